@@ -1,0 +1,1 @@
+"""Game-independent core: inputs, outcomes, the game interface, the referee loop and the table."""

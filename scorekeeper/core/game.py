@@ -1,0 +1,144 @@
+"""The interface every game module implements, and its options.
+
+A game is stateless: an object whose methods are pure functions over a frozen state value. It does
+no I/O, reads no clock and owns no randomness (DESIGN.md invariant 2). The referee loop and the
+table are the only callers.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from scorekeeper.core.inputs import Decision, Seen
+from scorekeeper.core.outcomes import Outcome, Prompt
+from scorekeeper.errors import ConfigError
+
+PUBLIC: Literal["public"] = "public"
+ORGANISER: Literal["organiser"] = "organiser"
+Audience = int | Literal["public", "organiser"]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named table setting with its default. ``choices`` limits str options; None = any."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    nullable: bool = False
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` converted to this option's type; raises ConfigError when it can't be."""
+        if value is None:
+            if self.nullable:
+                return None
+            raise ConfigError(f"option {self.name!r} cannot be empty")
+        kind = type(self.default) if self.default is not None else str
+        try:
+            if kind is bool:
+                if isinstance(value, str):
+                    low = value.strip().lower()
+                    if low not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                        raise ValueError(value)
+                    value = low in ("true", "yes", "1", "on")
+                else:
+                    value = bool(value)
+            elif kind is int:
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError(value)
+                value = int(value)
+            elif kind is str:
+                value = str(value)
+        except (TypeError, ValueError):
+            raise ConfigError(
+                f"option {self.name!r} must be a {kind.__name__}, not {value!r}"
+            ) from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ConfigError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+
+class Game(ABC):
+    """One supported game. Subclasses set the class attributes and implement the methods."""
+
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+    options: tuple[Option, ...] = ()
+
+    def resolve_options(self, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+        """Validate ``given`` against ``options`` and fill in defaults; raises ConfigError.
+
+        Games whose defaults depend on the number of seats override this and call super().
+        """
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ConfigError(
+                f"{self.name} is for {self.min_seats}-{self.max_seats} players, not {seats}"
+            )
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ConfigError(
+                f"unknown option(s) for {self.name}: {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(known))}"
+            )
+        return {name: opt.coerce(given.get(name, opt.default)) for name, opt in known.items()}
+
+    @abstractmethod
+    def pieces(self) -> tuple[str, ...]:
+        """Every piece id of one physical copy (cards, pawns, tokens), in enrollment order."""
+
+    @abstractmethod
+    def describe_piece(self, piece: str) -> str:
+        """A plain-language name for a piece id, for enrollment prompts and feeds."""
+
+    @abstractmethod
+    def zones(self, seats: int) -> tuple[str, ...]:
+        """Every zone name the game understands at this player count."""
+
+    @abstractmethod
+    def default_layout(self, seats: int) -> dict[str, str]:
+        """The default zone layout: reader id -> zone name."""
+
+    @abstractmethod
+    def new_game(self, options: Mapping[str, Any], seats: int) -> Any:
+        """The state before the first input. ``options`` are already resolved."""
+
+    @abstractmethod
+    def observe(self, state: Any, seen: Seen) -> Outcome:
+        """Judge a piece arriving at or leaving a zone."""
+
+    @abstractmethod
+    def decide(self, state: Any, decision: Decision) -> Outcome:
+        """Judge a person's answer to a pending prompt."""
+
+    @abstractmethod
+    def pending(self, state: Any) -> tuple[Prompt, ...]:
+        """The prompts the table is waiting for, each with its legal answers."""
+
+    @abstractmethod
+    def waiting_for(self, state: Any) -> str:
+        """One plain-language line: what the table is waiting for now."""
+
+    @abstractmethod
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """Current score of every seat."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """True when the game has ended; no further input is accepted then."""
+
+    @abstractmethod
+    def view(self, state: Any, audience: Audience) -> dict[str, Any]:
+        """What ``audience`` may see: JSON-able, filtered here and nowhere else."""
+
+    @abstractmethod
+    def secrets(self, state: Any, seat: int) -> frozenset[str]:
+        """Piece ids only ``seat`` may know now (for the leak checks in tests)."""

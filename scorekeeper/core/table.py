@@ -1,0 +1,181 @@
+"""A table: a game bound to its seats, zone layout, tag kit and log.
+
+``Table.submit`` is the one door for every input: it appends the input to the log (durable before
+anything else happens), maps raw sightings to pieces and zones, hands the result to the referee,
+and tells its listeners. ``Table.replay`` rebuilds a table from its log records without logging.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
+from scorekeeper.core.inputs import (
+    Correct,
+    Decision,
+    Input,
+    Seen,
+    Sighting,
+    Undo,
+    input_from_record,
+)
+from scorekeeper.core.outcomes import Rejected
+from scorekeeper.core.referee import Referee, Result
+from scorekeeper.errors import ConfigError
+
+RULE_UNKNOWN_READER = "TABLE-UNKNOWN-READER"
+RULE_UNKNOWN_TAG = "TABLE-UNKNOWN-TAG"
+RULE_WRONG_SEAT = "TABLE-WRONG-SEAT"
+FEED_LENGTH = 50
+
+
+class LogSink(Protocol):
+    """Where a table appends its inputs. ``append`` returns only once the record is durable."""
+
+    def append(self, record: dict[str, Any]) -> int: ...
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Everything that fixes how a table's inputs are read: stored with the table, never edited."""
+
+    game: str
+    seats: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    layout: Mapping[str, str] = field(default_factory=dict)  # reader id -> zone
+    kit: Mapping[str, str] = field(default_factory=dict)  # tag uid -> piece id
+    name: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
+                "layout": dict(self.layout), "kit": dict(self.kit), "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
+        try:
+            return cls(game=str(data["game"]), seats=tuple(str(s) for s in data["seats"]),
+                       options=dict(data.get("options") or {}),
+                       layout={str(k): str(v) for k, v in (data.get("layout") or {}).items()},
+                       kit={str(k): str(v) for k, v in (data.get("kit") or {}).items()},
+                       name=str(data.get("name") or ""))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ConfigError(f"bad table configuration: {exc}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class FeedEntry:
+    """One line of the table's recent-plays feed. ``text`` is safe for the public view."""
+
+    seq: int
+    accepted: bool
+    input: str
+    events: tuple[str, ...]
+    rejection: Rejected | None
+
+    def to_dict(self, audience: Audience) -> dict[str, Any]:
+        out: dict[str, Any] = {"seq": self.seq, "accepted": self.accepted,
+                               "events": list(self.events)}
+        if self.rejection is not None:
+            out["rejection"] = self.rejection.to_dict()
+        if audience == ORGANISER:
+            # The raw input may name a hidden card: only the organiser sees it.
+            out["input"] = self.input
+        return out
+
+
+Listener = Callable[["Table", FeedEntry], None]
+
+
+class Table:
+    """One live (or replayed) table. Not thread-safe: drive it from one thread or event loop."""
+
+    def __init__(self, config: TableConfig, game: Game, log: LogSink | None = None) -> None:
+        self.config = config
+        self.game = game
+        self.log = log
+        self.referee = Referee(game, config.options, len(config.seats))
+        self.feed: deque[FeedEntry] = deque(maxlen=FEED_LENGTH)
+        self.listeners: list[Listener] = []
+        self.inputs_seen = 0
+        zones = set(game.zones(len(config.seats)))
+        bad = sorted({z for z in config.layout.values() if z not in zones})
+        if bad:
+            raise ConfigError(f"zone layout names zones {game.name} does not have: "
+                              f"{', '.join(bad)}; known zones: {', '.join(sorted(zones))}")
+        pieces = set(game.pieces())
+        bad = sorted({p for p in config.kit.values() if p not in pieces})
+        if bad:
+            raise ConfigError(f"kit names pieces {game.name} does not have: {', '.join(bad[:10])}")
+
+    @property
+    def state(self) -> Any:
+        return self.referee.state
+
+    def submit(self, inp: Input) -> Result:
+        """Log ``inp`` durably, then apply it. Every input is logged, accepted or not."""
+        seq = self.log.append(inp.to_record()) if self.log is not None else self.inputs_seen + 1
+        return self._apply(inp, seq)
+
+    def _apply(self, inp: Input, seq: int) -> Result:
+        self.inputs_seen += 1
+        mapped = self.map_input(inp)
+        if isinstance(mapped, Rejected):
+            result = Result(False, rejection=mapped)
+        else:
+            result = self.referee.apply(mapped)
+        entry = FeedEntry(seq, result.accepted, inp.to_str(), result.events, result.rejection)
+        self.feed.append(entry)
+        for listener in list(self.listeners):
+            listener(self, entry)
+        return result
+
+    def map_input(self, inp: Input) -> Seen | Decision | Undo | Correct | Rejected:
+        """Turn a raw sighting into a piece in a zone; other inputs pass through."""
+        if not isinstance(inp, Sighting):
+            if isinstance(inp, Decision) and inp.seat is not None and not (
+                    0 <= inp.seat < len(self.config.seats)):
+                return Rejected(RULE_WRONG_SEAT, f"there is no seat {inp.seat} at this table",
+                                f"seats are 0 to {len(self.config.seats) - 1}")
+            return inp
+        zone = self.config.layout.get(inp.reader)
+        if zone is None:
+            return Rejected(RULE_UNKNOWN_READER, f"reader {inp.reader!r} is not in the zone layout",
+                            "check the reader's wiring or add it to the layout")
+        piece = self.config.kit.get(inp.uid)
+        if piece is None:
+            return Rejected(RULE_UNKNOWN_TAG, f"tag {inp.uid} is not in this table's kit",
+                            f"take it off the {zone} reader, or enroll it with "
+                            "'scorekeeper enroll'")
+        return Seen(zone, piece, inp.present)
+
+    @classmethod
+    def replay(cls, config: TableConfig, game: Game,
+               records: Iterable[tuple[int, Mapping[str, Any]]]) -> Table:
+        """Rebuild a table from ``(seq, record)`` pairs without logging them again."""
+        table = cls(config, game, log=None)
+        for seq, record in records:
+            table._apply(input_from_record(dict(record)), seq)
+        return table
+
+    def view(self, audience: Audience) -> dict[str, Any]:
+        """The whole picture ``audience`` may see: the game's view plus table facts and feed."""
+        state = self.state
+        prompts = [p.to_dict() for p in self.game.pending(state)
+                   if not p.private or audience in (ORGANISER, p.seat)]
+        return {
+            "game": self.game.id,
+            "game_name": self.game.name,
+            "name": self.config.name,
+            "seats": list(self.config.seats),
+            "audience": audience if audience in (PUBLIC, ORGANISER) else f"seat {audience}",
+            "over": self.game.is_over(state),
+            "scores": list(self.game.scores(state)),
+            "waiting_for": self.game.waiting_for(state),
+            "pending": prompts,
+            "state": self.game.view(state, audience),
+            "feed": [e.to_dict(audience) for e in self.feed],
+            "inputs": self.inputs_seen,
+        }
