@@ -1,0 +1,1 @@
+"""Reader-bridge firmware and the frame protocol it shares with the host."""

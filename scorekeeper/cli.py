@@ -1,0 +1,67 @@
+"""The ``scorekeeper`` command line: one sub-command per module in ``scorekeeper.commands``.
+
+Sub-command modules are imported only when chosen, so ``scorekeeper --help`` and each command
+start quickly on a Pi. Each module exposes ``HELP`` (one line), ``add_arguments(parser)`` and
+``run(args) -> int`` (the exit code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from scorekeeper import __version__
+from scorekeeper.errors import ScorekeeperError
+
+# name -> (module, one-line help). Explicit: a command exists because it is listed here.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("scorekeeper.commands.serve", "run the server and live dashboard"),
+    "demo": ("scorekeeper.commands.demo", "run a live, bot-played table on simulated readers"),
+    "enroll": ("scorekeeper.commands.enroll", "tag a physical copy of a game, card by card"),
+    "kit": ("scorekeeper.commands.kit", "list, export and import kits (tag registries)"),
+    "replay": ("scorekeeper.commands.replay", "run a table script and check its expectations"),
+    "export": ("scorekeeper.commands.export", "export a running or finished game as JSON"),
+}
+
+
+def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="RFID companion for physical card and board games.",
+    )
+    parser.add_argument("--version", action="version", version=f"scorekeeper {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    chosen = next((a for a in argv if not a.startswith("-")), None)
+    for name, (module_name, help_text) in COMMANDS.items():
+        if name == chosen:
+            module = importlib.import_module(module_name)
+            cmd = sub.add_parser(name, help=help_text, description=module.__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+            module.add_arguments(cmd)
+            cmd.set_defaults(_run=module.run)
+        else:
+            sub.add_parser(name, help=help_text)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(args_list)
+    args = parser.parse_args(args_list)
+    run = getattr(args, "_run", None)
+    if run is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(run(args))
+    except ScorekeeperError as exc:
+        print(f"scorekeeper {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per ``scorekeeper`` sub-command (see ``scorekeeper.cli.COMMANDS``)."""
