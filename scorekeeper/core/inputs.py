@@ -35,7 +35,7 @@ class Sighting:
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """A piece (card or pawn id) arrived at (``present``) or left a zone: a sighting in game terms."""
+    """A piece (card or pawn id) arrived at (``present``) or left a zone: a game-level sighting."""
 
     zone: str
     piece: str
