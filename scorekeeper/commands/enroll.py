@@ -1,0 +1,237 @@
+"""Tag a physical copy of a game, piece by piece, into a kit (a tag registry).
+
+For each piece not yet tagged, in the game's order, scorekeeper asks you to place it on the
+reader (or to type its tag uid, e.g. from a USB reader that types like a keyboard). Enter skips
+a piece, 'q' stops. Every tag is saved as soon as it is read, so stopping (or Ctrl-C) loses
+nothing: run the same command again to carry on where you left off.
+
+examples:
+  scorekeeper enroll --game angels-and-demons --kit club-copy
+  scorekeeper enroll --game angels-and-demons --kit club-copy --readers sim --reader r1
+  scorekeeper enroll --game angels-and-demons --kit club-copy --piece A5r   (re-tag A5r)
+  scorekeeper enroll --game angels-and-demons --kit club-copy --list
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import queue
+import sys
+import threading
+from collections.abc import Callable
+from typing import Protocol, TextIO
+
+from scorekeeper.core.game import Game
+from scorekeeper.core.inputs import Sighting
+from scorekeeper.core.kit import Kit, check_kit_name, normalise_uid
+from scorekeeper.errors import ConfigError, EnrollmentError, NotFound
+from scorekeeper.games import find_game
+from scorekeeper.store import Store, sqlite_url
+
+DEFAULT_DB = "var/scorekeeper.db"
+STOP_WORDS = ("q", "quit", "stop")
+
+
+class ReaderBackend(Protocol):
+    """What enrollment needs of a reader backend (``scorekeeper.readers.open_readers``)."""
+
+    def start(self, emit: Callable[[Sighting], None]) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``scorekeeper enroll``."""
+    parser.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
+    parser.add_argument("--kit", required=True, help="name of the kit to create or continue")
+    parser.add_argument("--db", default=DEFAULT_DB,
+                        help=f"database file or URL (default: {DEFAULT_DB})")
+    parser.add_argument("--readers", metavar="SPEC",
+                        help="read tags from a reader backend (sim, serial:/dev/...); without "
+                             "it, type (or keyboard-wedge) the uids")
+    parser.add_argument("--reader", metavar="READER_ID",
+                        help="only listen to this reader of the backend")
+    parser.add_argument("--piece", metavar="ID",
+                        help="start at this piece (and re-tag it if it already has a tag)")
+    parser.add_argument("--list", action="store_true",
+                        help="list every piece with its tag and stop")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``scorekeeper enroll``; returns the exit code."""
+    game = find_game(args.game)
+    with Store(sqlite_url(args.db)) as store:
+        session = Enrollment(store, game, args.kit, sys.stdout)
+        if args.list:
+            session.print_list()
+            return 0
+        backend = open_backend(args.readers) if args.readers else None
+        return session.run(sys.stdin, backend=backend, reader=args.reader, start=args.piece)
+
+
+def open_backend(spec: str) -> ReaderBackend:
+    """Open the reader backend named by ``spec`` through ``scorekeeper.readers``."""
+    open_readers = None
+    for module in ("scorekeeper.readers", "scorekeeper.readers.base"):
+        try:
+            open_readers = getattr(importlib.import_module(module), "open_readers", None)
+        except ImportError:
+            continue
+        if open_readers is not None:
+            break
+    if open_readers is None:
+        raise ConfigError("reader backends are not available in this installation; type the "
+                          "tag uids instead (leave out --readers)")
+    backend: ReaderBackend = open_readers(spec)
+    return backend
+
+
+class Enrollment:
+    """One enrollment session: a game, the kit being filled in, the store it is saved to."""
+
+    def __init__(self, store: Store, game: Game, kit_name: str, out: TextIO) -> None:
+        check_kit_name(kit_name)
+        self.store = store
+        self.game = game
+        self.out = out
+        try:
+            self.kit = store.kit(kit_name)
+        except NotFound:
+            self.kit = Kit(kit_name, game.id)
+        if self.kit.game != game.id:
+            raise EnrollmentError(f"kit {kit_name!r} is for {self.kit.game!r}, not {game.id!r}; "
+                                  "choose another kit name")
+
+    def say(self, text: str) -> None:
+        """Print one line for the person enrolling."""
+        print(text, file=self.out, flush=True)
+
+    def progress(self) -> str:
+        """``"17/104 tagged"``."""
+        done, total = self.kit.progress(self.game)
+        return f"{done}/{total} tagged"
+
+    def print_list(self) -> None:
+        """Every piece in enrollment order with its tag uid (or ``-``)."""
+        self.say(f"kit {self.kit.name} ({self.game.name}): {self.progress()}")
+        for piece in self.game.pieces():
+            uid = self.kit.uid_of(piece) or "-"
+            self.say(f"  {piece:<8} {uid:<20} {self.game.describe_piece(piece)}")
+
+    def offer(self, piece: str, uid: str) -> bool:
+        """Try to register ``uid`` on ``piece`` and save the kit; explains a refusal.
+
+        A piece that already has a tag (``--piece``) gets the new one instead; if the new one
+        is refused, the old tag stays.
+        """
+        try:
+            norm = normalise_uid(uid)
+        except EnrollmentError as exc:
+            self.say(f"  refused: {exc}")
+            return False
+        old = self.kit.untag(piece)
+        try:
+            self.kit.add(norm, piece, self.game)
+        except EnrollmentError as exc:
+            if old is not None:
+                self.kit.entries[old] = piece
+            self.say(f"  refused: {exc}")
+            return False
+        self.store.save_kit(self.kit.name, self.kit.game, self.kit.entries)
+        again = f" (was {old})" if old is not None and old != norm else ""
+        self.say(f"  {piece} = {norm}{again} ({self.progress()})")
+        return True
+
+    def _next_piece(self, start: str | None, skipped: set[str]) -> str | None:
+        pieces = list(self.game.pieces())
+        if start is not None:
+            at = pieces.index(start)
+            pieces = pieces[at:] + pieces[:at]
+        tagged = set(self.kit.entries.values())
+        return next((p for p in pieces if p not in tagged and p not in skipped), None)
+
+    def _prompt(self, piece: str) -> None:
+        name = self.game.describe_piece(piece)
+        uid = self.kit.uid_of(piece)
+        if uid is not None:
+            self.say(f"[{self.progress()}] {piece} is tagged {uid}. Place the {name} ({piece}) "
+                     "on the reader, or type its new tag uid; Enter keeps it, 'q' stops")
+        else:
+            self.say(f"[{self.progress()}] Place the {name} ({piece}) on the reader, or type "
+                     "its tag uid; Enter skips, 'q' stops")
+
+    def run(self, inp: TextIO, backend: ReaderBackend | None = None, reader: str | None = None,
+            start: str | None = None) -> int:
+        """Ask for each untagged piece until all are tagged, 'q', end of input or Ctrl-C.
+
+        ``inp`` gives typed lines; ``backend`` (optional) gives sightings, of which only
+        arrivals at ``reader`` (any reader if None) count. ``start`` begins at that piece and
+        offers to re-tag it. Returns 0, or 130 after Ctrl-C.
+        """
+        if start is not None and start not in self.game.pieces():
+            raise EnrollmentError(f"{self.game.name} has no piece {start!r}; see --list")
+        events: queue.Queue[tuple[str, str]] = queue.Queue()
+        if backend is not None:
+            def emit(sighting: Sighting) -> None:
+                if sighting.present and (reader is None or sighting.reader == reader):
+                    events.put(("tag", sighting.uid))
+
+            threading.Thread(target=_pump_lines, args=(inp, events), daemon=True,
+                             name="enroll-stdin").start()
+            backend.start(emit)
+        skipped: set[str] = set()
+        pinned = start  # the --piece piece is asked for even when already tagged
+        typing_open = True
+        try:
+            while True:
+                piece = pinned or self._next_piece(start, skipped)
+                if piece is None:
+                    break
+                self._prompt(piece)
+                kind, text = self._next_event(inp, events, backend is not None)
+                if kind == "eof":
+                    if backend is None or not typing_open:
+                        break
+                    typing_open = False
+                    self.say("  (no more typed input: waiting for tags; Ctrl-C stops)")
+                    kind, text = events.get()
+                if kind == "line" and text.strip().lower() in STOP_WORDS:
+                    break
+                if kind == "line" and not text.strip():
+                    skipped.add(piece)
+                    pinned = None
+                    continue
+                if self.offer(piece, text.strip()):
+                    pinned = None
+        except KeyboardInterrupt:
+            self.say(f"\nStopped: {self.progress()}. Run the same command again to carry on.")
+            return 130
+        finally:
+            if backend is not None:
+                backend.stop()
+        done, total = self.kit.progress(self.game)
+        if done == total:
+            self.say(f"All {total} pieces of kit {self.kit.name} are tagged.")
+        else:
+            self.say(f"Stopped: {done}/{total} tagged. Run the same command again to carry on.")
+        return 0
+
+    @staticmethod
+    def _next_event(inp: TextIO, events: queue.Queue[tuple[str, str]],
+                    threaded: bool) -> tuple[str, str]:
+        if threaded:
+            return events.get()
+        line = inp.readline()
+        return ("line", line) if line else ("eof", "")
+
+
+def _pump_lines(inp: TextIO, events: queue.Queue[tuple[str, str]]) -> None:
+    """Feed typed lines into the event queue (a thread, when a reader backend also feeds it)."""
+    try:
+        for line in iter(inp.readline, ""):
+            events.put(("line", line))
+    except (OSError, ValueError):
+        pass
+    events.put(("eof", ""))
+

@@ -1,0 +1,122 @@
+"""List, show, export and import kits (the tag registries made by 'scorekeeper enroll').
+
+A kit file is YAML (.yaml/.yml) or JSON (.json) with game, name and tags (tag uid: piece id);
+see docs/kits-and-layouts.md.
+
+examples:
+  scorekeeper kit list
+  scorekeeper kit show club-copy
+  scorekeeper kit export club-copy club-copy.yaml
+  scorekeeper kit import club-copy.yaml [--name other-name] [--replace]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from scorekeeper.core.game import Game
+from scorekeeper.core.kit import Kit, check_kit_name, kit_file_game, load_kit, save_kit
+from scorekeeper.errors import ConfigError, NotFound, UnknownGame
+from scorekeeper.games import find_game
+from scorekeeper.store import Store, sqlite_url
+
+DEFAULT_DB = "var/scorekeeper.db"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the sub-commands of ``scorekeeper kit``."""
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--db", default=DEFAULT_DB,
+                    help=f"database file or URL (default: {DEFAULT_DB})")
+    sub = parser.add_subparsers(dest="kit_command", metavar="ACTION", required=True)
+    sub.add_parser("list", parents=[db], help="list the stored kits")
+    show = sub.add_parser("show", parents=[db], help="show every tag of a kit")
+    show.add_argument("name")
+    export = sub.add_parser("export", parents=[db], help="write a kit to a .yaml or .json file")
+    export.add_argument("name")
+    export.add_argument("file")
+    export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    imp = sub.add_parser("import", parents=[db], help="read a kit file into the store")
+    imp.add_argument("file")
+    imp.add_argument("--name", help="store it under this name (default: the file's name:)")
+    imp.add_argument("--replace", action="store_true",
+                     help="replace a stored kit of the same name")
+
+
+def _game_or_none(game_id: str) -> Game | None:
+    try:
+        return find_game(game_id)
+    except UnknownGame:
+        return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``scorekeeper kit ACTION``; returns the exit code."""
+    with Store(sqlite_url(args.db)) as store:
+        action = args.kit_command
+        if action == "list":
+            return _list(store)
+        if action == "show":
+            return _show(store, args.name)
+        if action == "export":
+            return _export(store, args.name, args.file, args.force)
+        return _import(store, args.file, args.name, args.replace)
+
+
+def _list(store: Store) -> int:
+    names = store.kits()
+    if not names:
+        print("no kits yet: make one with 'scorekeeper enroll --game GAME --kit NAME'")
+    for name in names:
+        kit = store.kit(name)
+        game = _game_or_none(kit.game)
+        count = (f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged" if game
+                 else f"{len(kit.entries)} tags")
+        print(f"{name:<24} {kit.game:<24} {count}")
+    return 0
+
+
+def _show(store: Store, name: str) -> int:
+    kit = store.kit(name)
+    game = _game_or_none(kit.game)
+    done = (f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged" if game
+            else f"{len(kit.entries)} tags")
+    print(f"kit {kit.name}: {kit.game}, {done}")
+    for uid, piece in kit.entries.items():
+        about = game.describe_piece(piece) if game else ""
+        print(f"  {uid:<20} {piece:<8} {about}".rstrip())
+    return 0
+
+
+def _export(store: Store, name: str, file: str, force: bool) -> int:
+    kit = store.kit(name)
+    if Path(file).exists() and not force:
+        raise ConfigError("the file exists already; use --force to overwrite it", file)
+    try:
+        save_kit(kit, file)
+    except OSError as exc:
+        raise ConfigError(f"cannot write it: {exc.strerror or exc}", file) from None
+    print(f"kit {name} ({len(kit.entries)} tags) written to {file}")
+    return 0
+
+
+def _import(store: Store, file: str, name: str | None, replace: bool) -> int:
+    game = find_game(kit_file_game(file))
+    kit = load_kit(file, game)
+    if name is not None:
+        kit = Kit(check_kit_name(name), kit.game, kit.entries)
+    try:
+        old = store.kit(kit.name)
+    except NotFound:
+        old = None
+    if old is not None and (old.game, old.entries) == (kit.game, kit.entries):
+        print(f"kit {kit.name} is already stored with the same tags")
+        return 0
+    if old is not None and not replace:
+        raise ConfigError(f"a different kit called {kit.name!r} is stored already; use "
+                          "--replace to replace it or --name to store this one apart", file)
+    store.save_kit(kit.name, kit.game, kit.entries)
+    done, total = kit.progress(game)
+    print(f"kit {kit.name} imported from {file}: {done}/{total} tagged")
+    return 0

@@ -1,0 +1,270 @@
+"""Kits: the tag registry of one physical copy of a game (tag uid -> piece id).
+
+Every card and pawn of a physical game carries an RFID tag; a kit records which tag is on which
+piece, so that a table can turn "reader r1 saw tag 04A1B2C3" into "the red angel 5 arrived in
+the play zone". A kit is filled in once, while tagging the deck (``scorekeeper enroll``), kept in
+the store, and can be exported to a file and imported elsewhere::
+
+    game: angels-and-demons
+    name: club-copy
+    tags:
+      04A1B2C3: A5r
+      04:5F:21:9A:3C:80:00: D2b     # separators are allowed; uids are stored without them
+
+Tag uids are normalised to upper-case hexadecimal without separators, and must be 4, 7 or 10
+bytes long (8, 14 or 20 hex digits): the sizes an ISO 14443-A tag can have.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scorekeeper.core.game import Game
+from scorekeeper.core.layout import (
+    compose_text,
+    line_of,
+    mapping_items,
+    read_text,
+    scalar_text,
+    write_atomically,
+)
+from scorekeeper.errors import ConfigError, EnrollmentError, UnknownTag
+
+UID_LENGTHS = (8, 14, 20)
+KIT_KEYS = ("game", "name", "tags")
+KIT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_SEPARATORS = re.compile(r"[\s:.\-]")
+_HEX = frozenset("0123456789ABCDEF")
+
+
+def normalise_uid(text: str) -> str:
+    """A tag uid as upper-case hex without separators; EnrollmentError if it is not a uid.
+
+    Accepts ``04a1b2c3``, ``04:A1:B2:C3``, ``04-a1-b2-c3`` and ``0x04A1B2C3``.
+    """
+    raw = str(text).strip()
+    if raw[:2].lower() == "0x":
+        raw = raw[2:]
+    uid = _SEPARATORS.sub("", raw).upper()
+    if not uid or not set(uid) <= _HEX:
+        raise EnrollmentError(f"{text!r} is not a tag uid: a uid is hexadecimal, like 04A1B2C3")
+    if len(uid) not in UID_LENGTHS:
+        raise EnrollmentError(f"{text!r} is not a tag uid: it has {len(uid)} hex digits; a "
+                              "uid has 8, 14 or 20 (a 4-, 7- or 10-byte tag)")
+    return uid
+
+
+def check_kit_name(name: str) -> str:
+    """Return ``name`` if it is usable as a kit name (a short word); ConfigError otherwise."""
+    if not KIT_NAME.match(name):
+        raise ConfigError(f"kit name {name!r} must be 1-64 letters, digits, '_', '.' or '-', "
+                          "starting with a letter or digit")
+    return name
+
+
+@dataclass
+class Kit:
+    """The tag registry of one physical copy of game ``game`` (a game id): uid -> piece id.
+
+    ``entries`` keeps enrollment order. A tag names one piece, and a piece carries one tag.
+    """
+
+    name: str
+    game: str
+    entries: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        given, self.entries = self.entries, {}
+        for uid, piece in given.items():
+            self.add(uid, piece)
+
+    def add(self, uid: str, piece: str, game: Game | None = None) -> str:
+        """Register ``uid`` as ``piece``; returns the normalised uid.
+
+        Raises EnrollmentError when the uid is malformed, already registered, the piece already
+        carries a tag, or (when ``game`` is given) the game has no such piece.
+        """
+        norm = normalise_uid(uid)
+        if game is not None and piece not in game.pieces():
+            raise EnrollmentError(f"{piece!r} is not a piece of {game.name}")
+        known = self.entries.get(norm)
+        if known is not None:
+            raise EnrollmentError(f"tag {norm} is already registered as {known}")
+        other = self.uid_of(piece)
+        if other is not None:
+            raise EnrollmentError(f"{piece} is already tagged (tag {other})")
+        self.entries[norm] = piece
+        return norm
+
+    def untag(self, piece: str) -> str | None:
+        """Forget the tag on ``piece`` (to re-tag it); returns the uid it had, or None."""
+        uid = self.uid_of(piece)
+        if uid is not None:
+            del self.entries[uid]
+        return uid
+
+    def uid_of(self, piece: str) -> str | None:
+        """The uid of the tag on ``piece``, or None when it is not tagged."""
+        return next((u for u, p in self.entries.items() if p == piece), None)
+
+    def piece_of(self, uid: str) -> str:
+        """The piece carrying tag ``uid``; UnknownTag when no piece does."""
+        try:
+            norm = normalise_uid(uid)
+        except EnrollmentError as exc:
+            raise UnknownTag(str(exc)) from None
+        try:
+            return self.entries[norm]
+        except KeyError:
+            raise UnknownTag(f"tag {norm} is not in kit {self.name!r}") from None
+
+    def next_untagged(self, game: Game, start: str | None = None) -> str | None:
+        """The first piece without a tag, in ``game.pieces()`` order; None when all are tagged.
+
+        With ``start``, the search begins at that piece and wraps around to the first pieces.
+        """
+        pieces = list(game.pieces())
+        if start is not None and start in pieces:
+            at = pieces.index(start)
+            pieces = pieces[at:] + pieces[:at]
+        tagged = set(self.entries.values())
+        return next((p for p in pieces if p not in tagged), None)
+
+    def progress(self, game: Game) -> tuple[int, int]:
+        """(pieces tagged, pieces in one copy of the game)."""
+        pieces = set(game.pieces())
+        return sum(1 for p in self.entries.values() if p in pieces), len(pieces)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The file form: ``{"game", "name", "tags": {uid: piece}}``."""
+        return {"game": self.game, "name": self.name, "tags": dict(self.entries)}
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write this kit to a ``.yaml``/``.yml`` or ``.json`` file (replaced atomically)."""
+        save_kit(self, path)
+
+
+def _file_format(path: str | os.PathLike[str]) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        return "yaml"
+    if suffix == ".json":
+        return "json"
+    raise ConfigError("a kit file name ends in .yaml, .yml or .json", str(path))
+
+
+def save_kit(kit: Kit, path: str | os.PathLike[str]) -> None:
+    """Write ``kit`` to ``path``, YAML or JSON by the file's extension."""
+    data = kit.to_dict()
+    if _file_format(path) == "json":
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = "# scorekeeper kit: tag uid -> piece id\n" + yaml.safe_dump(
+            data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    write_atomically(path, text)
+
+
+def _compose_kit(path: str | os.PathLike[str]) -> tuple[yaml.Node | None, bool]:
+    """The kit file's node tree, and whether its line numbers can be trusted."""
+    where = str(path)
+    text = read_text(path)
+    if _file_format(path) == "yaml":
+        return compose_text(text, where), True
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"JSON syntax error: {exc.msg}", where, exc.lineno) from None
+    try:
+        # JSON is (nearly) YAML: composing the text itself keeps line numbers.
+        return yaml.compose(text, Loader=yaml.SafeLoader), True
+    except yaml.YAMLError:
+        return yaml.compose(json.dumps(data), Loader=yaml.SafeLoader), False
+
+
+def kit_file_game(path: str | os.PathLike[str]) -> str:
+    """The ``game`` a kit file says it is for (to find the game before ``load_kit``)."""
+    where = str(path)
+    root, _ = _compose_kit(path)
+    for key, value in mapping_items(root, where, "the kit"):
+        if key.value == "game":
+            return scalar_text(value, where, "game")
+    raise ConfigError("missing 'game:' (the id of the game this kit is for)", where,
+                      line_of(root))
+
+
+def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
+    """Read and validate a kit file for ``game``.
+
+    Raises ConfigError naming the file and line for: syntax errors, a missing or different
+    ``game``, unknown keys, malformed uids, a uid listed twice (also as ``04:A1:..`` and
+    ``04a1..``), unknown pieces, and a piece tagged twice. ``name`` defaults to the file stem.
+    """
+    where = str(path)
+    root, trusted = _compose_kit(path)
+
+    def line(node: yaml.Node | None) -> int | None:
+        return line_of(node) if trusted else None
+
+    if root is None:
+        raise ConfigError("the kit file is empty; it needs game: and tags:", where)
+    try:
+        items = {k.value: (k, v) for k, v in mapping_items(root, where, "the kit")}
+    except ConfigError as exc:
+        raise ConfigError(exc.message, where, exc.line if trusted else None) from None
+    for name, (key, _) in items.items():
+        if name not in KIT_KEYS:
+            raise ConfigError(f"unknown key {name!r}; a kit has {', '.join(KIT_KEYS)}", where,
+                              line(key))
+    if "game" not in items:
+        raise ConfigError("missing 'game:' (the id of the game this kit is for)", where,
+                          line(root))
+    game_node = items["game"][1]
+    game_id = scalar_text(game_node, where, "game")
+    if game_id != game.id:
+        raise ConfigError(f"this kit is for {game_id!r}, not {game.id!r}", where,
+                          line(game_node))
+    name = Path(path).stem
+    if "name" in items:
+        name = scalar_text(items["name"][1], where, "name")
+    try:
+        check_kit_name(name)
+    except ConfigError as exc:
+        node = items["name"][1] if "name" in items else root
+        raise ConfigError(exc.message, where, line(node)) from None
+    if "tags" not in items:
+        raise ConfigError("missing 'tags:' (tag uid: piece lines)", where, line(root))
+    tags_node = items["tags"][1]
+    if isinstance(tags_node, yaml.ScalarNode) and tags_node.tag.endswith(":null"):
+        return Kit(name, game.id, {})  # "tags:" with nothing under it: an empty kit
+    pieces = game.pieces()
+    known = set(pieces)
+    uid_lines: dict[str, int | None] = {}
+    piece_lines: dict[str, int | None] = {}
+    entries: dict[str, str] = {}
+    for key, value in mapping_items(tags_node, where, "tags"):
+        try:
+            uid = normalise_uid(key.value)
+        except EnrollmentError as exc:
+            raise ConfigError(str(exc), where, line(key)) from None
+        if uid in uid_lines:
+            raise ConfigError(f"tag {uid} is listed twice (first on line {uid_lines[uid]})",
+                              where, line(key))
+        piece = scalar_text(value, where, f"the piece of tag {uid}")
+        if piece not in known:
+            sample = ", ".join(pieces[:5])
+            raise ConfigError(f"{game.name} has no piece {piece!r} (pieces look like {sample}, "
+                              "...)", where, line(value))
+        if piece in piece_lines:
+            raise ConfigError(f"piece {piece} is tagged twice (first on line "
+                              f"{piece_lines[piece]})", where, line(value))
+        uid_lines[uid] = line(key)
+        piece_lines[piece] = line(value)
+        entries[uid] = piece
+    return Kit(name, game.id, entries)

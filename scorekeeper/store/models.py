@@ -1,0 +1,67 @@
+"""The SQL tables of the store, as SQLModel models (SQLite by default; PostgreSQL works too).
+
+``LogRow`` is the event log: one row per input, numbered per table from 1, never updated or
+deleted (DESIGN.md invariant 1). The other tables hold what a table is (``TableRow``), tag
+registries (``KitRow``) and small settings such as the organiser token (``MetaRow``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+TABLE_STATUSES = ("created", "running", "paused", "ended")
+
+
+def utcnow() -> datetime:
+    """The wall-clock time, timezone-aware in UTC (SQLModel's datetime columns require it)."""
+    return datetime.now(UTC)
+
+
+class TableRow(SQLModel, table=True):
+    """One table: its short id (``t1``), its frozen configuration and its status."""
+
+    __tablename__ = "tables"
+
+    id: str = Field(primary_key=True, max_length=32)
+    created_at: datetime = Field(default_factory=utcnow)
+    name: str = ""
+    game: str
+    config: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    status: str = "created"
+
+
+class LogRow(SQLModel, table=True):
+    """One logged input of one table. ``at`` is informational: replay never reads it."""
+
+    __tablename__ = "log"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_table_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: str = Field(foreign_key="tables.id", max_length=32)
+    seq: int
+    at: datetime = Field(default_factory=utcnow)
+    record: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class MetaRow(SQLModel, table=True):
+    """A small named setting of the whole store (e.g. the organiser token's hash)."""
+
+    __tablename__ = "meta"
+
+    key: str = Field(primary_key=True, max_length=200)
+    value: str
+
+
+class KitRow(SQLModel, table=True):
+    """A kit: the tag registry of one physical copy of a game (``entries``: uid -> piece)."""
+
+    __tablename__ = "kits"
+
+    name: str = Field(primary_key=True, max_length=64)
+    game: str
+    entries: dict[str, str] = Field(sa_column=Column(JSON, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,405 @@
+"""The store: tables, their append-only event logs, kits and settings in one SQL database.
+
+SQLite is the default (one file, ``var/scorekeeper.db``); every SQLite connection runs in WAL mode
+with ``synchronous=FULL``, so a commit is on disk (fsync'd) when it returns. ``Store.append`` is
+the hot path of the whole server: it commits each log record before returning its sequence
+number, which is what DESIGN.md invariant 1 ("logged before it takes effect") rests on.
+
+One ``Store`` holds one database connection and a lock; every method is thread-safe.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Table, create_engine, event, insert, select, update
+from sqlalchemy import Text as SqlText
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql import type_coerce
+
+from scorekeeper.core.game import Game
+from scorekeeper.core.inputs import InputSyntaxError, input_from_record
+from scorekeeper.core.kit import Kit, check_kit_name
+from scorekeeper.core.table import Table as GameTable
+from scorekeeper.core.table import TableConfig
+from scorekeeper.errors import ConfigError, NotFound, StoreError
+from scorekeeper.store.models import (
+    TABLE_STATUSES,
+    KitRow,
+    LogRow,
+    MetaRow,
+    TableRow,
+    utcnow,
+)
+
+DEFAULT_URL = "sqlite:///var/scorekeeper.db"
+SCHEMA_VERSION = "1"
+READ_BATCH = 2000
+_TABLE_ID = re.compile(r"^t(\d+)$")
+
+
+def _table(model: type[Any]) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+TABLES = _table(TableRow)
+LOG = _table(LogRow)
+META = _table(MetaRow)
+KITS = _table(KitRow)
+
+
+def sqlite_url(path_or_url: str) -> str:
+    """Turn a ``--db`` argument into a database URL: a plain path means a SQLite file."""
+    return path_or_url if "://" in path_or_url else f"sqlite:///{path_or_url}"
+
+
+def _plain(exc: BaseException) -> str:
+    """A short human explanation of a database error."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    low = text.lower()
+    if "not a database" in low or "malformed" in low:
+        return f"{text} (the file is damaged or is not a scorekeeper database)"
+    if "locked" in low or "busy" in low:
+        return f"{text} (another program holds it; is a second scorekeeper running?)"
+    if "unable to open" in low or "readonly" in low or "read-only" in low:
+        return f"{text} (check that the file and its folder exist and are writable)"
+    return text
+
+
+class TableLog:
+    """A table's ``LogSink``: ``append`` commits one record to the store and returns its seq."""
+
+    def __init__(self, store: Store, table_id: str) -> None:
+        self.store = store
+        self.table_id = table_id
+
+    def append(self, record: dict[str, Any]) -> int:
+        """Append ``record`` durably; returns its sequence number (1, 2, ...)."""
+        return self.store.append(self.table_id, record)
+
+
+class Store:
+    """Tables, logs, kits and settings in one database at ``url`` (SQLAlchemy URL).
+
+    A SQLite file's folder is created if missing. Errors from the database come out as
+    StoreError naming the file; a missing table or kit is NotFound.
+    """
+
+    def __init__(self, url: str = DEFAULT_URL, *, timeout: float = 5.0) -> None:
+        self.url = url
+        parsed = make_url(url)
+        self._sqlite = parsed.get_backend_name() == "sqlite"
+        database = parsed.database or ""
+        memory = self._sqlite and database in ("", ":memory:")
+        if self._sqlite:
+            self.where = database or ":memory:"
+        else:
+            self.where = parsed.render_as_string(hide_password=True)
+        self._lock = threading.RLock()
+        self._next_seq: dict[str, int] = {}
+        self._closed = False
+        if self._sqlite and not memory:
+            try:
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"{self.where}: cannot create its folder: "
+                                 f"{exc.strerror or exc}") from None
+        try:
+            if self._sqlite:
+                self.engine: Engine = create_engine(
+                    url, poolclass=StaticPool,
+                    connect_args={"check_same_thread": False, "timeout": timeout})
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            else:
+                self.engine = create_engine(url, pool_pre_ping=True)
+            self._conn: Connection = self.engine.connect()
+            for table in (TABLES, LOG, META, KITS):
+                table.create(self._conn, checkfirst=True)
+            self._conn.commit()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"{self.where}: cannot open the database: {_plain(exc)}") from None
+        except sqlite3.Error as exc:  # raised inside the connect event, before wrapping
+            raise StoreError(f"{self.where}: cannot open the database: {_plain(exc)}") from None
+        if self.get_meta("schema_version") is None:
+            self.set_meta("schema_version", SCHEMA_VERSION)
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _db(self, doing: str) -> Iterator[Connection]:
+        """Hold the lock and the connection; turn database errors into StoreError."""
+        with self._lock:
+            if self._closed:
+                raise StoreError(f"{self.where}: the store is closed")
+            try:
+                yield self._conn
+            except SQLAlchemyError as exc:
+                self._rollback()
+                raise StoreError(f"{self.where}: cannot {doing}: {_plain(exc)}") from None
+            except BaseException:
+                self._rollback()
+                raise
+
+    def _rollback(self) -> None:
+        with suppress(SQLAlchemyError):
+            self._conn.rollback()
+
+    def close(self) -> None:
+        """Close the connection. Safe to call twice."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                self._conn.close()
+                self.engine.dispose()
+            except SQLAlchemyError:
+                pass
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def pragma(self, name: str) -> Any:
+        """The value of a SQLite PRAGMA on the store's connection (for checks and tests)."""
+        if not re.fullmatch(r"[a-z_]+", name):
+            raise ValueError(f"not a pragma name: {name!r}")
+        with self._db(f"read PRAGMA {name}") as conn:
+            value = conn.exec_driver_sql(f"PRAGMA {name}").scalar()
+            conn.rollback()
+            return value
+
+    # -- tables -----------------------------------------------------------------------------
+
+    def create_table(self, config: TableConfig) -> str:
+        """Store a new table with ``config`` (status ``created``); returns its id (``t1``...)."""
+        data = config.to_dict()
+        for _attempt in range(5):
+            with self._db("create a table") as conn:
+                ids = conn.execute(select(TABLES.c.id)).scalars().all()
+                numbers = [int(m.group(1)) for i in ids if (m := _TABLE_ID.match(i))]
+                table_id = f"t{max(numbers, default=0) + 1}"
+                try:
+                    conn.execute(insert(TABLES).values(
+                        id=table_id, created_at=utcnow(), name=config.name, game=config.game,
+                        config=data, status="created"))
+                    conn.commit()
+                except IntegrityError:  # another process took that id first
+                    conn.rollback()
+                    continue
+                self._next_seq[table_id] = 1
+                return table_id
+        raise StoreError(f"{self.where}: cannot create a table: ids keep colliding")
+
+    def _table_row(self, conn: Connection, table_id: str) -> Any:
+        row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
+        conn.rollback()
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        return row
+
+    def table_ids(self) -> list[str]:
+        """Every table id, oldest first."""
+        with self._db("list tables") as conn:
+            rows = conn.execute(select(TABLES.c.id, TABLES.c.created_at)).all()
+            conn.rollback()
+        def key(row: Any) -> tuple[Any, int, str]:
+            m = _TABLE_ID.match(row[0])
+            return (row[1], int(m.group(1)) if m else 0, row[0])
+        return [row[0] for row in sorted(rows, key=key)]
+
+    def config(self, table_id: str) -> TableConfig:
+        """The configuration a table was created with; NotFound if there is no such table."""
+        with self._db("read a table") as conn:
+            row = self._table_row(conn, table_id)
+        data = row.config
+        if isinstance(data, str):
+            data = json.loads(data)
+        return TableConfig.from_dict(data)
+
+    def status(self, table_id: str) -> str:
+        """``created``, ``running``, ``paused`` or ``ended``; NotFound if there is no table."""
+        with self._db("read a table") as conn:
+            return str(self._table_row(conn, table_id).status)
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's status (one of ``TABLE_STATUSES``)."""
+        if status not in TABLE_STATUSES:
+            raise ConfigError(f"unknown table status {status!r}; "
+                              f"valid: {', '.join(TABLE_STATUSES)}")
+        with self._db("change a table's status") as conn:
+            done = conn.execute(update(TABLES).where(TABLES.c.id == table_id)
+                                .values(status=status))
+            conn.commit()
+        if done.rowcount == 0:
+            raise NotFound(f"no table {table_id!r}")
+
+    # -- the log ----------------------------------------------------------------------------
+
+    def _load_next_seq(self, conn: Connection, table_id: str) -> int:
+        self._table_row(conn, table_id)
+        last = conn.execute(select(LOG.c.seq).where(LOG.c.table_id == table_id)
+                            .order_by(LOG.c.seq.desc()).limit(1)).scalar()
+        conn.rollback()
+        return int(last or 0) + 1
+
+    def append(self, table_id: str, record: dict[str, Any]) -> int:
+        """Append ``record`` to a table's log and commit it (fsync'd); returns its seq.
+
+        The record is durable when this returns. NotFound if the table does not exist;
+        StoreError if the database refuses the write. Thread-safe.
+        """
+        with self._db("append to the log") as conn:
+            for _attempt in range(3):
+                seq = self._next_seq.get(table_id)
+                if seq is None:
+                    seq = self._load_next_seq(conn, table_id)
+                try:
+                    conn.execute(insert(LOG), {"table_id": table_id, "seq": seq,
+                                               "at": utcnow(), "record": record})
+                    conn.commit()
+                except IntegrityError:  # another writer took this seq: reload and retry
+                    conn.rollback()
+                    self._next_seq.pop(table_id, None)
+                    continue
+                self._next_seq[table_id] = seq + 1
+                return seq
+        raise StoreError(f"{self.where}: cannot append to the log of {table_id}: "
+                         "another program keeps writing to it")
+
+    def records(self, table_id: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Every ``(seq, record)`` of a table's log in seq order (read in batches).
+
+        NotFound is raised at once if the table does not exist; StoreError names the seq of a
+        record that cannot be read.
+        """
+        with self._db("read a table") as conn:
+            self._table_row(conn, table_id)
+        return self._iter_records(table_id)
+
+    def _iter_records(self, table_id: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        last = 0
+        raw = type_coerce(LOG.c.record, SqlText)
+        while True:
+            with self._db("read the log") as conn:
+                rows = conn.execute(
+                    select(LOG.c.seq, raw).where(LOG.c.table_id == table_id, LOG.c.seq > last)
+                    .order_by(LOG.c.seq).limit(READ_BATCH)).all()
+                conn.rollback()
+            for seq, value in rows:
+                try:
+                    record = json.loads(value) if isinstance(value, str | bytes) else value
+                except ValueError as exc:
+                    raise StoreError(f"{self.where}: record {seq} of table {table_id} is "
+                                     f"damaged: {exc}") from None
+                if not isinstance(record, dict):
+                    raise StoreError(f"{self.where}: record {seq} of table {table_id} is "
+                                     "damaged: not a JSON object")
+                yield int(seq), record
+            if len(rows) < READ_BATCH:
+                return
+            last = int(rows[-1][0])
+
+    def sink(self, table_id: str) -> TableLog:
+        """The ``LogSink`` a live ``Table`` appends to."""
+        return TableLog(self, table_id)
+
+    def load_table(self, table_id: str, game: Game) -> GameTable:
+        """Rebuild a table by replaying its log; the table then appends to this store.
+
+        Raises NotFound (no table), ConfigError (the table plays another game) or StoreError
+        (a damaged record, named by its seq).
+        """
+        config = self.config(table_id)
+        if config.game != game.id:
+            raise ConfigError(f"table {table_id} plays {config.game!r}, not {game.id!r}")
+        table = GameTable.replay(config, game, self._checked(table_id))
+        table.log = self.sink(table_id)
+        return table
+
+    def _checked(self, table_id: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The log's records, each checked to be a readable input first."""
+        for seq, record in self.records(table_id):
+            try:
+                input_from_record(record)
+            except InputSyntaxError as exc:
+                raise StoreError(f"{self.where}: record {seq} of table {table_id} is not an "
+                                 f"input: {exc}") from None
+            yield seq, record
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def get_meta(self, key: str) -> str | None:
+        """A stored setting, or None when it was never set."""
+        with self._db("read a setting") as conn:
+            value = conn.execute(select(META.c.value).where(META.c.key == key)).scalar()
+            conn.rollback()
+        return None if value is None else str(value)
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Store (or replace) a setting."""
+        with self._db("store a setting") as conn:
+            done = conn.execute(update(META).where(META.c.key == key).values(value=value))
+            if done.rowcount == 0:
+                conn.execute(insert(META).values(key=key, value=value))
+            conn.commit()
+
+    # -- kits -------------------------------------------------------------------------------
+
+    def save_kit(self, name: str, game: str, entries: Mapping[str, str]) -> None:
+        """Store (or replace) kit ``name`` for game id ``game``: ``entries`` is uid -> piece.
+
+        Uids are normalised; EnrollmentError if one is malformed or a piece is tagged twice.
+        """
+        check_kit_name(name)
+        kit = Kit(name, game, dict(entries))
+        with self._db("save a kit") as conn:
+            values = {"game": game, "entries": kit.entries, "updated_at": utcnow()}
+            done = conn.execute(update(KITS).where(KITS.c.name == name).values(**values))
+            if done.rowcount == 0:
+                conn.execute(insert(KITS).values(name=name, **values))
+            conn.commit()
+
+    def kit(self, name: str) -> Kit:
+        """The stored kit called ``name``; NotFound if there is none."""
+        with self._db("read a kit") as conn:
+            row = conn.execute(select(KITS).where(KITS.c.name == name)).first()
+            conn.rollback()
+        if row is None:
+            raise NotFound(f"no kit called {name!r}")
+        entries = row.entries
+        if isinstance(entries, str):
+            entries = json.loads(entries)
+        return Kit(row.name, row.game, dict(entries))
+
+    def kits(self) -> list[str]:
+        """The names of every stored kit, sorted."""
+        with self._db("list kits") as conn:
+            names = conn.execute(select(KITS.c.name).order_by(KITS.c.name)).scalars().all()
+            conn.rollback()
+        return [str(n) for n in names]
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """Run on every new SQLite connection: WAL journal, fsync on every commit, FK checks."""
+    cursor = dbapi_conn.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()

@@ -1,0 +1,229 @@
+"""The store: tables, append/records/replay round trips, pragmas, errors, settings and kits."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.core.game import ORGANISER, PUBLIC
+from scorekeeper.core.inputs import Decision, Seen, Sighting, Undo
+from scorekeeper.core.kit import Kit
+from scorekeeper.core.table import Table, TableConfig
+from scorekeeper.errors import ConfigError, EnrollmentError, NotFound, StoreError
+from scorekeeper.store import Store, sqlite_url
+from tests.fakes import FakeGame
+
+UIDS = {f"0400000{i}": f"C{i}" for i in range(1, 10)}
+
+
+def make_config(name: str = "test table") -> TableConfig:
+    return TableConfig(game="fake", seats=("ann", "bob"), layout={"r1": "hand", "r2": "play"},
+                       kit=dict(UIDS), name=name)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "state" / "scorekeeper.db"
+
+
+@pytest.fixture
+def store(db_path: Path):
+    s = Store(sqlite_url(str(db_path)))
+    yield s
+    s.close()
+
+
+INPUTS = [
+    Sighting("r1", "04000001", True),
+    Sighting("r2", "04000002", True),
+    Sighting("r2", "0BADBEEF", True),  # unknown tag: logged, rejected
+    Seen("play", "C3", True),
+    Decision(0, "anything", "yes"),  # the fake game rejects every decision
+    Undo(),
+    Sighting("r2", "04000004", True),
+]
+
+
+def test_creates_folder_and_tables(db_path: Path, store: Store) -> None:
+    assert db_path.exists()
+    a = store.create_table(make_config("a"))
+    b = store.create_table(make_config("b"))
+    assert (a, b) == ("t1", "t2")
+    assert store.table_ids() == ["t1", "t2"]
+    assert store.config(a) == make_config("a")
+    assert store.status(a) == "created"
+    store.set_status(a, "running")
+    assert store.status(a) == "running"
+    assert store.status(b) == "created"
+
+
+def test_pragmas_are_set_on_every_connection(db_path: Path, store: Store) -> None:
+    assert store.pragma("journal_mode") == "wal"
+    assert store.pragma("synchronous") == 2  # FULL
+    with Store(sqlite_url(str(db_path))) as second:
+        assert second.pragma("journal_mode") == "wal"
+        assert second.pragma("synchronous") == 2
+    raw = sqlite3.connect(db_path)
+    try:  # WAL is a property of the file, visible to any connection
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        raw.close()
+
+
+def test_append_records_replay_round_trip(db_path: Path, store: Store) -> None:
+    game = FakeGame()
+    table_id = store.create_table(make_config())
+    live = Table(store.config(table_id), game, log=store.sink(table_id))
+    for inp in INPUTS:
+        live.submit(inp)
+    records = list(store.records(table_id))
+    assert [seq for seq, _ in records] == list(range(1, len(INPUTS) + 1))
+    assert [rec for _, rec in records] == [inp.to_record() for inp in INPUTS]
+
+    with Store(sqlite_url(str(db_path))) as reopened:
+        loaded = reopened.load_table(table_id, game)
+        for audience in (PUBLIC, ORGANISER, 0, 1):
+            assert loaded.view(audience) == live.view(audience)
+        assert loaded.state == live.state
+        # the loaded table appends to the store and carries on numbering
+        loaded.submit(Sighting("r2", "04000005", True))
+        assert [s for s, _ in reopened.records(table_id)][-1] == len(INPUTS) + 1
+
+
+def test_seq_is_per_table(store: Store) -> None:
+    a = store.create_table(make_config())
+    b = store.create_table(make_config())
+    assert [store.append(a, {"type": "undo"}) for _ in range(3)] == [1, 2, 3]
+    assert store.append(b, {"type": "undo"}) == 1
+    assert store.append(a, {"type": "undo"}) == 4
+
+
+def test_seq_continues_after_reopen(db_path: Path, store: Store) -> None:
+    a = store.create_table(make_config())
+    store.append(a, {"type": "undo"})
+    store.close()
+    with Store(sqlite_url(str(db_path))) as again:
+        assert again.append(a, {"type": "undo"}) == 2
+
+
+def test_two_stores_on_one_file_do_not_reuse_a_seq(db_path: Path, store: Store) -> None:
+    a = store.create_table(make_config())
+    with Store(sqlite_url(str(db_path))) as other:
+        assert store.append(a, {"type": "undo"}) == 1
+        assert other.append(a, {"type": "undo"}) == 2
+        assert store.append(a, {"type": "undo"}) == 3  # its cached seq collided: reloaded
+
+
+def test_append_is_thread_safe(store: Store) -> None:
+    a = store.create_table(make_config())
+    got: list[int] = []
+    lock = threading.Lock()
+
+    def work(n: int) -> None:
+        for i in range(40):
+            seq = store.append(a, {"type": "decision", "seat": n, "prompt": "p", "answer": str(i)})
+            with lock:
+                got.append(seq)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(got) == list(range(1, 161))
+    assert [s for s, _ in store.records(a)] == list(range(1, 161))
+
+
+def test_missing_table_is_not_found(store: Store) -> None:
+    for call in (lambda: store.config("t9"), lambda: store.status("t9"),
+                 lambda: store.append("t9", {"type": "undo"}), lambda: store.records("t9"),
+                 lambda: store.set_status("t9", "ended")):
+        with pytest.raises(NotFound, match="t9"):
+            call()
+
+
+def test_bad_status_is_refused(store: Store) -> None:
+    a = store.create_table(make_config())
+    with pytest.raises(ConfigError, match="running"):
+        store.set_status(a, "finished")
+
+
+def test_load_table_refuses_another_game(store: Store) -> None:
+    a = store.create_table(TableConfig(game="other", seats=("x",)))
+    with pytest.raises(ConfigError, match="other"):
+        store.load_table(a, FakeGame())
+
+
+def test_damaged_records_are_named(db_path: Path, store: Store) -> None:
+    a = store.create_table(make_config())
+    store.append(a, {"type": "undo"})
+    store.append(a, {"type": "no such input"})
+    with pytest.raises(StoreError, match=r"record 2 of table t1 is not an input"):
+        store.load_table(a, FakeGame())
+    raw = sqlite3.connect(db_path)
+    raw.execute("UPDATE log SET record = 'not json{' WHERE seq = 1")
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match=r"scorekeeper.db: record 1 of table t1 is damaged"):
+        list(store.records(a))
+
+
+def test_corrupt_file_is_a_store_error_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not a database, just some text pretending to be one\n" * 50)
+    with pytest.raises(StoreError, match=r"junk\.db.*not a database"):
+        Store(sqlite_url(str(path)))
+
+
+def test_locked_database_is_a_store_error(db_path: Path, store: Store) -> None:
+    a = store.create_table(make_config())
+    store.close()
+    locker = sqlite3.connect(db_path)
+    locker.execute("BEGIN EXCLUSIVE")
+    try:
+        with (Store(sqlite_url(str(db_path)), timeout=0.05) as second,
+              pytest.raises(StoreError, match=r"scorekeeper\.db.*locked")):
+            second.append(a, {"type": "undo"})
+    finally:
+        locker.rollback()
+        locker.close()
+
+
+def test_closed_store_refuses_work(store: Store) -> None:
+    store.close()
+    store.close()
+    with pytest.raises(StoreError, match="closed"):
+        store.table_ids()
+
+
+def test_meta(store: Store) -> None:
+    assert store.get_meta("organiser_token") is None
+    store.set_meta("organiser_token", "abc")
+    store.set_meta("organiser_token", "def")
+    assert store.get_meta("organiser_token") == "def"
+
+
+def test_kits(store: Store) -> None:
+    assert store.kits() == []
+    store.save_kit("club", "fake", {"04:00:00:01": "C1", "04000002": "C2"})
+    store.save_kit("home", "fake", {})
+    assert store.kits() == ["club", "home"]
+    assert store.kit("club") == Kit("club", "fake", {"04000001": "C1", "04000002": "C2"})
+    store.save_kit("club", "fake", {"04000003": "C3"})
+    assert store.kit("club").entries == {"04000003": "C3"}
+    with pytest.raises(NotFound, match="nope"):
+        store.kit("nope")
+    with pytest.raises(EnrollmentError, match="already tagged"):
+        store.save_kit("bad", "fake", {"04000001": "C1", "04000002": "C1"})
+    with pytest.raises(ConfigError):
+        store.save_kit("bad name", "fake", {})
+
+
+def test_memory_store() -> None:
+    with Store("sqlite://") as mem:
+        a = mem.create_table(make_config())
+        assert mem.append(a, {"type": "undo"}) == 1
+        assert list(mem.records(a)) == [(1, {"type": "undo"})]
