@@ -1,0 +1,357 @@
+"""An emulated MFRC522 at the register/FIFO level, with virtual ISO 14443-A tags in its field.
+
+Ships in the package (like gpiozero's ``MockFactory``) so the spi backend and the cascade in
+``mfrc522_cascade`` are tested without hardware. ``FakeMfrc522`` answers register reads and
+writes the way the chip does for what our driver uses (CommandReg, ComIrqReg, ErrorReg, FIFO,
+BitFramingReg with TxLastBits/RxAlign/StartSend, ControlReg RxLastBits, CollReg, TxControlReg,
+VersionReg, soft reset), and plays the tags' ISO 14443-3 state machine on air: REQA/WUPA,
+anticollision and SELECT at cascade levels 1-3 with bit-level collisions between several tags,
+HLTA. Turning the field off powers every tag down (they forget HALT).
+
+Faults to script: ``miss(n)`` (the next n REQA/WUPA go unanswered), ``collide(n)`` (the next n
+anticollision answers report a collision at an invalid position), ``garble(n)`` (the next n
+anticollision answers have a flipped bit, so the BCC fails), ``responding = False`` (the chip is
+gone: reads return 0, writes are lost).
+
+``FakeSpiDevice`` wraps a chip behind an ``xfer2`` like ``spidev.SpiDev``'s, and ``FakeSpiBus``
+maps ``(bus, chip-select)`` to chips and is the ``spi_factory`` the spi backend takes.
+
+Hazard: no timing is emulated (the timer "expires" at once) and only the registers above behave;
+others just store what is written.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from scorekeeper.readers import mfrc522_cascade as m
+
+IDLE, READY, ACTIVE, HALT, OFF = "IDLE", "READY", "ACTIVE", "HALT", "OFF"
+
+
+class VirtualTag:
+    """A tag with a 4-, 7- or 10-byte uid and its ISO 14443-3 state (``OFF`` outside a field)."""
+
+    def __init__(self, uid: bytes, sak: int | None = None) -> None:
+        uid = bytes(uid)
+        if len(uid) not in (4, 7, 10):
+            raise ValueError(f"a uid has 4, 7 or 10 bytes, not {len(uid)}")
+        self.uid = uid
+        self.levels = {4: 1, 7: 2, 10: 3}[len(uid)]
+        self.final_sak = (0x08 if len(uid) == 4 else 0x00) if sak is None else sak
+        self.state = OFF
+        self.level = 0
+
+    def atqa(self) -> bytes:
+        return bytes(({1: 0x04, 2: 0x44, 3: 0x84}[self.levels], 0x00))
+
+    def cascade(self, level: int) -> bytes:
+        """The 5 bytes (4 uid bytes or CT + 3, then BCC) this tag answers at ``level`` (0-based)."""
+        u = self.uid
+        if level == self.levels - 1:
+            cl = u[3 * level:3 * level + 4]
+        else:
+            cl = bytes((m.CASCADE_TAG,)) + u[3 * level:3 * level + 3]
+        return cl + bytes((m.bcc(cl),))
+
+    def sak(self, level: int) -> int:
+        return self.final_sak if level == self.levels - 1 else m.SAK_CASCADE
+
+
+def _bits(data: bytes, nbits: int | None = None) -> list[int]:
+    out = [(b >> i) & 1 for b in data for i in range(8)]
+    return out if nbits is None else out[:nbits]
+
+
+def _pack(bits: list[int]) -> bytes:
+    out = bytearray((len(bits) + 7) // 8)
+    for i, bit in enumerate(bits):
+        if bit:
+            out[i // 8] |= 1 << (i % 8)
+    return bytes(out)
+
+
+class FakeMfrc522:
+    """The emulated chip; see the module docstring. Thread-safe (one lock per chip)."""
+
+    VERSION = 0x92
+
+    def __init__(self, tags: list[VirtualTag] | None = None) -> None:
+        self._lock = threading.RLock()
+        self.tags: list[VirtualTag] = list(tags or [])
+        self.responding = True
+        self._miss = 0
+        self._collide = 0
+        self._garble = 0
+        self.transceives = 0
+        self.field_cycles = 0
+        self._reset()
+
+    # --- scripting ---------------------------------------------------------------------------
+
+    def place(self, uid: bytes | str, sak: int | None = None) -> VirtualTag:
+        """Lay a tag on the reader (``uid`` as bytes or hex); it powers up if the field is on."""
+        raw = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
+        tag = VirtualTag(raw, sak)
+        with self._lock:
+            tag.state = IDLE if self.field_on else OFF
+            self.tags.append(tag)
+        return tag
+
+    def remove(self, uid: bytes | str) -> None:
+        raw = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
+        with self._lock:
+            self.tags = [t for t in self.tags if t.uid != raw]
+
+    def clear(self) -> None:
+        with self._lock:
+            self.tags = []
+
+    def miss(self, n: int = 1) -> None:
+        """The next ``n`` REQA/WUPA get no answer (a missed read)."""
+        with self._lock:
+            self._miss += n
+
+    def collide(self, n: int = 1) -> None:
+        """The next ``n`` anticollision answers report a collision the driver cannot resolve."""
+        with self._lock:
+            self._collide += n
+
+    def garble(self, n: int = 1) -> None:
+        """The next ``n`` anticollision answers arrive with one bit flipped (BCC fails)."""
+        with self._lock:
+            self._garble += n
+
+    @property
+    def field_on(self) -> bool:
+        return self.regs[m.TX_CONTROL_REG] & 0x03 == 0x03
+
+    # --- registers ---------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        self.regs = bytearray(0x40)
+        self.regs[m.COMMAND_REG] = 0x20
+        self.regs[m.COM_IEN_REG] = 0x80
+        self.regs[m.COLL_REG] = 0x80
+        self.regs[m.MODE_REG] = 0x3F
+        self.regs[m.TX_CONTROL_REG] = 0x80
+        self.regs[m.VERSION_REG] = self.VERSION
+        self.fifo = bytearray()
+        self._command = m.CMD_IDLE
+        for t in self.tags:
+            t.state = OFF
+
+    def read_reg(self, reg: int) -> int:
+        with self._lock:
+            if not self.responding:
+                return 0x00
+            reg &= 0x3F
+            if reg == m.FIFO_DATA_REG:
+                return self.fifo.pop(0) if self.fifo else 0x00
+            if reg == m.FIFO_LEVEL_REG:
+                return len(self.fifo)
+            return self.regs[reg]
+
+    def write_reg(self, reg: int, value: int) -> None:
+        with self._lock:
+            if not self.responding:
+                return
+            reg &= 0x3F
+            value &= 0xFF
+            if reg == m.COMMAND_REG:
+                cmd = value & 0x0F
+                if cmd == m.CMD_SOFT_RESET:
+                    self._reset()
+                    return
+                self._command = cmd
+                self.regs[reg] = value & 0x30
+                if cmd == m.CMD_CALC_CRC:
+                    crc = m.crc_a(bytes(self.fifo))
+                    self.regs[0x22], self.regs[0x21] = crc[0], crc[1]
+                    self.regs[m.DIV_IRQ_REG] |= 0x04
+            elif reg == m.COM_IRQ_REG:
+                if value & 0x80:
+                    self.regs[reg] |= value & 0x7F
+                else:
+                    self.regs[reg] &= ~value & 0x7F
+            elif reg == m.FIFO_DATA_REG:
+                if len(self.fifo) < 64:
+                    self.fifo.append(value)
+            elif reg == m.FIFO_LEVEL_REG:
+                if value & 0x80:
+                    self.fifo.clear()
+            elif reg == m.BIT_FRAMING_REG:
+                self.regs[reg] = value & 0x7F
+                if value & 0x80 and self._command == m.CMD_TRANSCEIVE:
+                    self._transmit(value)
+            elif reg == m.TX_CONTROL_REG:
+                was_on = self.field_on
+                self.regs[reg] = value
+                if self.field_on and not was_on:
+                    self.field_cycles += 1
+                    for t in self.tags:
+                        t.state, t.level = IDLE, 0
+                elif was_on and not self.field_on:
+                    for t in self.tags:
+                        t.state, t.level = OFF, 0
+            elif reg == m.VERSION_REG:
+                pass
+            else:
+                self.regs[reg] = value
+
+    # --- on air ------------------------------------------------------------------------------
+
+    def _transmit(self, framing: int) -> None:
+        self.transceives += 1
+        tx = bytes(self.fifo)
+        self.fifo.clear()
+        tx_last_bits = framing & 0x07
+        rx_align = (framing >> 4) & 0x07
+        self.regs[m.ERROR_REG] = 0
+        self.regs[m.COLL_REG] = self.regs[m.COLL_REG] & 0x80
+        answers, coll_invalid = self._air(tx, tx_last_bits)
+        if not answers:
+            self.regs[m.COM_IRQ_REG] |= m.IRQ_TX | m.IRQ_TIMER
+            return
+        length = len(answers[0])
+        merged: list[int] = []
+        coll_at: int | None = None
+        for i in range(length):
+            column = {a[i] for a in answers}
+            if len(column) > 1 and coll_at is None:
+                coll_at = i
+            merged.append(0 if coll_at is not None else answers[0][i])
+        bits = [0] * rx_align + merged
+        self.fifo = bytearray(_pack(bits))
+        self.regs[m.CONTROL_REG] = (self.regs[m.CONTROL_REG] & 0xF8) | (len(bits) % 8)
+        if coll_invalid:
+            self.regs[m.ERROR_REG] |= m.ERR_COLL
+            self.regs[m.COLL_REG] = (self.regs[m.COLL_REG] & 0x80) | m.COLL_POS_NOT_VALID
+        elif coll_at is not None:
+            self.regs[m.ERROR_REG] |= m.ERR_COLL
+            pos = (rx_align + coll_at + 1) & 0x1F  # 32 reads as 0, as on the chip
+            self.regs[m.COLL_REG] = (self.regs[m.COLL_REG] & 0x80) | pos
+        self.regs[m.COM_IRQ_REG] |= m.IRQ_TX | m.IRQ_RX
+
+    def _air(self, tx: bytes, tx_last_bits: int) -> tuple[list[list[int]], bool]:
+        """The tags' answers (bit lists, LSB first) to the frame ``tx``, and whether a scripted
+        collision fault applies."""
+        if not self.field_on or not tx:
+            return [], False
+        in_field = [t for t in self.tags if t.state != OFF]
+        head = tx[0]
+        if tx_last_bits == 7 and len(tx) == 1 and head in (m.PICC_REQA, m.PICC_WUPA):
+            wake = (IDLE, HALT) if head == m.PICC_WUPA else (IDLE,)
+            for t in in_field:
+                if t.state in (READY, ACTIVE):
+                    t.state = IDLE
+            responders = [t for t in in_field if t.state in wake]
+            if self._miss:
+                self._miss -= 1
+                return [], False
+            for t in responders:
+                t.state, t.level = READY, 0
+            return [_bits(t.atqa()) for t in responders], False
+        if head in m.PICC_SEL and len(tx) >= 2:
+            level = m.PICC_SEL.index(head)
+            ready = [t for t in in_field if t.state == READY and t.level == level]
+            nvb = tx[1]
+            if nvb == m.NVB_SELECT and len(tx) == 9 and tx_last_bits == 0:
+                if m.crc_a(tx[:7]) != tx[7:9]:
+                    return [], False
+                answers = []
+                for t in ready:
+                    if t.cascade(level) == tx[2:7]:
+                        sak = t.sak(level)
+                        if level == t.levels - 1:
+                            t.state = ACTIVE
+                        else:
+                            t.level = level + 1
+                        answers.append(_bits(bytes((sak,)) + m.crc_a(bytes((sak,)))))
+                    else:
+                        t.state = IDLE
+                return answers, False
+            known = ((nvb >> 4) - 2) * 8 + (nvb & 0x0F)
+            if not 0 <= known < 40:
+                return [], False
+            prefix = _bits(tx[2:], known)
+            if len(prefix) != known:
+                return [], False
+            answers = [_bits(t.cascade(level))[known:] for t in ready
+                       if _bits(t.cascade(level))[:known] == prefix]
+            if not answers:
+                return [], False
+            if self._collide:
+                self._collide -= 1
+                return answers, True
+            if self._garble and all(a == answers[0] for a in answers):
+                self._garble -= 1
+                answers = [a[:-1] + [1 - a[-1]] for a in answers]
+            return answers, False
+        if head == m.PICC_HALT and len(tx) == 4 and m.crc_a(tx[:2]) == tx[2:4]:
+            for t in in_field:
+                if t.state == ACTIVE:
+                    t.state = HALT
+            return [], False
+        for t in in_field:
+            if t.state in (READY, ACTIVE):
+                t.state = IDLE
+        return [], False
+
+
+class FakeSpiDevice:
+    """A ``spidev.SpiDev`` look-alike wired to one ``FakeMfrc522``: MFRC522 SPI framing
+    (address byte ``1AAAAAA0`` to read, ``0AAAAAA0`` to write; multi-byte reads and FIFO bursts)."""
+
+    def __init__(self, chip: FakeMfrc522) -> None:
+        self.chip = chip
+        self.max_speed_hz = 1_000_000
+        self.mode = 0
+        self.closed = False
+        self.transfers = 0
+
+    def xfer2(self, data: list[int]) -> list[int]:
+        if self.closed:
+            raise OSError("SPI device is closed")
+        self.transfers += 1
+        if not data:
+            return []
+        addr = data[0]
+        reg = (addr >> 1) & 0x3F
+        if addr & 0x80:
+            out = [0]
+            for nxt in data[1:]:
+                out.append(self.chip.read_reg(reg))
+                reg = (nxt >> 1) & 0x3F
+            return out
+        for value in data[1:]:
+            self.chip.write_reg(reg, value)
+        return [0] * len(data)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class FakeSpiBus:
+    """Chips by ``(bus, chip_select)``; calling it opens one, like the spi backend's factory.
+
+    Opening a chip-select with no chip raises FileNotFoundError, as a missing
+    ``/dev/spidevB.C`` does.
+    """
+
+    def __init__(self, chips: dict[tuple[int, int], FakeMfrc522] | None = None) -> None:
+        self.chips: dict[tuple[int, int], FakeMfrc522] = dict(chips or {})
+        self.devices: list[FakeSpiDevice] = []
+
+    def add(self, bus: int, cs: int) -> FakeMfrc522:
+        chip = self.chips[(bus, cs)] = FakeMfrc522()
+        return chip
+
+    def __call__(self, bus: int, cs: int, speed_hz: int) -> FakeSpiDevice:
+        chip = self.chips.get((bus, cs))
+        if chip is None:
+            raise FileNotFoundError(f"no such SPI device /dev/spidev{bus}.{cs}")
+        dev = FakeSpiDevice(chip)
+        dev.max_speed_hz = speed_hz
+        self.devices.append(dev)
+        return dev
