@@ -1,0 +1,312 @@
+"""The FastAPI application: the HTTP API, the WebSocket push and the plain web page.
+
+``create_app(hub)`` puts a web face on a ``Hub``; ``create_app(Settings(db=...))`` opens its own
+hub on that database and closes it at shutdown. Handlers are plain ``def`` functions on purpose:
+FastAPI runs them in its thread pool, so a log append (an fsync) never blocks the event loop
+that pushes views to WebSocket clients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from scorekeeper.api.errors import error_body, status_for
+from scorekeeper.api.ws import table_socket
+from scorekeeper.core.game import ORGANISER, PUBLIC
+from scorekeeper.core.inputs import Decision, Undo, parse_input
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.service.hub import Hub, Submitted
+from scorekeeper.service.tokens import Identity
+
+log = logging.getLogger("scorekeeper.api")
+
+WEBUI = Path(__file__).resolve().parent.parent.parent / "webui"
+FALLBACK_PAGE = ("<!doctype html><title>scorekeeper</title><p>The web page (webui/index.html) "
+                 "is not installed; the API is at <a href=/api/tables>/api/tables</a>.")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``create_app`` needs to open its own hub: the database and default readers."""
+
+    db: str = "var/scorekeeper.db"
+    readers: str | None = None
+
+
+class CreateTable(BaseModel):
+    """Body of ``POST /api/tables``."""
+
+    game: str
+    seats: int | list[str] = Field(description="player count, or the players' names")
+    options: dict[str, Any] = Field(default_factory=dict)
+    layout: dict[str, str] | None = Field(default=None, description="reader id -> zone")
+    kit: str | dict[str, str] | None = Field(default=None, description="kit name or uid->piece")
+    name: str = ""
+    readers: str | None = Field(default=None, description="sim, serial:/dev/..., spi:0.0")
+    start: bool = False
+
+
+class DecisionBody(BaseModel):
+    """Body of ``POST /api/tables/{id}/decisions``: an answer to a pending prompt."""
+
+    prompt: str
+    answer: str
+    seat: int | None = Field(default=None, description="organiser only: answer for this seat")
+
+
+class InputBody(BaseModel):
+    """Body of ``/inputs`` and ``/correct``: one input in its one-line form."""
+
+    input: str = Field(description="e.g. '+talon H1b1', 'tag +talon 04A1B2C3D4E5F6'")
+
+
+class PairBody(BaseModel):
+    """Body of ``POST /api/pair``."""
+
+    code: str
+
+
+def _token(request: Request) -> str | None:
+    """The token of a request: ``Authorization: Bearer`` header, else ``?token=``."""
+    header = request.headers.get("authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip() or None
+    return request.query_params.get("token") or None
+
+
+def _json(payload: str) -> Response:
+    return Response(content=payload, media_type="application/json")
+
+
+def _verdict(done: Submitted) -> JSONResponse:
+    """A submitted input's answer: 200 either way; ``accepted`` says whether it counted."""
+    return JSONResponse(done.to_dict())
+
+
+def create_app(hub_or_settings: Hub | Settings,
+               on_shutdown: Sequence[Callable[[], None]] = ()) -> FastAPI:
+    """The web application for ``hub`` (or for a hub it opens from ``Settings``)."""
+    owns = not isinstance(hub_or_settings, Hub)
+    if isinstance(hub_or_settings, Hub):
+        hub = hub_or_settings
+    else:
+        hub = Hub.open(hub_or_settings.db, default_readers=hub_or_settings.readers)
+        hub.tokens.ensure_organiser_token(hub.token_file)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub.bind_loop(asyncio.get_running_loop())
+        await asyncio.to_thread(hub.start_readers)
+        watch = asyncio.create_task(_watch_readers(hub))
+        try:
+            yield
+        finally:
+            watch.cancel()
+            for stop in on_shutdown:
+                stop()
+            if owns:
+                await asyncio.to_thread(hub.close)
+
+    app = FastAPI(title="scorekeeper", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.hub = hub
+    page = (WEBUI / "index.html")
+
+    @app.exception_handler(ScorekeeperError)
+    async def scorekeeper_error(_request: Request, exc: ScorekeeperError) -> JSONResponse:
+        return JSONResponse(error_body(exc), status_code=status_for(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg"))
+        text = "the request is not valid: " + "; ".join(str(p) for p in parts)
+        return JSONResponse({"error": text, "kind": "RequestValidationError"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        text = "no such page or endpoint; see /api/docs" if exc.status_code == 404 else (
+            str(exc.detail))
+        return JSONResponse({"error": text, "kind": "HTTPException"},
+                            status_code=exc.status_code)
+
+    def organiser(request: Request) -> Identity:
+        return hub.tokens.require_organiser(_token(request))
+
+    # -- page and health -----------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index() -> HTMLResponse:
+        try:
+            return HTMLResponse(page.read_text(encoding="utf-8"))
+        except OSError:
+            return HTMLResponse(FALLBACK_PAGE)
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, Any]:
+        """Liveness: the server answers and knows its tables."""
+        return {"ok": True, "tables": len(hub.table_ids())}
+
+    # -- tables --------------------------------------------------------------------------------
+
+    @app.get("/api/tables")
+    def list_tables() -> list[dict[str, Any]]:
+        """Every table: id, name, game, status, seats, scores (public facts only)."""
+        return hub.summaries()
+
+    @app.post("/api/tables", status_code=201)
+    def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Organiser: create a table; with ``start`` it starts at once."""
+        organiser(request)
+        table_id = hub.create_table(body.game, body.seats, options=body.options,
+                                    layout=body.layout, kit=body.kit, name=body.name,
+                                    readers=body.readers)
+        if body.start:
+            hub.start(table_id)
+        return hub.summary(table_id)
+
+    @app.get("/api/tables/{table_id}")
+    def public_view(table_id: str) -> Response:
+        """What the TV shows: counts, never hidden identities."""
+        return _json(hub.view_json(table_id, PUBLIC))
+
+    @app.get("/api/tables/{table_id}/seat/{seat}")
+    def seat_view(table_id: str, seat: int, request: Request) -> Response:
+        """One seat's view (its own secrets), for that seat's token or the organiser."""
+        hub.tokens.require_seat(_token(request), table_id, seat)
+        if not 0 <= seat < len(hub.config(table_id).seats):
+            raise _no_seat(table_id, seat, hub)
+        return _json(hub.view_json(table_id, seat))
+
+    @app.get("/api/tables/{table_id}/organiser")
+    def organiser_view(table_id: str, request: Request) -> Response:
+        """Everything, for the organiser; includes reader health."""
+        organiser(request)
+        view = hub.view(table_id, ORGANISER)
+        view["readers"] = hub.reader_health(table_id)
+        view["watchers"] = hub.watchers(table_id)
+        return JSONResponse(view)
+
+    @app.get("/api/tables/{table_id}/export")
+    def export(table_id: str, request: Request) -> dict[str, Any]:
+        """The game as JSON: full for the organiser, without secrets for anyone else."""
+        token = _token(request)
+        audience: str = PUBLIC
+        if token is not None and hub.tokens.identify(token).organiser:
+            audience = ORGANISER
+        return hub.export(table_id, audience)
+
+    def _status_change(action: Callable[[str], str], table_id: str,
+                       request: Request) -> dict[str, Any]:
+        organiser(request)
+        action(table_id)
+        return hub.summary(table_id)
+
+    @app.post("/api/tables/{table_id}/start")
+    def start(table_id: str, request: Request) -> dict[str, Any]:
+        """Organiser: start or resume the table."""
+        return _status_change(hub.start, table_id, request)
+
+    @app.post("/api/tables/{table_id}/pause")
+    def pause(table_id: str, request: Request) -> dict[str, Any]:
+        """Organiser: pause the table (inputs are refused, not recorded)."""
+        return _status_change(hub.pause, table_id, request)
+
+    @app.post("/api/tables/{table_id}/end")
+    def end(table_id: str, request: Request) -> dict[str, Any]:
+        """Organiser: end the table for good."""
+        return _status_change(hub.end, table_id, request)
+
+    # -- inputs --------------------------------------------------------------------------------
+
+    @app.post("/api/tables/{table_id}/decisions")
+    def decide(table_id: str, body: DecisionBody, request: Request) -> JSONResponse:
+        """A seat answers its own prompt (seat token); the organiser may answer any."""
+        token = _token(request)
+        who = hub.tokens.identify(token)
+        seat = body.seat
+        if not who.organiser:
+            seat = who.seat if body.seat is None else body.seat
+            hub.tokens.require_seat(token, table_id, int(seat or 0))
+        return _verdict(hub.submit(table_id, Decision(seat, body.prompt, body.answer)))
+
+    @app.post("/api/tables/{table_id}/undo")
+    def undo(table_id: str, request: Request) -> JSONResponse:
+        """Organiser: take back the last accepted input (appended to the log as an undo)."""
+        organiser(request)
+        return _verdict(hub.submit(table_id, Undo()))
+
+    @app.post("/api/tables/{table_id}/correct")
+    def correct(table_id: str, body: InputBody, request: Request) -> JSONResponse:
+        """Organiser: replace the last accepted input with this one (a misread fixed)."""
+        organiser(request)
+        text = body.input.strip()
+        parsed = parse_input(text if text.startswith("correct ") else f"correct {text}")
+        return _verdict(hub.submit(table_id, parsed))
+
+    @app.post("/api/tables/{table_id}/inputs")
+    def force_input(table_id: str, body: InputBody, request: Request) -> JSONResponse:
+        """Organiser: feed one input in its one-line form (a missed or misread tag)."""
+        organiser(request)
+        return _verdict(hub.submit(table_id, parse_input(body.input)))
+
+    # -- pairing -------------------------------------------------------------------------------
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/pair")
+    def pairing_code(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        """Organiser: a short single-use code a phone exchanges for this seat's token."""
+        organiser(request)
+        seats = hub.config(table_id).seats
+        if not 0 <= seat < len(seats):
+            raise _no_seat(table_id, seat, hub)
+        code, ttl = hub.tokens.pairing_code(table_id, seat)
+        return {"code": code, "expires_in": ttl, "table": table_id, "seat": seat,
+                "seat_name": seats[seat], "pair_url": f"/?pair={code}"}
+
+    @app.delete("/api/tables/{table_id}/seats/{seat}/tokens")
+    def unpair(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+        """Organiser: withdraw every token paired with this seat (a lost phone)."""
+        organiser(request)
+        return {"revoked": hub.tokens.revoke_seat(table_id, seat)}
+
+    @app.post("/api/pair")
+    def pair(body: PairBody) -> dict[str, Any]:
+        """Exchange a pairing code for a seat token (no other token needed)."""
+        token, who = hub.tokens.redeem(body.code)
+        assert who.table is not None and who.seat is not None
+        return {"token": token, "table": who.table, "seat": who.seat,
+                "seat_name": hub.config(who.table).seats[who.seat]}
+
+    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    return app
+
+
+async def _watch_readers(hub: Hub, every: float = 2.0) -> None:
+    """Check the readers' health now and then; a change becomes a notice at the table."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await asyncio.to_thread(hub.check_readers)
+        except Exception:  # noqa: BLE001 - the watcher must outlive any backend bug
+            log.exception("reader health check failed")
+
+
+def _no_seat(table_id: str, seat: int, hub: Hub) -> ScorekeeperError:
+    from scorekeeper.errors import NotFound
+
+    count = len(hub.config(table_id).seats)
+    return NotFound(f"table {table_id} has no seat {seat}; its seats are 0 to {count - 1}")

@@ -1,0 +1,41 @@
+"""How scorekeeper's exceptions become HTTP answers: a status and ``{"error": "plain words"}``."""
+
+from __future__ import annotations
+
+from scorekeeper.core.inputs import InputSyntaxError
+from scorekeeper.errors import (
+    AuthError,
+    ConfigError,
+    EnrollmentError,
+    IllegalPlay,
+    NotFound,
+    ReaderError,
+    ScorekeeperError,
+    StoreError,
+    UnknownGame,
+)
+from scorekeeper.service.hub import TableStateError
+from scorekeeper.service.tokens import Unauthenticated
+
+
+def status_for(exc: ScorekeeperError) -> int:
+    """The HTTP status that says what kind of problem ``exc`` is."""
+    if isinstance(exc, Unauthenticated):
+        return 401
+    if isinstance(exc, AuthError):
+        return 403
+    if isinstance(exc, UnknownGame | InputSyntaxError | ConfigError | EnrollmentError
+                  | IllegalPlay):
+        return 422
+    if isinstance(exc, NotFound):
+        return 404
+    if isinstance(exc, TableStateError):
+        return 409
+    if isinstance(exc, StoreError | ReaderError):
+        return 503
+    return 400
+
+
+def error_body(exc: BaseException) -> dict[str, str]:
+    """The JSON body of an error answer: what went wrong and what to do, in plain words."""
+    return {"error": str(exc) or type(exc).__name__, "kind": type(exc).__name__}

@@ -1,0 +1,654 @@
+"""The hub: one process's live tables, their logs, their readers and who is watching them.
+
+The hub owns the Store. At start it rebuilds every table by replaying its log; afterwards every
+input goes through ``Hub.submit``, which calls ``Table.submit`` under the table's lock (the table
+appends the input to the log, durably, before applying it) and then publishes the new views.
+
+Threads: reader backends call back from their own threads, HTTP handlers run in a thread pool,
+WebSocket clients live on the event loop. ``submit`` may be called from any thread: the table's
+lock orders inputs, a store lock serialises SQLite access, and views are serialised to JSON once
+per change and per audience, then handed to the event loop with one ``call_soon_threadsafe``,
+where each client's mailbox keeps only the latest view (a slow client skips stale views).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import json
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core.game import PUBLIC, Audience, Game
+from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
+from scorekeeper.core.outcomes import Rejected
+from scorekeeper.core.table import LogSink, Table, TableConfig
+from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError
+from scorekeeper.service.tokens import Tokens
+
+log = logging.getLogger("scorekeeper.hub")
+
+CREATED, RUNNING, PAUSED, ENDED = "created", "running", "paused", "ended"
+STATUSES = (CREATED, RUNNING, PAUSED, ENDED)
+READERS_META = "table-readers:"  # + table id -> reader backend spec
+NOTICES = 10
+
+
+class TableStateError(ScorekeeperError, ValueError):
+    """An action that the table's status does not allow (HTTP 409)."""
+
+
+class NotRunning(TableStateError):
+    """An input for a table that is not running; nothing was recorded."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Submitted:
+    """What became of one input: its log sequence number and the referee's verdict."""
+
+    accepted: bool
+    seq: int
+    events: tuple[str, ...] = ()
+    rejection: Rejected | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"accepted": self.accepted, "seq": self.seq,
+                               "events": list(self.events)}
+        if self.rejection is not None:
+            out.update(self.rejection.to_dict())
+        return out
+
+
+class Subscriber:
+    """One watcher's mailbox, used on the event loop: only the newest view is kept."""
+
+    def __init__(self, table_id: str, audience: Audience) -> None:
+        self.table_id = table_id
+        self.audience = audience
+        self.version = -1
+        self.latest: str | None = None
+        self.event = asyncio.Event()
+
+    def offer(self, version: int, payload: str) -> None:
+        """Replace the pending view with a newer one (older versions are ignored)."""
+        if version > self.version:
+            self.version = version
+            self.latest = payload
+            self.event.set()
+
+    async def next(self) -> str:
+        """Wait for a view newer than the last one returned, and return it."""
+        await self.event.wait()
+        self.event.clear()
+        assert self.latest is not None
+        return self.latest
+
+
+class _LockedSink:
+    """A table's log sink that takes the hub's store lock around each append."""
+
+    def __init__(self, sink: LogSink, lock: threading.RLock) -> None:
+        self._sink = sink
+        self._lock = lock
+
+    def append(self, record: dict[str, Any]) -> int:
+        with self._lock:
+            return self._sink.append(record)
+
+
+@dataclass(eq=False)
+class _Live:
+    """Everything the hub keeps about one table."""
+
+    table_id: str
+    config: TableConfig
+    status: str
+    table: Table | None = None
+    error: str | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    version: int = 0
+    cache: dict[Audience, tuple[int, str]] = field(default_factory=dict)
+    subs: dict[Audience, set[Subscriber]] = field(default_factory=dict)
+    notices: deque[dict[str, str]] = field(default_factory=lambda: deque(maxlen=NOTICES))
+    readers: Any = None
+    readers_spec: str = ""
+    online: dict[str, bool] = field(default_factory=dict)
+    changed: threading.Condition = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.changed = threading.Condition(self.lock)
+
+
+GameFinder = Callable[[str], Game]
+ReaderOpener = Callable[..., Any]
+
+
+def _default_find_game(game_id: str) -> Game:
+    from scorekeeper.games import find_game
+
+    return find_game(game_id)
+
+
+def store_class() -> Any:
+    """The Store class (imported late: SQLAlchemy is the heaviest import of a start)."""
+    package = importlib.import_module("scorekeeper.store")
+    found = getattr(package, "Store", None)  # exported by the package, or only by its module
+    return found or importlib.import_module("scorekeeper.store.store").Store
+
+
+def _default_open_readers(spec: str, **options: Any) -> Any:
+    package = importlib.import_module("scorekeeper.readers")
+    found = getattr(package, "open_readers", None)
+    opener = found or importlib.import_module("scorekeeper.readers.base").open_readers
+    return opener(spec, **options)
+
+
+class Hub:
+    """Owns the Store and the live tables of one server process."""
+
+    def __init__(self, store: Any, *, find_game: GameFinder | None = None,
+                 open_readers: ReaderOpener | None = None, token_file: Path | None = None,
+                 default_readers: str | None = None) -> None:
+        self.store = store
+        self.token_file = token_file
+        self.default_readers = default_readers or ""
+        self._find_game = find_game or _default_find_game
+        self._open_readers = open_readers or _default_open_readers
+        self._store_lock = threading.RLock()
+        self._tables_lock = threading.Lock()
+        self._tables: dict[str, _Live] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
+        self._closed = False
+        self.tokens = Tokens(store, self._store_lock)
+        self._load_all()
+
+    @classmethod
+    def open(cls, db: str | Path, **kwargs: Any) -> Hub:
+        """A hub on the SQLite file ``db`` (created with its directory when missing)."""
+        path = Path(db)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        kwargs.setdefault("token_file", token_file_for(path))
+        return cls(store_class()(f"sqlite:///{path}"), **kwargs)
+
+    # -- start and stop ------------------------------------------------------------------------
+
+    def _load_all(self) -> None:
+        with self._store_lock:
+            ids = list(self.store.table_ids())
+        for table_id in ids:
+            live = self._load(table_id)
+            with self._tables_lock:
+                self._tables[table_id] = live
+
+    def _load(self, table_id: str) -> _Live:
+        with self._store_lock:
+            config = self.store.config(table_id)
+            status = str(self.store.status(table_id))
+            spec = self.store.get_meta(READERS_META + table_id) or ""
+        live = _Live(table_id, config, status, readers_spec=str(spec))
+        try:
+            game = self._find_game(config.game)
+            with self._store_lock:
+                table = self.store.load_table(table_id, game)
+                table.log = _LockedSink(self.store.sink(table_id), self._store_lock)
+            live.table = table
+        except ScorekeeperError as exc:
+            live.error = f"cannot load this table: {exc}"
+            log.error("table not loaded", extra={"table": table_id, "error": str(exc)})
+        else:
+            log.info("table loaded", extra={"table": table_id, "status": status,
+                                            "inputs": table.inputs_seen})
+        return live
+
+    def start_readers(self) -> None:
+        """Open the reader backends of every running or paused table (at server start)."""
+        for live in self._all():
+            if live.readers_spec and live.status in (RUNNING, PAUSED) and live.table:
+                self._attach(live, live.readers_spec)
+
+    def bind_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Deliver views to subscribers on ``loop`` (call from the loop's own thread)."""
+        self._loop = loop
+        self._loop_thread = threading.get_ident()
+
+    def close(self) -> None:
+        """Stop every reader backend and close the store. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        for live in self._all():
+            self._detach(live)
+        self._loop = None
+        with self._store_lock:
+            self.store.close()
+
+    # -- tables --------------------------------------------------------------------------------
+
+    def _all(self) -> list[_Live]:
+        with self._tables_lock:
+            return list(self._tables.values())
+
+    def _get(self, table_id: str) -> _Live:
+        with self._tables_lock:
+            live = self._tables.get(table_id)
+        if live is None:
+            raise NotFound(f"there is no table {table_id!r}; GET /api/tables lists them")
+        return live
+
+    @staticmethod
+    def _table(live: _Live) -> Table:
+        if live.table is None:
+            raise TableStateError(live.error or f"table {live.table_id} is not loaded")
+        return live.table
+
+    def table_ids(self) -> list[str]:
+        """Every table's id, in creation order."""
+        with self._tables_lock:
+            return list(self._tables)
+
+    def table(self, table_id: str) -> Table:
+        """The live Table object. Hold ``locked(table_id)`` while reading it from a thread."""
+        return self._table(self._get(table_id))
+
+    def locked(self, table_id: str) -> threading.RLock:
+        """The lock that orders everything done to this table."""
+        return self._get(table_id).lock
+
+    def status(self, table_id: str) -> str:
+        return self._get(table_id).status
+
+    def config(self, table_id: str) -> TableConfig:
+        return self._get(table_id).config
+
+    def create_table(self, game: str, seats: int | Sequence[str], *,
+                     options: Mapping[str, Any] | None = None,
+                     layout: Mapping[str, str] | None = None,
+                     kit: str | Mapping[str, str] | None = None, name: str = "",
+                     readers: str | None = None) -> str:
+        """Create a table (status ``created``) and return its id; ConfigError when invalid.
+
+        ``seats`` is a count or the players' names; ``layout`` defaults to the game's default
+        zone layout; ``kit`` is a stored kit's name or an inline ``{uid: piece}`` mapping;
+        ``readers`` is a reader backend spec (``sim``, ``serial:/dev/...``), default the hub's.
+        """
+        found = self._find_game(game)
+        names = self._seat_names(seats)
+        config = TableConfig(
+            game=found.id, seats=names, options=dict(options or {}),
+            layout=dict(layout) if layout else found.default_layout(len(names)),
+            kit=self._kit(found.id, kit), name=name or f"{found.name} table")
+        Table(config, found)  # validates options, layout and kit before anything is stored
+        spec = self.default_readers if readers is None else readers
+        backend = self._open(spec, config.layout) if spec else None  # ConfigError: bad spec
+        with self._store_lock:
+            table_id = str(self.store.create_table(config))
+            table = Table(config, found, log=_LockedSink(self.store.sink(table_id),
+                                                         self._store_lock))
+        live = _Live(table_id, config, CREATED, table=table, readers_spec=spec)
+        with self._tables_lock:
+            self._tables[table_id] = live
+        if spec:
+            with self._store_lock:
+                self.store.set_meta(READERS_META + table_id, spec)
+            self._attach(live, spec, backend)
+        log.info("table created", extra={"table": table_id, "game": found.id,
+                                         "seats": len(names), "readers": spec or "none"})
+        return table_id
+
+    @staticmethod
+    def _seat_names(seats: int | Sequence[str]) -> tuple[str, ...]:
+        if isinstance(seats, bool):
+            raise ConfigError("seats must be a number or a list of player names")
+        if isinstance(seats, int):
+            if seats < 1:
+                raise ConfigError(f"a table needs at least one seat, not {seats}")
+            return tuple(f"Seat {i + 1}" for i in range(seats))
+        if isinstance(seats, str):
+            raise ConfigError("seats must be a number or a list of player names")
+        names = tuple(str(s).strip() or f"Seat {i + 1}" for i, s in enumerate(seats))
+        if not names:
+            raise ConfigError("a table needs at least one seat")
+        return names
+
+    def _kit(self, game: str, kit: str | Mapping[str, str] | None) -> dict[str, str]:
+        if kit is None:
+            return {}
+        if isinstance(kit, str):
+            with self._store_lock:
+                stored = self.store.kit(kit)
+            if stored.game != game:
+                raise ConfigError(f"kit {kit!r} tags a copy of {stored.game}, not {game}")
+            return dict(stored.entries)
+        from scorekeeper.core.kit import Kit
+
+        return dict(Kit("inline", game, {str(k): str(v) for k, v in kit.items()}).entries)
+
+    def _set_status(self, live: _Live, status: str) -> None:
+        with self._store_lock:
+            self.store.set_status(live.table_id, status)
+        live.status = status
+        log.info("table status", extra={"table": live.table_id, "status": status})
+        self._publish_locked(live)
+
+    def start(self, table_id: str) -> str:
+        """Start (or resume) a table: readers and players' inputs are accepted from now on."""
+        live = self._get(table_id)
+        with live.lock:
+            self._table(live)
+            if live.status == ENDED:
+                raise TableStateError(f"table {table_id} has ended; create a new table to play "
+                                      "again (undo and corrections still work on it)")
+            if live.status != RUNNING:
+                self._set_status(live, RUNNING)
+        if live.readers_spec and live.readers is None:
+            self._attach(live, live.readers_spec)
+        return live.status
+
+    def pause(self, table_id: str) -> str:
+        """Pause a running table: inputs are refused (not recorded) until it is started again."""
+        live = self._get(table_id)
+        with live.lock:
+            if live.status != RUNNING:
+                raise TableStateError(f"table {table_id} is {live.status}, not running: only a "
+                                      "running table can be paused")
+            self._set_status(live, PAUSED)
+        return live.status
+
+    def end(self, table_id: str) -> str:
+        """End a table for good: its readers stop; undo and corrections still work."""
+        live = self._get(table_id)
+        with live.lock:
+            if live.status != ENDED:
+                self._set_status(live, ENDED)
+        self._detach(live)
+        return live.status
+
+    # -- inputs --------------------------------------------------------------------------------
+
+    def submit(self, table_id: str, inp: Input) -> Submitted:
+        """Log ``inp`` durably, apply it, and publish the new views.
+
+        Raises NotRunning (nothing recorded) for a table that is not running, except for undo
+        and corrections, which the organiser may make at any time. A rejected input is still
+        logged and comes back with ``accepted`` False and the rule it breaks.
+        """
+        live = self._get(table_id)
+        with live.lock:
+            table = self._table(live)
+            if live.status != RUNNING and not isinstance(inp, Undo | Correct):
+                what = {CREATED: "has not been started yet: the organiser starts it",
+                        PAUSED: "is paused: the organiser resumes it with start",
+                        ENDED: "has ended: only undo and corrections are taken"}[live.status]
+                raise NotRunning(f"table {table_id} {what}; this input was not recorded")
+            result = table.submit(inp)
+            seq = table.feed[-1].seq if table.feed else table.inputs_seen
+            self._publish_locked(live)
+        if result.rejection is not None:
+            log.info("input refused", extra={"table": table_id, "seq": seq,
+                                             "rule": result.rejection.rule,
+                                             "reason": result.rejection.reason})
+        else:
+            log.debug("input accepted", extra={"table": table_id, "seq": seq})
+        return Submitted(result.accepted, seq, result.events, result.rejection)
+
+    def inputs_seen(self, table_id: str) -> int:
+        """How many inputs (accepted or not) the table's log holds."""
+        live = self._get(table_id)
+        with live.lock:
+            return self._table(live).inputs_seen
+
+    def wait_inputs(self, table_id: str, count: int, timeout: float) -> bool:
+        """Block until the table has seen ``count`` inputs; False on timeout."""
+        live = self._get(table_id)
+        with live.changed:
+            return live.changed.wait_for(
+                lambda: live.table is not None and live.table.inputs_seen >= count, timeout)
+
+    def notice(self, table_id: str, text: str, rule: str = "") -> None:
+        """Show a problem that is not a table input (a reader unplugged, a paused table)."""
+        live = self._get(table_id)
+        with live.lock:
+            live.notices.append({"text": text, "rule": rule} if rule else {"text": text})
+            self._publish_locked(live)
+
+    # -- readers -------------------------------------------------------------------------------
+
+    def _open(self, spec: str, layout: Mapping[str, str]) -> Any:
+        """Build (not start) a reader backend; ConfigError when the spec is wrong."""
+        # A bare "sim" gets the layout's readers; other specs name their own hardware.
+        options = {"reader_ids": tuple(layout)} if spec.strip().lower() == "sim" else {}
+        return self._open_readers(spec, **options)
+
+    def _attach(self, live: _Live, spec: str, backend: Any = None) -> None:
+        """Open (unless given) and start the table's readers; a failure becomes a notice."""
+        try:
+            if backend is None:
+                backend = self._open(spec, live.config.layout)
+            backend.start(self.sighting_sink(live.table_id))
+        except Exception as exc:  # noqa: BLE001 - no reader problem may stop the table
+            log.error("readers not started", extra={"table": live.table_id, "readers": spec,
+                                                    "error": str(exc)})
+            self.notice(live.table_id, f"the readers ({spec}) did not start: {exc}",
+                        "TABLE-READERS")
+            return
+        live.readers = backend
+        log.info("readers started", extra={"table": live.table_id, "readers": spec})
+
+    def _detach(self, live: _Live) -> None:
+        backend, live.readers = live.readers, None
+        if backend is not None:
+            try:
+                backend.stop()
+            except Exception:  # noqa: BLE001 - stopping must never stop the others
+                log.exception("readers did not stop cleanly", extra={"table": live.table_id})
+
+    def sighting_sink(self, table_id: str) -> Callable[[Sighting], None]:
+        """The callback a reader backend of this table reports to (from any thread)."""
+        self._get(table_id)
+        return lambda sighting: self._on_sighting(table_id, sighting)
+
+    def adopt_readers(self, table_id: str, backend: Any) -> None:
+        """Make an already started backend the table's readers (stopped with the table)."""
+        live = self._get(table_id)
+        self._detach(live)
+        live.readers = backend
+
+    def readers(self, table_id: str) -> Any:
+        """The table's running reader backend, or None."""
+        return self._get(table_id).readers
+
+    def _on_sighting(self, table_id: str, sighting: Sighting) -> None:
+        """A reader backend saw a tag (called from the backend's thread). Never raises."""
+        try:
+            self.submit(table_id, sighting)
+        except TableStateError as exc:
+            log.warning("sighting not recorded", extra={"table": table_id,
+                                                        "reader": sighting.reader,
+                                                        "error": str(exc)})
+            self.notice(table_id, f"reader {sighting.reader}: {exc}", "TABLE-NOT-RUNNING")
+        except ScorekeeperError as exc:
+            log.error("sighting failed", extra={"table": table_id, "reader": sighting.reader,
+                                                "error": str(exc)})
+            self.notice(table_id, f"reader {sighting.reader}: {exc}")
+        except Exception:  # noqa: BLE001 - a reader thread must survive any bug here
+            log.exception("sighting crashed", extra={"table": table_id})
+
+    def reader_health(self, table_id: str) -> dict[str, Any]:
+        """Each reader's health as plain values (empty when the table has no readers)."""
+        backend = self.readers(table_id)
+        if backend is None:
+            return {}
+        try:
+            health = backend.health()
+        except Exception as exc:  # noqa: BLE001 - a broken backend is reported, not raised
+            return {"error": str(exc)}
+        return {str(k): _plain(v) for k, v in health.items()}
+
+    def check_readers(self) -> None:
+        """Tell the table when one of its readers goes offline or comes back (call every ~2 s)."""
+        for live in self._all():
+            if live.readers is None:
+                continue
+            health = self.reader_health(live.table_id)
+            if "error" in health and not isinstance(health["error"], dict):
+                continue
+            for reader, info in health.items():
+                online = bool(info.get("online", True)) if isinstance(info, dict) else True
+                was = live.online.get(reader, True)
+                live.online[reader] = online
+                if online != was:
+                    detail = info.get("detail", "") if isinstance(info, dict) else ""
+                    text = (f"reader {reader} is back" if online else
+                            f"reader {reader} is offline{': ' + detail if detail else ''}; "
+                            "what it holds is kept, nothing is lost")
+                    log.warning("reader status", extra={"table": live.table_id,
+                                                        "reader": reader, "online": online})
+                    self.notice(live.table_id, text, "TABLE-READER-OFFLINE" if not online
+                                else "TABLE-READER-BACK")
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def _compose(self, live: _Live, audience: Audience) -> dict[str, Any]:
+        table = self._table(live)
+        view: dict[str, Any] = {"id": live.table_id, "status": live.status}
+        view.update(table.view(audience))
+        view["accepted"] = table.referee.accepted_count
+        if live.notices:
+            view["notices"] = list(live.notices)
+        return view
+
+    def view(self, table_id: str, audience: Audience) -> dict[str, Any]:
+        """What ``audience`` may see of the table now, with its id and status."""
+        live = self._get(table_id)
+        with live.lock:
+            return self._compose(live, audience)
+
+    def view_json(self, table_id: str, audience: Audience) -> str:
+        """The same view as JSON text, serialised at most once per change and audience."""
+        live = self._get(table_id)
+        with live.lock:
+            return self._render(live, audience)
+
+    def _render(self, live: _Live, audience: Audience) -> str:
+        cached = live.cache.get(audience)
+        if cached is not None and cached[0] == live.version:
+            return cached[1]
+        payload = _dumps(self._compose(live, audience))
+        live.cache[audience] = (live.version, payload)
+        return payload
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        """One line of the table list: no secrets, only what the TV may show."""
+        live = self._get(table_id)
+        with live.lock:
+            out: dict[str, Any] = {"id": live.table_id, "name": live.config.name,
+                                   "game": live.config.game, "status": live.status,
+                                   "seats": list(live.config.seats)}
+            if live.table is None:
+                out["error"] = live.error
+                return out
+            table = live.table
+            out.update(game_name=table.game.name, scores=list(table.game.scores(table.state)),
+                       over=table.game.is_over(table.state),
+                       waiting_for=table.game.waiting_for(table.state),
+                       accepted=table.referee.accepted_count, inputs=table.inputs_seen)
+            return out
+
+    def summaries(self) -> list[dict[str, Any]]:
+        return [self.summary(t) for t in self.table_ids()]
+
+    def export(self, table_id: str, audience: str = PUBLIC) -> dict[str, Any]:
+        """The table's export (``public``: no secrets; ``organiser``: everything)."""
+        live = self._get(table_id)
+        from scorekeeper.store.export import export_game
+
+        with self._store_lock:
+            return dict(export_game(self.store, table_id, audience=audience,
+                                    game=self._table(live).game))
+
+    # -- subscribers ---------------------------------------------------------------------------
+
+    def subscribe(self, table_id: str, audience: Audience) -> Subscriber:
+        """Register a watcher (on the event loop); it holds the current view at once."""
+        live = self._get(table_id)
+        sub = Subscriber(table_id, audience)
+        with live.lock:
+            payload = self._render(live, audience)
+            live.subs.setdefault(audience, set()).add(sub)
+            sub.offer(live.version, payload)
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        live = self._get(sub.table_id)
+        with live.lock:
+            subs = live.subs.get(sub.audience)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del live.subs[sub.audience]
+
+    def watchers(self, table_id: str) -> int:
+        live = self._get(table_id)
+        with live.lock:
+            return sum(len(s) for s in live.subs.values())
+
+    def _publish_locked(self, live: _Live) -> None:
+        """Bump the version, render once per watched audience, hand over to the loop."""
+        live.version += 1
+        live.changed.notify_all()
+        if live.table is None or not live.subs:
+            return
+        version = live.version
+        batch = [(version, self._render(live, aud), list(subs))
+                 for aud, subs in live.subs.items() if subs]
+        loop = self._loop
+        if loop is None:
+            return
+        if threading.get_ident() == self._loop_thread:
+            _fanout(batch)
+            return
+        with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+            loop.call_soon_threadsafe(_fanout, batch)
+
+
+def _fanout(batch: list[tuple[int, str, list[Subscriber]]]) -> None:
+    for version, payload, subs in batch:
+        for sub in subs:
+            sub.offer(version, payload)
+
+
+def _plain(value: Any) -> Any:
+    """A health record as JSON-able values (dataclass, mapping, or anything with a str)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields is not None:
+        return {name: _plain(getattr(value, name)) for name in fields}
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def token_file_for(db: Path) -> Path:
+    """Where the organiser token of database ``db`` is written (mode 0600).
+
+    ``var/scorekeeper.db`` -> ``var/organiser-token``; any other database gets its own file
+    (``var/demo.db`` -> ``var/demo.organiser-token``) so two servers never overwrite each other's.
+    """
+    if db.stem == "scorekeeper":
+        return db.with_name("organiser-token")
+    return db.with_name(f"{db.stem}.organiser-token")
+

@@ -1,0 +1,216 @@
+"""Who may see what: the organiser token, seat tokens and short-lived pairing codes.
+
+Tokens are random, shown once to the person who gets them, and kept in the Store's meta only
+as SHA-256 hashes, so a copy of the database does not hand out the organiser's powers. Pairing
+codes are short (easy to type from the TV or read from a QR code), single use, expire after a few
+minutes and live only in memory: a restart simply means asking the organiser for a new code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from scorekeeper.errors import AuthError, NotFound
+
+ORGANISER_META = "organiser-token-sha256"
+SEAT_META = "seat-token:"  # + hash -> {"table": id, "seat": n, "revoked": bool}
+SEAT_LIST_META = "seat-tokens:"  # + table:seat -> [hash, ...]
+PAIR_SECONDS = 600
+PAIR_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud from a TV
+PAIR_LENGTH = 6
+MAX_FAILED_PAIRS = 30  # per minute, for the whole server: guessing a code stays hopeless
+
+
+class MetaStore(Protocol):
+    """The two Store methods tokens need."""
+
+    def get_meta(self, key: str) -> str | None: ...
+
+    def set_meta(self, key: str, value: str) -> None: ...
+
+
+class Unauthenticated(AuthError):
+    """No token, or a token this server does not know (HTTP 401)."""
+
+
+class Forbidden(AuthError):
+    """A known token that does not give access to this (HTTP 403)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a token belongs to: the organiser, or one seat at one table."""
+
+    organiser: bool
+    table: str | None = None
+    seat: int | None = None
+
+    def describe(self) -> str:
+        return "the organiser" if self.organiser else f"seat {self.seat} at table {self.table}"
+
+
+ORGANISER_IDENTITY = Identity(True)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def write_secret_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by its owner only (mode 0600), replacing it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+
+
+class Tokens:
+    """Issues and checks tokens. Thread-safe; every Store call goes through ``store_lock``."""
+
+    def __init__(self, store: MetaStore, store_lock: threading.RLock,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._store = store
+        self._store_lock = store_lock
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._codes: dict[str, tuple[str, int, float]] = {}  # code -> table, seat, expiry
+        self._failures: list[float] = []
+
+    def _get(self, key: str) -> str | None:
+        with self._store_lock:
+            value = self._store.get_meta(key)
+        return None if value is None else str(value)
+
+    def _set(self, key: str, value: str) -> None:
+        with self._store_lock:
+            self._store.set_meta(key, value)
+
+    # -- organiser -----------------------------------------------------------------------------
+
+    def has_organiser_token(self) -> bool:
+        """True once an organiser token has been created for this database."""
+        return bool(self._get(ORGANISER_META))
+
+    def new_organiser_token(self, token_file: Path | None = None) -> str:
+        """Create (or replace) the organiser token; returns it. Only its hash is stored.
+
+        With ``token_file`` the token is also written there with mode 0600, so the person who
+        started the server can find it again; the old token stops working at once.
+        """
+        token = secrets.token_urlsafe(24)
+        self._set(ORGANISER_META, _hash(token))
+        if token_file is not None:
+            write_secret_file(token_file, token + "\n")
+        return token
+
+    def ensure_organiser_token(self, token_file: Path | None = None) -> str | None:
+        """Create the organiser token on first start; returns it then, None when it existed."""
+        if self.has_organiser_token():
+            return None
+        return self.new_organiser_token(token_file)
+
+    # -- identities ----------------------------------------------------------------------------
+
+    def identify(self, token: str | None) -> Identity:
+        """Who ``token`` belongs to; raises Unauthenticated when missing, unknown or revoked."""
+        if not token:
+            raise Unauthenticated(
+                "this needs a token: send 'Authorization: Bearer <token>' or add ?token=<token>. "
+                "The organiser token was printed when the server first started (and saved in "
+                "the organiser-token file next to the database); a phone gets a seat token by "
+                "pairing with the code the organiser shows.")
+        digest = _hash(token)
+        stored = self._get(ORGANISER_META)
+        if stored and hmac.compare_digest(stored, digest):
+            return ORGANISER_IDENTITY
+        raw = self._get(SEAT_META + digest)
+        if raw:
+            data = json.loads(raw)
+            if not data.get("revoked"):
+                return Identity(False, str(data["table"]), int(data["seat"]))
+            raise Unauthenticated("this seat token was withdrawn by the organiser: pair the "
+                                  "phone again with a new code")
+        raise Unauthenticated("this token is not known here: check you copied it whole, or "
+                              "ask the organiser for a new pairing code")
+
+    def require_organiser(self, token: str | None) -> Identity:
+        """The organiser's identity, or Unauthenticated/Forbidden with what to do instead."""
+        who = self.identify(token)
+        if not who.organiser:
+            raise Forbidden(f"this is a seat token ({who.describe()}); only the organiser "
+                            "can do this: use the organiser token")
+        return who
+
+    def require_seat(self, token: str | None, table_id: str, seat: int) -> Identity:
+        """The organiser's or that seat's identity; Forbidden for any other seat's token."""
+        who = self.identify(token)
+        if who.organiser or (who.table == table_id and who.seat == seat):
+            return who
+        raise Forbidden(f"this token belongs to {who.describe()}, not to seat {seat} at "
+                        f"table {table_id}: each phone sees only its own seat")
+
+    # -- pairing -------------------------------------------------------------------------------
+
+    def pairing_code(self, table_id: str, seat: int) -> tuple[str, int]:
+        """A fresh single-use code for ``seat``; returns it and its lifetime in seconds."""
+        now = self._clock()
+        with self._lock:
+            self._codes = {c: v for c, v in self._codes.items() if v[2] > now}
+            while True:
+                code = "".join(secrets.choice(PAIR_ALPHABET) for _ in range(PAIR_LENGTH))
+                if code not in self._codes:
+                    break
+            self._codes[code] = (table_id, seat, now + PAIR_SECONDS)
+        return code, PAIR_SECONDS
+
+    def redeem(self, code: str) -> tuple[str, Identity]:
+        """Exchange a pairing code for a new seat token; raises Unauthenticated when invalid."""
+        code = "".join(ch for ch in code.upper() if ch.isalnum())
+        now = self._clock()
+        with self._lock:
+            self._failures = [t for t in self._failures if t > now - 60]
+            if len(self._failures) >= MAX_FAILED_PAIRS:
+                raise Forbidden("too many wrong pairing codes in the last minute: wait a "
+                                "minute and type the code again")
+            entry = self._codes.pop(code, None)
+            if entry is None or entry[2] <= now:
+                self._failures.append(now)
+                raise Unauthenticated("this pairing code is unknown, used or expired: ask the "
+                                      "organiser to show a new one")
+        table_id, seat, _ = entry
+        token = secrets.token_urlsafe(24)
+        digest = _hash(token)
+        self._set(SEAT_META + digest, json.dumps({"table": table_id, "seat": seat}))
+        list_key = f"{SEAT_LIST_META}{table_id}:{seat}"
+        hashes = json.loads(self._get(list_key) or "[]")
+        hashes.append(digest)
+        self._set(list_key, json.dumps(hashes))
+        return token, Identity(False, table_id, seat)
+
+    def revoke_seat(self, table_id: str, seat: int) -> int:
+        """Withdraw every token paired with ``seat``; returns how many there were."""
+        list_key = f"{SEAT_LIST_META}{table_id}:{seat}"
+        hashes = json.loads(self._get(list_key) or "[]")
+        if not hashes:
+            raise NotFound(f"no phone is paired with seat {seat} at table {table_id}")
+        for digest in hashes:
+            self._set(SEAT_META + digest,
+                      json.dumps({"table": table_id, "seat": seat, "revoked": True}))
+        self._set(list_key, "[]")
+        return len(hashes)
