@@ -1,0 +1,711 @@
+"""Table scripts: the YAML format, its matchers and its loader (format: docs/table-scripts.md).
+
+``load_script(path)`` reads a script, checks everything that can be checked before running it
+(YAML syntax, the game, seats, options, layout, kit, every step and every expectation) and
+returns a ``Script``; anything invalid raises ``ScriptError`` naming the file and the line.
+Running it is ``scorekeeper.core.script_run.run_script``.
+
+Expected values are compiled once, at load time, into ``Matcher`` objects; a matcher compares
+itself with an actual value taken from a table's view and returns the mismatches it found.
+Semantics, in short:
+
+* a scalar matches an equal scalar (``1`` does not match ``true``; ``1`` matches ``1.0``);
+* a list matches a list of the same length, element by element;
+* a mapping matches a mapping that has at least those keys, each matching (partial match);
+* a string that starts with ``~`` is a matcher: ``~contains X``, ``~not-contains X``,
+  ``~len N``, ``~any``, ``~absent``, ``~re PATTERN``, ``~>= N``, ``~<= N``, ``~= TEXT``
+  (literal text, for a value that itself starts with ``~``);
+* a one-key mapping whose key starts with ``~`` is the same with a structured argument:
+  ``{~contains: {id: claim}}``, ``{~not-contains: ...}``, ``{~len: 2}``, ``{~exact: ...}``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
+from scorekeeper.core.inputs import Input, InputSyntaxError, parse_input
+from scorekeeper.core.table import Table, TableConfig
+from scorekeeper.errors import ConfigError, ScriptError, UnknownGame
+
+
+class MatcherError(ValueError):
+    """An expected value is not a valid matcher (the loader adds file and line)."""
+
+
+class _Missing:
+    """The value at a path that does not exist."""
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+MISSING: Any = _Missing()
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One difference: ``where`` is the sub-path below the checked path ('' for the value)."""
+
+    where: str
+    expected: str
+    actual: Any
+
+
+def _join(prefix: str, key: object) -> str:
+    return f"{prefix}.{key}" if prefix else str(key)
+
+
+def show(value: Any) -> str:
+    """A short, stable rendering of a value for failure messages."""
+    if value is MISSING:
+        return "<missing>"
+    if isinstance(value, str):
+        return repr(value)
+    text = repr(value)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+class Matcher:
+    """Base class: ``check(actual)`` returns the mismatches (empty when the value matches)."""
+
+    def check(self, actual: Any) -> list[Mismatch]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def describe(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _fail(self, actual: Any, where: str = "") -> list[Mismatch]:
+        return [Mismatch(where, self.describe(), actual)]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equality that keeps booleans apart from numbers (``True != 1`` here)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+@dataclass(frozen=True)
+class Equal(Matcher):
+    """The actual value equals ``value`` (deep, booleans distinct from numbers)."""
+
+    value: Any
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        return [] if _same(self.value, actual) else self._fail(actual)
+
+    def describe(self) -> str:
+        return show(self.value)
+
+
+@dataclass(frozen=True)
+class ListOf(Matcher):
+    """A list of exactly these elements, each matched by its own matcher."""
+
+    items: tuple[Matcher, ...]
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        if not isinstance(actual, list | tuple):
+            return self._fail(actual)
+        if len(actual) != len(self.items):
+            return [Mismatch("", f"a list of {len(self.items)}: {self.describe()}", actual)]
+        out: list[Mismatch] = []
+        for i, (m, a) in enumerate(zip(self.items, actual, strict=True)):
+            out += [Mismatch(_join(str(i), x.where) if x.where else str(i), x.expected, x.actual)
+                    for x in m.check(a)]
+        return out
+
+    def describe(self) -> str:
+        return "[" + ", ".join(m.describe() for m in self.items) + "]"
+
+
+@dataclass(frozen=True)
+class Partial(Matcher):
+    """A mapping with at least these keys, each matching; other keys are ignored."""
+
+    items: tuple[tuple[str, Matcher], ...]
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        if not isinstance(actual, Mapping):
+            return self._fail(actual)
+        out: list[Mismatch] = []
+        for key, m in self.items:
+            value = lookup(actual, key)
+            out += [Mismatch(_join(key, x.where) if x.where else key, x.expected, x.actual)
+                    for x in m.check(value)]
+        return out
+
+    def describe(self) -> str:
+        return "{" + ", ".join(f"{k}: {m.describe()}" for k, m in self.items) + ", ...}"
+
+
+@dataclass(frozen=True)
+class Contains(Matcher):
+    """Text holds a substring (case-insensitive); a list holds a matching element; a mapping
+    holds a key. ``negate`` turns it into ``~not-contains``."""
+
+    needle: Matcher
+    raw: Any
+    negate: bool = False
+
+    def _holds(self, actual: Any) -> bool | None:
+        if isinstance(actual, str):
+            if not isinstance(self.raw, str | int | float) or isinstance(self.raw, bool):
+                return None
+            return str(self.raw).casefold() in actual.casefold()
+        if isinstance(actual, list | tuple):
+            return any(not self.needle.check(a) for a in actual)
+        if isinstance(actual, Mapping):
+            return lookup(actual, str(self.raw)) is not MISSING
+        return None
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        holds = self._holds(actual)
+        if holds is None or holds == self.negate:
+            return self._fail(actual)
+        return []
+
+    def describe(self) -> str:
+        return f"{'not ' if self.negate else ''}containing {self.needle.describe()}"
+
+
+@dataclass(frozen=True)
+class Length(Matcher):
+    """A list, mapping or text of exactly this length."""
+
+    size: int
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        ok = isinstance(actual, list | tuple | str | Mapping) and len(actual) == self.size
+        return [] if ok else self._fail(actual)
+
+    def describe(self) -> str:
+        return f"length {self.size}"
+
+
+@dataclass(frozen=True)
+class Present(Matcher):
+    """``~any``: the path exists, whatever its value; ``~absent``: it does not."""
+
+    wanted: bool
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        return [] if (actual is not MISSING) == self.wanted else self._fail(actual)
+
+    def describe(self) -> str:
+        return "any value" if self.wanted else "no such key"
+
+
+@dataclass(frozen=True)
+class Pattern(Matcher):
+    """Text in which the regular expression is found (``re.search``)."""
+
+    pattern: str
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        ok = isinstance(actual, str) and re.search(self.pattern, actual) is not None
+        return [] if ok else self._fail(actual)
+
+    def describe(self) -> str:
+        return f"text matching /{self.pattern}/"
+
+
+@dataclass(frozen=True)
+class Compare(Matcher):
+    """A number at least (``>=``) or at most (``<=``) a bound."""
+
+    op: str
+    bound: float
+
+    def check(self, actual: Any) -> list[Mismatch]:
+        if isinstance(actual, bool) or not isinstance(actual, int | float):
+            return self._fail(actual)
+        ok = actual >= self.bound if self.op == ">=" else actual <= self.bound
+        return [] if ok else self._fail(actual)
+
+    def describe(self) -> str:
+        bound = int(self.bound) if float(self.bound).is_integer() else self.bound
+        return f"a number {self.op} {bound}"
+
+
+def lookup(container: Any, key: str) -> Any:
+    """One step of a dotted path: a mapping key, or a list index (negative counts from the end).
+
+    Returns MISSING when there is no such key or index.
+    """
+    if isinstance(container, Mapping):
+        if key in container:
+            return container[key]
+        if re.fullmatch(r"-?\d+", key) and int(key) in container:
+            return container[int(key)]
+        return MISSING
+    if isinstance(container, list | tuple) and re.fullmatch(r"-?\d+", key):
+        index = int(key)
+        if -len(container) <= index < len(container):
+            return container[index]
+    return MISSING
+
+
+def resolve(root: Any, path: str) -> Any:
+    """The value at a dotted path such as ``state.talon.0`` (MISSING when it does not exist)."""
+    value = root
+    for key in path.split("."):
+        value = lookup(value, key)
+        if value is MISSING:
+            return MISSING
+    return value
+
+
+def _scalar(text: str) -> Any:
+    """A matcher argument written inline: YAML scalar rules, with quotes giving plain text."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    return value if isinstance(value, str | int | float | bool) or value is None else text
+
+
+def _number(arg: Any, what: str) -> float:
+    if isinstance(arg, bool) or not isinstance(arg, int | float):
+        raise MatcherError(f"{what} needs a number, not {arg!r}")
+    return float(arg)
+
+
+def _special(name: str, arg: Any, structured: bool) -> Matcher:
+    """Build the ``~name`` matcher; ``arg`` is already a Python value."""
+    if name in ("contains", "not-contains"):
+        return Contains(compile_matcher(arg), arg, negate=name == "not-contains")
+    if name == "len":
+        if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
+            raise MatcherError(f"~len needs a whole number, not {arg!r}")
+        return Length(arg)
+    if name in ("any", "absent"):
+        if arg is not None:
+            raise MatcherError(f"~{name} takes no argument")
+        return Present(name == "any")
+    if name == "re":
+        if not isinstance(arg, str):
+            raise MatcherError(f"~re needs a pattern, not {arg!r}")
+        try:
+            re.compile(arg)
+        except re.error as exc:
+            raise MatcherError(f"bad regular expression {arg!r}: {exc}") from None
+        return Pattern(arg)
+    if name in (">=", "<="):
+        return Compare(name, _number(arg, f"~{name}"))
+    if name == "exact" and structured:
+        return Equal(arg)
+    if name == "=":
+        return Equal(arg)
+    known = "contains, not-contains, len, any, absent, re, >=, <=, ="
+    if structured:
+        known += ", exact"
+    raise MatcherError(f"unknown matcher ~{name}; known: {known}")
+
+
+_INLINE = re.compile(r"~(not-contains|contains|len|any|absent|re|>=|<=|=|\S+)\s*(.*)", re.S)
+
+
+def compile_matcher(value: Any) -> Matcher:
+    """Compile an expected value written in a script into a Matcher; raises MatcherError."""
+    if isinstance(value, str) and value.startswith("~"):
+        m = _INLINE.fullmatch(value)
+        assert m is not None
+        name, rest = m.group(1), m.group(2)
+        if name == "=":
+            return Equal(rest.lstrip())
+        if name == "re":
+            return _special("re", rest.strip(), False)
+        if name in ("any", "absent") and not rest.strip():
+            return _special(name, None, False)
+        if not rest.strip() and name not in ("any", "absent"):
+            raise MatcherError(f"~{name} needs an argument")
+        return _special(name, _scalar(rest), False)
+    if isinstance(value, Mapping):
+        keys = list(value)
+        if len(keys) == 1 and isinstance(keys[0], str) and keys[0].startswith("~"):
+            return _special(keys[0][1:], value[keys[0]], True)
+        bad = [k for k in keys if isinstance(k, str) and k.startswith("~")]
+        if bad:
+            raise MatcherError(f"a ~matcher key must be alone in its mapping: {bad[0]}")
+        return Partial(tuple((str(k), compile_matcher(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return ListOf(tuple(compile_matcher(v) for v in value))
+    return Equal(value)
+
+
+# --------------------------------------------------------------------------------------------
+# The script model
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One line of an ``expect:``: the value at ``path`` must satisfy ``matcher``."""
+
+    path: str
+    matcher: Matcher
+    line: int
+
+
+StepKind = Literal["input", "reject", "expect", "note"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a script. ``index`` counts from 1; ``line`` is the YAML line (from 1).
+
+    ``input`` is set for ``input`` and ``reject`` steps; ``rule``/``reason`` only for ``reject``;
+    ``checks`` and ``audience`` only for ``expect``; ``text`` is the input's one-line form, the
+    note's text, or ``expect``.
+    """
+
+    index: int
+    line: int
+    kind: StepKind
+    text: str
+    input: Input | None = None
+    rule: Matcher | None = None
+    reason: Matcher | None = None
+    checks: tuple[Check, ...] = ()
+    audience: Audience = PUBLIC
+
+
+@dataclass(frozen=True)
+class Script:
+    """A loaded, checked table script, ready for ``run_script``."""
+
+    path: str
+    game: Game
+    config: TableConfig
+    title: str = ""
+    rule_refs: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = field(default_factory=tuple)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.config.seats
+
+
+GameFinder = Callable[[str], Game]
+
+TOP_KEYS = ("game", "title", "description", "rule_refs", "seats", "options", "kit", "kit_file",
+            "layout", "steps")
+SPECIAL_EXPECT_KEYS = ("winners", "view")
+
+
+# --------------------------------------------------------------------------------------------
+# YAML with line numbers
+
+
+def _line(node: Node) -> int:
+    return int(node.start_mark.line) + 1
+
+
+def _value(node: Node) -> Any:
+    """The plain Python value of a node (YAML 1.1 safe types, as yaml.safe_load gives)."""
+    return SafeConstructor().construct_document(node)
+
+
+class _Reader:
+    """Walks the composed YAML tree of one script, raising ScriptError with file and line."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def error(self, message: str, node: Node | int | None) -> ScriptError:
+        line = node if isinstance(node, int) or node is None else _line(node)
+        return ScriptError(message, self.path, line)
+
+    def pairs(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
+        """The (key, key node, value node) pairs of a mapping; rejects duplicate keys."""
+        if not isinstance(node, MappingNode):
+            raise self.error(f"{what} must be a mapping (key: value lines)", node)
+        seen: set[str] = set()
+        out: list[tuple[str, Node, Node]] = []
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                raise self.error(f"a key in {what} must be plain text", key_node)
+            key = key_node.value
+            if key in seen:
+                raise self.error(f"duplicate key {key!r} in {what}", key_node)
+            seen.add(key)
+            out.append((key, key_node, value_node))
+        return out
+
+    def text(self, node: Node, what: str) -> str:
+        if not isinstance(node, ScalarNode):
+            raise self.error(f"{what} must be a single value", node)
+        return str(node.value)
+
+    def str_map(self, node: Node, what: str) -> dict[str, str]:
+        """A mapping of raw texts (``0412`` stays ``'0412'``, as tag uids need)."""
+        return {k: self.text(v, f"{what} {k!r}") for k, _, v in self.pairs(node, what)}
+
+
+# --------------------------------------------------------------------------------------------
+# Loading
+
+
+def _default_finder(game_id: str) -> Game:
+    from scorekeeper.games import find_game
+
+    return find_game(game_id)
+
+
+def load_script(path: str | Path, *, find_game: GameFinder | None = None) -> Script:
+    """Read and check the table script at ``path``; raises ScriptError (with path and line).
+
+    ``find_game`` maps a game id to a Game (default: the registry, scorekeeper.games.find_game)
+    and should raise UnknownGame for an id it does not know.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(f"cannot read the script: {exc}", str(path)) from None
+    return parse_script(text, str(path), find_game=find_game)
+
+
+def parse_script(text: str, path: str = "<script>", *,
+                 find_game: GameFinder | None = None) -> Script:
+    """Check a script given as text; ``path`` is used in messages and to find ``kit_file``."""
+    reader = _Reader(path)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise ScriptError(f"YAML syntax error: {problem}", path, line) from None
+    except yaml.YAMLError as exc:
+        raise ScriptError(f"YAML error: {exc}", path) from None
+    if root is None:
+        raise ScriptError("the script is empty", path, 1)
+    top = {k: (kn, vn) for k, kn, vn in reader.pairs(root, "a table script")}
+    for key, (key_node, _) in top.items():
+        if key not in TOP_KEYS:
+            raise reader.error(f"unknown key {key!r}; a script has {', '.join(TOP_KEYS)}",
+                               key_node)
+    for required in ("game", "seats", "steps"):
+        if required not in top:
+            raise reader.error(f"the script has no {required!r}", root)
+
+    game_node = top["game"][1]
+    finder = find_game or _default_finder
+    try:
+        game = finder(reader.text(game_node, "game"))
+    except UnknownGame as exc:
+        raise reader.error(str(exc), game_node) from None
+
+    seats = _seats(reader, top["seats"][1])
+    options = _options(reader, game, top, len(seats))
+    layout = (reader.str_map(top["layout"][1], "layout") if "layout" in top
+              else dict(game.default_layout(len(seats))))
+    kit = _kit(reader, top)
+    title = reader.text(top["title"][1], "title") if "title" in top else ""
+    refs: tuple[str, ...] = ()
+    if "rule_refs" in top:
+        node = top["rule_refs"][1]
+        if not isinstance(node, SequenceNode):
+            raise reader.error("rule_refs must be a list of rule ids", node)
+        refs = tuple(reader.text(n, "a rule id") for n in node.value)
+    config = TableConfig(game=game.id, seats=seats, options=options, layout=layout, kit=kit,
+                         name=title)
+    try:
+        view_keys = set(Table(config, game).view(PUBLIC))
+    except ConfigError as exc:
+        where = top.get("layout") if "zone layout" in exc.message else (
+            top.get("kit") or top.get("kit_file"))
+        raise reader.error(exc.message, where[0] if where else root) from None
+    steps = _steps(reader, top["steps"][1], view_keys, seats)
+    return Script(path=path, game=game, config=config, title=title, rule_refs=refs,
+                  steps=steps)
+
+
+def _seats(reader: _Reader, node: Node) -> tuple[str, ...]:
+    """``seats: [Ann, Bea]`` (names in turn order) or ``seats: 2`` (named P1, P2)."""
+    if isinstance(node, ScalarNode):
+        value = _value(node)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return tuple(f"P{i + 1}" for i in range(value))
+        raise reader.error("seats must be a list of player names or a number of players", node)
+    if not isinstance(node, SequenceNode) or not node.value:
+        raise reader.error("seats must be a non-empty list of player names", node)
+    names = tuple(reader.text(n, "a seat name") for n in node.value)
+    for i, name in enumerate(names):
+        if not name or name in names[:i]:
+            raise reader.error(f"seat names must be distinct and non-empty: {name!r}",
+                               node.value[i])
+    return names
+
+
+def _options(reader: _Reader, game: Game, top: dict[str, tuple[Node, Node]],
+             seats: int) -> dict[str, Any]:
+    """The options as written, checked by the game (the referee resolves defaults itself)."""
+    pairs = reader.pairs(top["options"][1], "options") if "options" in top else []
+    given = {k: _value(v) for k, _, v in pairs}
+    try:
+        game.resolve_options({}, seats)
+    except ConfigError as exc:
+        raise reader.error(exc.message, top["seats"][1]) from None
+    for key, key_node, value_node in pairs:
+        try:
+            game.resolve_options({key: given[key]}, seats)
+        except ConfigError as exc:
+            bad = key_node if "unknown option" in exc.message else value_node
+            raise reader.error(exc.message, bad) from None
+    try:
+        game.resolve_options(given, seats)
+    except ConfigError as exc:
+        raise reader.error(exc.message, top["options"][1]) from None
+    return given
+
+
+def _kit(reader: _Reader, top: dict[str, tuple[Node, Node]]) -> dict[str, str]:
+    """``kit: {uid: piece}`` inline, or ``kit_file:`` a YAML/JSON file holding that mapping
+    (alone or under a ``kit`` key), relative to the script's folder."""
+    if "kit" in top and "kit_file" in top:
+        raise reader.error("give either kit or kit_file, not both", top["kit_file"][0])
+    if "kit" in top:
+        return reader.str_map(top["kit"][1], "kit")
+    if "kit_file" not in top:
+        return {}
+    node = top["kit_file"][1]
+    name = reader.text(node, "kit_file")
+    file = Path(reader.path).parent / name
+    try:
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise reader.error(f"cannot read kit_file {str(file)!r}: {exc}", node) from None
+    if isinstance(data, Mapping) and isinstance(data.get("kit"), Mapping):
+        data = data["kit"]
+    if not isinstance(data, Mapping) or not all(
+            isinstance(v, str) for v in data.values()):
+        raise reader.error(f"kit_file {str(file)!r} must map tag uids to piece ids", node)
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def _steps(reader: _Reader, node: Node, view_keys: set[str],
+           seats: tuple[str, ...]) -> tuple[Step, ...]:
+    if not isinstance(node, SequenceNode):
+        raise reader.error("steps must be a list", node)
+    return tuple(_step(reader, n, i, view_keys, seats) for i, n in enumerate(node.value, 1))
+
+
+def _parse_input(reader: _Reader, node: Node) -> Input:
+    text = reader.text(node, "an input step").strip()
+    try:
+        return parse_input(text)
+    except InputSyntaxError as exc:
+        raise reader.error(f"{exc}; an input is '+zone PIECE', '-zone PIECE', "
+                           "'tag +reader UID', 'decide SEAT PROMPT ANSWER', 'undo' or "
+                           "'correct INPUT'", node) from None
+
+
+def _matcher(reader: _Reader, node: Node, value: Any) -> Matcher:
+    try:
+        return compile_matcher(value)
+    except MatcherError as exc:
+        raise reader.error(str(exc), node) from None
+
+
+def _step(reader: _Reader, node: Node, index: int, view_keys: set[str],
+          seats: tuple[str, ...]) -> Step:
+    line = _line(node)
+    if isinstance(node, ScalarNode):
+        inp = _parse_input(reader, node)
+        return Step(index, line, "input", inp.to_str(), input=inp)
+    if not isinstance(node, MappingNode):
+        raise reader.error("a step is an input line or a mapping (expect:, reject:, note:)",
+                           node)
+    parts = {k: (kn, vn) for k, kn, vn in reader.pairs(node, "a step")}
+    kinds = [k for k in ("expect", "reject", "note") if k in parts]
+    if len(kinds) != 1:
+        raise reader.error("a mapping step has exactly one of expect:, reject:, note:", node)
+    kind = kinds[0]
+    allowed = {"reject": {"reject", "rule", "reason"}}.get(kind, {kind})
+    for key, (key_node, _) in parts.items():
+        if key not in allowed:
+            raise reader.error(f"unknown key {key!r} in a {kind} step; "
+                               f"allowed: {', '.join(sorted(allowed))}", key_node)
+    if kind == "note":
+        return Step(index, line, "note", reader.text(parts["note"][1], "a note"))
+    if kind == "reject":
+        inp = _parse_input(reader, parts["reject"][1])
+        rule = reason = None
+        if "rule" in parts:
+            rule = _matcher(reader, parts["rule"][1], _value(parts["rule"][1]))
+        if "reason" in parts:
+            reason = _matcher(reader, parts["reason"][1], _value(parts["reason"][1]))
+        return Step(index, line, "reject", inp.to_str(), input=inp, rule=rule, reason=reason)
+    return _expect(reader, parts["expect"][1], index, line, view_keys, seats)
+
+
+def _audience(reader: _Reader, node: Node, seats: tuple[str, ...]) -> Audience:
+    value = _value(node)
+    if value in (PUBLIC, ORGANISER):
+        return PUBLIC if value == PUBLIC else ORGANISER
+    if isinstance(value, str) and value in seats:
+        return seats.index(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats):
+        return value
+    raise reader.error(f"view must be public, organiser, a seat number (0-{len(seats) - 1}) "
+                       f"or a seat name, not {value!r}", node)
+
+
+def _winners(reader: _Reader, node: Node, seats: tuple[str, ...]) -> Matcher:
+    """``winners: [Ann]`` or ``[0]``: compared as a sorted list of seat numbers."""
+    value = _value(node)
+    if not isinstance(value, list):
+        raise reader.error("winners must be a list of seat names or numbers", node)
+    out = []
+    for item in value:
+        if isinstance(item, str) and item in seats:
+            out.append(seats.index(item))
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(seats):
+            out.append(item)
+        else:
+            raise reader.error(f"{item!r} is not a seat (names: {', '.join(seats)}; "
+                               f"numbers 0-{len(seats) - 1})", node)
+    return ListOf(tuple(Equal(s) for s in sorted(set(out))))
+
+
+def _expect(reader: _Reader, node: Node, index: int, line: int, view_keys: set[str],
+            seats: tuple[str, ...]) -> Step:
+    pairs = reader.pairs(node, "expect")
+    if not pairs:
+        raise reader.error("expect: needs at least one key", node)
+    audience: Audience = PUBLIC
+    checks = []
+    known = sorted(view_keys | set(SPECIAL_EXPECT_KEYS))
+    for key, key_node, value_node in pairs:
+        if key == "view":
+            audience = _audience(reader, value_node, seats)
+            continue
+        head = key.split(".", 1)[0]
+        if head not in view_keys and key not in SPECIAL_EXPECT_KEYS or not all(key.split(".")):
+            raise reader.error(f"unknown expect key {key!r}: a key is a dotted path that starts "
+                               f"with one of {', '.join(known)}", key_node)
+        if key == "winners":
+            matcher = _winners(reader, value_node, seats)
+        else:
+            matcher = _matcher(reader, value_node, _value(value_node))
+        checks.append(Check(key, matcher, _line(key_node)))
+    if not checks:
+        raise reader.error("expect: has only a view:, nothing to check", node)
+    return Step(index, line, "expect", "expect", checks=tuple(checks), audience=audience)

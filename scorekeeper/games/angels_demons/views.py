@@ -1,0 +1,76 @@
+"""What each audience may see of an Angels & Demons table (filtered here and nowhere else).
+
+Public and every seat: the whole table surface (talon, melds, discard rows, pads), counts, scores
+and history. A seat also sees the cards it took from the talon that are still in its hand; the
+organiser sees those of every seat. Nobody else ever does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.games.angels_demons.cards import CARD_IDS
+from scorekeeper.games.angels_demons.state import State
+
+
+def taken(state: State, seat: int) -> frozenset[str]:
+    """Cards ``seat`` took from the talon that are still in its hand (its secrets)."""
+    mark = f"hand:{seat}"
+    return frozenset(c for c, loc in zip(CARD_IDS, state.where, strict=True) if loc == mark)
+
+
+def public(state: State) -> dict[str, Any]:
+    """The view safe for the TV and spectators."""
+    waiting = state.waiting
+    seats = []
+    for s in range(state.n):
+        b = state.building
+        seats.append({
+            "seat": s,
+            "melds": [list(m) for m in state.melds[s]],
+            "laying": list(b.cards) if b is not None and b.seat == s else [],
+            "discards": list(state.discards[s]),
+            "hand": state.hands[s],
+            "waiting": s in waiting,
+            "score": state.scores[s],
+            "go_outs": state.go_outs[s],
+        })
+    g = state.going
+    going = None if g is None else {
+        "seat": g.seat, "via": g.via, "cards": list(g.cards),
+        "claimed": g.claim.card if g.claim else None,
+        "discarder": g.claim.discarder if g.claim else None,
+        "candidates": list(g.candidates), "flips": [list(f) for f in g.flips],
+    }
+    c = state.claim
+    return {
+        "phase": state.phase,
+        "round": state.round,
+        "max_rounds": state.opts.max_rounds,
+        "target_points": state.opts.target_points,
+        "start_seat": state.start,
+        "active_seat": state.active,
+        "talon": list(state.talon),
+        "deck": state.deck,
+        "seats": seats,
+        "claim": None if c is None else {"discarder": c.discarder, "card": c.card},
+        "going_out": going,
+        "history": [r.to_dict() for r in state.history],
+        "winners": list(state.winners),
+        "over": state.over,
+        "options": state.opts.to_dict(),
+    }
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """The public view plus the cards this seat took ("cards you took")."""
+    out = public(state)
+    out["taken"] = sorted(taken(state, seat))
+    return out
+
+
+def organiser(state: State) -> dict[str, Any]:
+    """The public view plus every seat's taken cards."""
+    out = public(state)
+    out["taken"] = {str(s): sorted(taken(state, s)) for s in range(state.n)}
+    return out
