@@ -1,0 +1,150 @@
+"""One conformance test over every registered game that has a simulated world.
+
+Random seeded play always ends; every input the world emits is accepted; replaying the accepted
+inputs through a fresh referee reaches an equal state; no view or feed line shows another
+seat's secrets; garbage inputs are accepted or refused with a rule id, and a refusal changes
+nothing (DESIGN.md, "Invariants" and "Style").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from scorekeeper.core.game import PUBLIC, Audience, Game
+from scorekeeper.core.inputs import Decision, GameInput, Seen, Undo
+from scorekeeper.core.referee import Referee
+from scorekeeper.games import games
+from scorekeeper.sim import find_world, has_world
+
+GAMES_WITH_WORLDS = sorted(g for g in games() if has_world(g))
+GAMES_TOTAL = 99  # ~100 games per registered game, a third at each player count
+STEP_BOUND = 20_000  # inputs; a game that has not ended by then does not end
+CHECK_VIEWS = 0.05  # share of states whose views are checked for leaks
+GARBAGE = 0.05  # share of states at which a garbage input is tried
+
+
+def _history(inputs: list[GameInput], seed: int, seats: int) -> str:
+    lines = "\n".join(f"{i:5d} {inp.to_str()}" for i, inp in enumerate(inputs))
+    return f"seed {seed}, {seats} seats; input history:\n{lines}"
+
+
+def _new_strings(now: Any, old: Any, pattern: re.Pattern[str], path: str = "") -> list[str]:
+    """Strings of ``now`` that ``pattern`` finds and ``old`` did not hold at the same place."""
+    if now == old:
+        return []
+    found: list[str] = []
+    if isinstance(now, dict):
+        prev = old if isinstance(old, dict) else {}
+        for k, v in now.items():
+            if k not in prev and isinstance(k, str) and pattern.search(k):
+                found.append(f"{path}/ key {k}")
+            found += _new_strings(v, prev.get(k), pattern, f"{path}/{k}")
+    elif isinstance(now, list | tuple):
+        prev_list = old if isinstance(old, list | tuple) else []
+        for i, v in enumerate(now):
+            before = prev_list[i] if i < len(prev_list) else None
+            found += _new_strings(v, before, pattern, f"{path}[{i}]")
+    elif isinstance(now, str) and pattern.search(now):
+        found.append(f"{path} = {now}")
+    return found
+
+
+def _shown(game: Game, state: Any, audience: Audience) -> dict[str, Any]:
+    """What ``audience`` receives of ``state``: the game's view and the prompts it may see."""
+    prompts = [p.to_dict() for p in game.pending(state) if not p.private or p.seat == audience]
+    return {"view": game.view(state, audience), "prompts": prompts}
+
+
+def _leaks(game: Game, before: Any, state: Any, seats: int, events: tuple[str, ...]) -> list[str]:
+    """Secrets of a seat that another audience is newly shown, or that a feed line names.
+
+    A secret is matched as a whole token in the JSON an audience receives. A string already
+    shown at the same place before the input is not new: public records of earlier rounds (a
+    goer-out's shown hand) legitimately name cards that are dealt again and taken later, and
+    showing that record again reveals nothing.
+    """
+    found: list[str] = []
+    for seat in range(seats):
+        secrets = game.secrets(state, seat)
+        if not secrets:
+            continue
+        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(secrets))) + r")\b")
+        for line in events:
+            for match in pattern.finditer(line):
+                found.append(f"seat {seat}'s {match.group(0)} is named in the feed: {line!r}")
+        others: list[Audience] = [PUBLIC, *(t for t in range(seats) if t != seat)]
+        for audience in others:
+            now = _shown(game, state, audience)
+            if not pattern.search(json.dumps(now)):
+                continue
+            for where in _new_strings(now, _shown(game, before, audience), pattern):
+                found.append(f"seat {seat}'s secret is shown to {audience}: {where}")
+    return found
+
+
+def _garbage(rng: random.Random, game: Game, seats: int, prompt_ids: list[str]) -> GameInput:
+    """A random card arriving at (or leaving) a random zone, or a decision nobody asked for."""
+    if rng.random() < 0.7:
+        return Seen(rng.choice(game.zones(seats)), rng.choice(game.pieces()), rng.random() < 0.8)
+    seat = rng.choice([None, *range(seats)])
+    prompt = rng.choice([*prompt_ids, "nonsense"])
+    return Decision(seat, prompt, rng.choice(["yes", "pass", "0", "1", "2", "9", "x"]))
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_WORLDS)
+def test_random_play_conforms(game_id: str) -> None:
+    """Random seeded games through the referee: see the module docstring."""
+    game = games()[game_id]
+    world_cls = find_world(game_id)
+    counts = [s for s in (2, 3, 4) if game.min_seats <= s <= game.max_seats]
+    prompt_ids: list[str] = []
+    for seed in range(GAMES_TOTAL):
+        seats = counts[seed % len(counts)]
+        rng = random.Random(seed)
+        world = world_cls(seats, {}, seed)
+        referee = Referee(game, {}, seats)
+        history: list[GameInput] = []
+        for inp in world.inputs():
+            history.append(inp)
+            assert len(history) <= STEP_BOUND, "the game did not end\n" + _history(
+                history[-200:], seed, seats)
+            before = referee.state
+            result = referee.apply(inp)
+            assert result.accepted, (f"{inp.to_str()} refused: {result.rejection}\n"
+                                     + _history(history, seed, seats))
+            state = referee.state
+            for p in game.pending(state):
+                if p.id not in prompt_ids:
+                    prompt_ids.append(p.id)
+            if rng.random() < CHECK_VIEWS:
+                leaks = _leaks(game, before, state, seats, result.events)
+                assert not leaks, f"{leaks[:5]}\n" + _history(history, seed, seats)
+            if rng.random() < GARBAGE and not game.is_over(state):
+                junk = _garbage(rng, game, seats, prompt_ids)
+                tried = referee.apply(junk)
+                if tried.accepted:
+                    assert referee.apply(Undo()).accepted
+                else:
+                    assert tried.rejection is not None and tried.rejection.rule, junk.to_str()
+                assert referee.state == state, (f"{junk.to_str()} changed the state\n"
+                                                + _history(history, seed, seats))
+        assert world.is_over() and game.is_over(referee.state), _history(history, seed, seats)
+        assert game.scores(referee.state) == world.scores(), _history(history, seed, seats)
+        replay = Referee(game, {}, seats)
+        for inp in history:
+            assert replay.apply(inp).accepted, inp.to_str()
+        assert replay.state == referee.state, _history(history, seed, seats)
+
+
+def test_every_registered_world_names_a_game() -> None:
+    """The world registry only lists games that exist, and each world says which game it plays."""
+    from scorekeeper.sim import WORLDS
+
+    for game_id in WORLDS:
+        assert game_id in games()
+        assert find_world(game_id).game_id == game_id
