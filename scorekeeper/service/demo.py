@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.inputs import Decision, Seen, Sighting
-from scorekeeper.errors import ScorekeeperError, UnknownGame
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.service.hub import ENDED, RUNNING, Hub, NotRunning
 
 log = logging.getLogger("scorekeeper.demo")
@@ -43,16 +43,10 @@ def demo_kit(pieces: tuple[str, ...]) -> dict[str, str]:
 
 
 def find_world_class(game_id: str) -> Any:
-    """The simulated world for ``game_id`` (accepting the sim registry's ``a_b`` spelling)."""
+    """The simulated world for ``game_id``; UnknownGame names the games that have one."""
     from scorekeeper.sim import find_world
 
-    try:
-        return find_world(game_id)
-    except UnknownGame:
-        alias = game_id.replace("-and-", "_").replace("-", "_")
-        if alias == game_id:
-            raise
-        return find_world(alias)
+    return find_world(game_id)
 
 
 @dataclass
