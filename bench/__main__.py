@@ -1,0 +1,36 @@
+"""``make bench``: print every budget figure of DESIGN.md, each measured in this run.
+
+Each benchmark prints one line per figure: what was measured, the value, the budget and a
+verdict. Nothing here runs under ``make test``.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable
+
+
+def main() -> int:
+    from bench import latency, log_append, referee, server
+
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("referee throughput", referee.run),
+        ("log append", log_append.run),
+        ("server start and memory", server.run),
+        ("sighting to WebSocket latency", latency.run),
+    ]
+    failed = 0
+    print("scorekeeper benchmarks (figures measured now, on this machine)\n")
+    for name, step in steps:
+        try:
+            step()
+        except Exception:  # a broken benchmark must not hide the others' figures
+            failed += 1
+            print(f"{name}: FAILED to run")
+            traceback.print_exc()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

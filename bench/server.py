@@ -1,0 +1,96 @@
+"""Cold start to the first HTTP 200, and resident memory of ``scorekeeper serve`` with one table.
+
+The server is started as a real subprocess on a free port with a fresh database; cold start is
+the wall time from spawning it to its first 200 on ``/api/tables``. Memory is the server's VmRSS
+after one table was created and a simulated game's first 300 inputs were played on it.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+from bench.common import percentile, report
+from scorekeeper.core.inputs import Decision, Seen
+from scorekeeper.service.hub import token_file_for
+from scorekeeper.sim import find_world
+
+COLD_BUDGET_S = 1.5
+RSS_BUDGET_MB = 80.0
+GAME = "angels-and-demons"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _spawn(db: Path) -> tuple[subprocess.Popen[bytes], str, float]:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--port", str(port),
+                             "--db", str(db), "--log-level", "warning"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with httpx.Client() as client:
+        while True:
+            try:
+                if client.get(f"{url}/api/tables", timeout=1).status_code == 200:
+                    return proc, url, time.perf_counter() - start
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.perf_counter() - start > 30:
+                proc.kill()
+                raise RuntimeError("scorekeeper serve did not answer within 30 s")
+            time.sleep(0.005)
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def run(starts: int = 5) -> tuple[float, float]:
+    colds = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
+        for _ in range(starts):
+            proc, url, cold = _spawn(db)
+            colds.append(cold)
+            proc.terminate()
+            proc.wait(timeout=20)
+        proc, url, _ = _spawn(db)
+        try:
+            headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
+            with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+                created = client.post("/api/tables", json={"game": GAME, "seats": 4,
+                                                           "start": True})
+                created.raise_for_status()
+                table_id = created.json()["id"]
+                world = find_world(GAME)(4, {}, 1)
+                inputs: list[Seen | Decision] = []
+                while len(inputs) < 300 and (batch := world.next_inputs()):
+                    inputs.extend(batch)
+                for inp in inputs[:300]:
+                    client.post(f"/api/tables/{table_id}/inputs", json={"input": inp.to_str()})
+                client.get(f"/api/tables/{table_id}")
+            rss = _rss_mb(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+    median = percentile(colds, 50)
+    report(f"cold start to first HTTP 200 (median of {starts})",
+           f"{median:.2f} s (max {max(colds):.2f})", f"<= {COLD_BUDGET_S} s",
+           median <= COLD_BUDGET_S)
+    report("scorekeeper serve resident memory, one table", f"{rss:.1f} MB",
+           f"<= {RSS_BUDGET_MB:.0f} MB", rss <= RSS_BUDGET_MB)
+    return median, rss
