@@ -24,6 +24,7 @@ from scorekeeper.core.inputs import (
 )
 from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.referee import Referee, Result
+from scorekeeper.core.text import render_seats
 from scorekeeper.errors import ConfigError
 
 RULE_UNKNOWN_READER = "TABLE-UNKNOWN-READER"
@@ -125,12 +126,22 @@ class Table:
         if isinstance(mapped, Rejected):
             result = Result(False, rejection=mapped)
         else:
-            result = self.referee.apply(mapped)
+            result = self._render(self.referee.apply(mapped))
         entry = FeedEntry(seq, result.accepted, inp.to_str(), result.events, result.rejection)
         self.feed.append(entry)
         for listener in list(self.listeners):
             listener(self, entry)
         return result
+
+    def _render(self, result: Result) -> Result:
+        """The result with the game's seat markers replaced by the players' names."""
+        names = self.config.seats
+        rejection = result.rejection
+        if rejection is not None:
+            rejection = Rejected(rejection.rule, render_seats(rejection.reason, names),
+                                 render_seats(rejection.hint, names))
+        return Result(result.accepted, tuple(render_seats(e, names) for e in result.events),
+                      rejection)
 
     def map_input(self, inp: Input) -> Seen | Decision | Undo | Correct | Rejected:
         """Turn a raw sighting into a piece in a zone; other inputs pass through."""
@@ -163,8 +174,13 @@ class Table:
     def view(self, audience: Audience) -> dict[str, Any]:
         """The whole picture ``audience`` may see: the game's view plus table facts and feed."""
         state = self.state
-        prompts = [p.to_dict() for p in self.game.pending(state)
-                   if not p.private or audience in (ORGANISER, p.seat)]
+        names = self.config.seats
+        prompts = []
+        for prompt in self.game.pending(state):
+            if not prompt.private or audience in (ORGANISER, prompt.seat):
+                shown = prompt.to_dict()
+                shown["question"] = render_seats(prompt.question, names)
+                prompts.append(shown)
         return {
             "game": self.game.id,
             "game_name": self.game.name,
@@ -173,7 +189,7 @@ class Table:
             "audience": audience if audience in (PUBLIC, ORGANISER) else f"seat {audience}",
             "over": self.game.is_over(state),
             "scores": list(self.game.scores(state)),
-            "waiting_for": self.game.waiting_for(state),
+            "waiting_for": render_seats(self.game.waiting_for(state), names),
             "pending": prompts,
             "state": self.game.view(state, audience),
             "feed": [e.to_dict(audience) for e in self.feed],

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from scorekeeper.core.inputs import Decision
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
+from scorekeeper.core.text import seat_ref
 from scorekeeper.games.angels_demons import rounds
 from scorekeeper.games.angels_demons.rounds import bump, left_of
 from scorekeeper.games.angels_demons.rules import declare, draw
@@ -38,7 +39,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
                           "laying your set?", ("0", "1", "2"), private=True))
     if state.phase == TAKE and state.claim is not None:
         c = state.claim
-        out.append(Prompt("claim", None, f"Does anyone claim seat {c.discarder}'s discard "
+        out.append(Prompt("claim", None, f"Does anyone claim {seat_ref(c.discarder)}'s discard "
                           f"{c.card}? Answer pass if nobody does.", ("pass",)))
     g = state.going
     if state.phase == OUT and g is not None and g.seat is None and g.claim is not None:
@@ -46,7 +47,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
                           "(priority order)", tuple(str(s) for s in g.candidates)))
     if state.phase in IN_ROUND:
         waiting = state.waiting
-        out.extend(Prompt("waiting", s, f"Seat {s}: declare 'waiting for one card'?", ("yes",))
+        out.extend(Prompt("waiting", s, f"{seat_ref(s)}: declare 'waiting for one card'?", ("yes",))
                    for s in range(state.n) if s not in waiting)
     return tuple(out)
 
@@ -65,10 +66,10 @@ def decide(state: State, decision: Decision) -> Outcome:
             return Rejected("R-TURN-5", "say which seat declares 'waiting'",
                             "send the declaration as that seat")
         if not 0 <= decision.seat < state.n:
-            return Rejected(WRONG_SEAT, f"there is no seat {decision.seat}",
+            return Rejected(WRONG_SEAT, f"there is no {seat_ref(decision.seat)}",
                             f"seats are 0 to {state.n - 1}")
         if decision.seat in state.waiting:
-            return Rejected(NO_PROMPT, f"seat {decision.seat} has already declared 'waiting'",
+            return Rejected(NO_PROMPT, f"{seat_ref(decision.seat)} has already declared 'waiting'",
                             "a declaration is made once per round and stays")
         return declare(state, decision.seat)
     prompt = next((p for p in pending(state) if p.id == decision.prompt), None)
@@ -76,8 +77,8 @@ def decide(state: State, decision: Decision) -> Outcome:
         return Rejected(NO_PROMPT, f"nobody asked for {decision.prompt!r} now",
                         waiting_for(state))
     if prompt.seat is not None and decision.seat is not None and decision.seat != prompt.seat:
-        return Rejected(WRONG_SEAT, f"the {prompt.id} prompt is for seat {prompt.seat}",
-                        f"seat {prompt.seat} or the organiser answers it")
+        return Rejected(WRONG_SEAT, f"the {prompt.id} prompt is for {seat_ref(prompt.seat)}",
+                        f"{seat_ref(prompt.seat)} or the organiser answers it")
     if decision.answer not in prompt.options:
         return Rejected(BAD_ANSWER_RULE.get(prompt.id, NO_PROMPT),
                         f"{decision.answer!r} is not an answer to {prompt.id}",
@@ -96,7 +97,7 @@ def decide(state: State, decision: Decision) -> Outcome:
     seat = int(decision.answer)
     state = replace(state, going=replace(g, seat=seat),
                     hands=bump(state.hands, seat, -(len(g.cards) - 1)))
-    return Accepted(state, (f"seat {seat} claims {g.claim.card} to go out",))
+    return Accepted(state, (f"{seat_ref(seat)} claims {g.claim.card} to go out",))
 
 
 def waiting_for(state: State) -> str:
@@ -104,37 +105,37 @@ def waiting_for(state: State) -> str:
     a, n1 = state.active, state.n + 1
     phase = state.phase
     if phase == OVER:
-        return "the game is over: " + ", ".join(f"seat {s}" for s in state.winners) + " won"
+        return "the game is over: " + ", ".join(f"{seat_ref(s)}" for s in state.winners) + " won"
     if phase == ROUND_OVER:
-        return f"seat {left_of(state, state.start)}: deal the next round and turn {n1} cards " \
-               "onto the talon"
+        dealer = seat_ref(left_of(state, state.start))
+        return f"{dealer}: deal the next round and turn {n1} cards onto the talon"
     if phase in (DEAL, REFILL):
         who = state.start if phase == DEAL else a
-        return (f"seat {who}: turn {state.refill_left} more card(s) onto the talon "
+        return (f"{seat_ref(who)}: turn {state.refill_left} more card(s) onto the talon "
                 f"({n1 - state.refill_left} of {n1} so far)")
     if phase == TAKE:
-        line = (f"seat {a}: take a card from the talon" if state.talon
-                else f"seat {a}: turn {n1} cards onto the empty talon")
+        line = (f"{seat_ref(a)}: take a card from the talon" if state.talon
+                else f"{seat_ref(a)}: turn {n1} cards onto the empty talon")
         if state.claim is not None:
-            line += (f" (or claim seat {state.claim.discarder}'s discard {state.claim.card}, "
+            line += (f" (or claim {seat_ref(state.claim.discarder)}'s discard {state.claim.card}, "
                      "or answer pass)")
         return line
     if phase == ACT:
         if a in state.waiting:
-            return f"seat {a}: go out, or discard the card just taken"
-        return f"seat {a}: go out, lay a set or discard"
+            return f"{seat_ref(a)}: go out, or discard the card just taken"
+        return f"{seat_ref(a)}: go out, lay a set or discard"
     if phase in (LAY, MINE):
         b = state.building
         left = 3 - (len(b.cards) if b else 0)
         what = "'mine!' set" if phase == MINE else "set"
-        return f"seat {b.seat if b else a}: lay {left} more card(s) of the {what}"
+        return f"{seat_ref(b.seat if b else a)}: lay {left} more card(s) of the {what}"
     if phase == DRAW:
-        return f"seat {a}: say how many cards you drew (0, 1 or 2)"
+        return f"{seat_ref(a)}: say how many cards you drew (0, 1 or 2)"
     g = state.going
     if phase == OUT and g is not None:
         if g.seat is None:
             return "the table: say which waiting seat goes out (claimant)"
-        return f"seat {g.seat}: put {8 - len(g.cards)} more card(s) on the going-out pad"
+        return f"{seat_ref(g.seat)}: put {8 - len(g.cards)} more card(s) on the going-out pad"
     if phase == FLIP:
         return "flip the top deck card onto the flip pad"
     return ""  # pragma: no cover - every phase is handled above

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
+from scorekeeper.core.text import seat_ref
 from scorekeeper.games.angels_demons import scoring
 from scorekeeper.games.angels_demons.cards import INDEX
 from scorekeeper.games.angels_demons.state import (
@@ -100,11 +101,12 @@ def close_round(state: State, result: RoundResult, events: tuple[str, ...]) -> R
     if reached or last:
         won = winners(state)
         state = replace(state, phase=OVER, winners=won)
-        names = ", ".join(f"seat {s}" for s in won)
+        names = ", ".join(f"{seat_ref(s)}" for s in won)
         why = "target reached" if reached else "last round played"
         return state, events + (f"the game is over ({why}): {names} won",)
     dealer = left_of(state, state.start)
-    return state, events + (f"round {state.round} is over; seat {dealer} deals the next round",)
+    return state, events + (
+        f"round {state.round} is over; {seat_ref(dealer)} deals the next round",)
 
 
 def exhaust(state: State, events: tuple[str, ...] = ()) -> Result:
@@ -126,7 +128,7 @@ def item_win(state: State, seat: int, events: tuple[str, ...]) -> Result:
     result = RoundResult(state.round, "item_win", seat=seat)
     state = replace(state, history=state.history + (result,), phase=OVER, winners=(seat,),
                     claim=None, building=None, may_show=None)
-    return state, events + (f"seat {seat} wins the game at once: three item sets and a "
+    return state, events + (f"{seat_ref(seat)} wins the game at once: three item sets and a "
                             "conditional item (R-ADV-6)",)
 
 
@@ -143,7 +145,7 @@ def score_go_out(state: State, events: tuple[str, ...]) -> Result:
         items=scoring.item_points(opts, laid, going.cards), flips=going.flips)
     total = result.gain
     scores = bump(state.scores, seat, total)
-    line = (f"seat {seat} scores {total}: base {result.base}, red cards "
+    line = (f"{seat_ref(seat)} scores {total}: base {result.base}, red cards "
             f"{sum(p for _, p in result.reds)}, items {result.items}, flips "
             f"{sum(m for _, m in result.flips)}")
     events = events + (line,)
@@ -152,6 +154,6 @@ def score_go_out(state: State, events: tuple[str, ...]) -> Result:
         lost = min(total, scores[d])
         scores = bump(scores, d, -lost)
         result = replace(result, penalty=lost)
-        events = events + (f"seat {d} discarded the winning card and loses {lost} (R-ADV-5)",)
+        events = events + (f"{seat_ref(d)} discarded the winning card and loses {lost} (R-ADV-5)",)
     state = replace(state, scores=scores, go_outs=bump(state.go_outs, seat, 1))
     return close_round(state, result, events)

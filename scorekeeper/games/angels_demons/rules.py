@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from scorekeeper.core.inputs import Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Rejected
+from scorekeeper.core.text import seat_ref
 from scorekeeper.games.angels_demons import rounds
 from scorekeeper.games.angels_demons.cards import BY_ID, IDENT, INDEX, TOKEN_NAMES
 from scorekeeper.games.angels_demons.hands import idents, is_complete, is_set, item_groups
@@ -68,7 +69,7 @@ def observe(state: State, seen: Seen) -> Outcome:
         if (seen.present and kind == "out" and piece in INDEX and BY_ID[piece].conditional_item
                 and _in_hand(state, piece, shower)):
             state = replace(state, where=moved(state, piece, "out"))
-            return _ok(rounds.item_win(state, shower, (f"seat {shower} shows {piece}",)))
+            return _ok(rounds.item_win(state, shower, (f"{seat_ref(shower)} shows {piece}",)))
         state = replace(state, may_show=None)
     if piece in TOKEN_NAMES:
         if not seen.present:
@@ -102,7 +103,7 @@ def _leave(state: State, kind: str, seat: int | None, zone: str, card: str) -> O
         if claim is not None and claim.card == card and claim.discarder == seat:
             return Accepted(state, ())  # on its way to a claim: judged where it lands
         return Rejected("R-CLAIM-1", f"{card} is not the card just discarded and cannot be claimed",
-                        f"put {card} back in seat {seat}'s discard row")
+                        f"put {card} back in {seat_ref(seat)}'s discard row")
     if kind == "meld":
         return _unmeld(state, card)
     if kind == "out":
@@ -121,9 +122,9 @@ def _take(state: State, card: str) -> Outcome:
     if state.phase == TAKE:
         state = replace(state, talon=talon, where=moved(state, card, f"hand:{a}"),
                         hands=bump(state.hands, a, 1), taken=card, claim=None, phase=ACT)
-        return Accepted(state, (f"seat {a} took a card from the talon",))
+        return Accepted(state, (f"{seat_ref(a)} took a card from the talon",))
     if state.phase == ACT:
-        return Rejected("R-TURN-1", f"seat {a} already took a card this turn",
+        return Rejected("R-TURN-1", f"{seat_ref(a)} already took a card this turn",
                         f"put {card} back on the talon")
     if state.phase == MINE:
         return Rejected("R-CLAIM-3", "a 'mine!' set is being laid; the next turn waits for it",
@@ -146,7 +147,7 @@ def _unmeld(state: State, card: str) -> Outcome:
         return Accepted(replace(state, building=None, claim=b.claim, phase=TAKE,
                                 discards=put(state.discards, d, state.discards[d] + (card,)),
                                 where=moved(state, card, f"discard:{d}")),
-                        (f"seat {b.seat} takes back the 'mine!' claim",))
+                        (f"{seat_ref(b.seat)} takes back the 'mine!' claim",))
     state = replace(state, where=moved(state, card, f"hand:{b.seat}"),
                     hands=bump(state.hands, b.seat, 1), building=Building(b.seat, rest, b.claim))
     if not rest and b.claim is None:
@@ -249,7 +250,7 @@ def _turn(state: State, card: str) -> Outcome:
     what = "dealt round " + str(state.round) if state.phase == DEAL else "refilled the talon"
     who = state.start if state.phase == DEAL else state.active
     state = replace(state, phase=TAKE, active=who)
-    return Accepted(state, (f"seat {who} {what}: {n1} cards turned onto the talon "
+    return Accepted(state, (f"{seat_ref(who)} {what}: {n1} cards turned onto the talon "
                             f"({', '.join(state.talon)})",))
 
 
@@ -257,10 +258,10 @@ def _discard(state: State, seat: int, card: str) -> Outcome:
     """A card arrived in a discard row: the active seat's discard (R-TURN-3b, R-TURN-5)."""
     if state.phase == ACT and seat == state.active:
         if not _in_hand(state, card, seat):
-            return Rejected("R-TURN-3", f"{card} is not in seat {seat}'s hand",
+            return Rejected("R-TURN-3", f"{card} is not in {seat_ref(seat)}'s hand",
                             f"take {card} off the discard row and put it back")
         if seat in state.waiting and state.taken is not None and card != state.taken:
-            return Rejected("R-TURN-5", f"seat {seat} is waiting and must discard the card it "
+            return Rejected("R-TURN-5", f"{seat_ref(seat)} is waiting and must discard the card it "
                             "just took", f"take {card} back; discard the card taken this turn, "
                             "or go out with it")
         clock = state.clock + 1
@@ -269,12 +270,12 @@ def _discard(state: State, seat: int, card: str) -> Outcome:
                         hands=bump(state.hands, seat, -1), clock=clock,
                         claim=Claim(seat, card, clock), active=left_of(state, seat),
                         phase=TAKE, taken=None)
-        return Accepted(state, (f"seat {seat} discarded {card}",))
+        return Accepted(state, (f"{seat_ref(seat)} discarded {card}",))
     if state.phase == TAKE and seat == state.active:
-        return Rejected("R-TURN-1", f"seat {seat} must take a talon card before discarding",
+        return Rejected("R-TURN-1", f"{seat_ref(seat)} must take a talon card before discarding",
                         f"take {card} back into your hand and take a talon card first")
-    return Rejected("R-TURN-3", f"seat {seat} cannot discard now: only the active seat "
-                    "discards, after taking", f"take {card} off seat {seat}'s discard row")
+    return Rejected("R-TURN-3", f"{seat_ref(seat)} cannot discard now: only the active seat "
+                    "discards, after taking", f"take {card} off {seat_ref(seat)}'s discard row")
 
 
 def _meld(state: State, seat: int, card: str) -> Outcome:
@@ -282,42 +283,46 @@ def _meld(state: State, seat: int, card: str) -> Outcome:
     b = state.building
     if state.phase in (LAY, MINE) and b is not None and b.seat == seat:
         if not _in_hand(state, card, seat):
-            return Rejected("R-TURN-3", f"{card} is not in seat {seat}'s hand",
+            return Rejected("R-TURN-3", f"{card} is not in {seat_ref(seat)}'s hand",
                             f"take {card} off the meld area")
         return _grow(state, b, card)
     claim = state.claim
     if state.phase == TAKE and claim is not None and card == claim.card:
         if seat == claim.discarder:
             return Rejected("R-CLAIM-3", "a seat cannot claim its own discard",
-                            f"put {card} back in seat {seat}'s discard row")
+                            f"put {card} back in {seat_ref(seat)}'s discard row")
         if seat in state.waiting:
-            return Rejected("R-CLAIM-3", f"seat {seat} declared waiting and cannot call 'mine!'",
-                            f"put {card} back in seat {claim.discarder}'s discard row; a waiting "
-                            "seat may claim it only to go out (put it on the going-out pad)")
+            return Rejected("R-CLAIM-3",
+                            f"{seat_ref(seat)} declared waiting and cannot call 'mine!'",
+                            f"put {card} back in {seat_ref(claim.discarder)}'s discard row; "
+                            "a waiting seat may claim it only to go out (put it on the "
+                            "going-out pad)")
         if state.hands[seat] < 2:
-            return Rejected("R-CLAIM-3", f"seat {seat} holds fewer than 2 cards",
-                            f"put {card} back in seat {claim.discarder}'s discard row")
+            return Rejected("R-CLAIM-3", f"{seat_ref(seat)} holds fewer than 2 cards",
+                            f"put {card} back in {seat_ref(claim.discarder)}'s discard row")
         d = claim.discarder
         state = replace(state, discards=put(state.discards, d,
                                             tuple(c for c in state.discards[d] if c != card)),
                         where=moved(state, card, f"meld:{seat}"), claim=None, phase=MINE,
                         building=Building(seat, (card,), claim))
-        return Accepted(state, (f"seat {seat} calls 'mine!' on {card}",))
+        return Accepted(state, (f"{seat_ref(seat)} calls 'mine!' on {card}",))
     if state.phase == ACT and seat == state.active:
         if seat in state.waiting:
-            return Rejected("R-TURN-5", f"seat {seat} declared waiting and may not lay sets",
+            return Rejected("R-TURN-5", f"{seat_ref(seat)} declared waiting and may not lay sets",
                             f"take {card} back; discard the card just taken or go out")
         if not _in_hand(state, card, seat):
-            return Rejected("R-TURN-3", f"{card} is not in seat {seat}'s hand",
+            return Rejected("R-TURN-3", f"{card} is not in {seat_ref(seat)}'s hand",
                             f"take {card} off the meld area")
         state = replace(state, phase=LAY, building=Building(seat, ()))
         assert state.building is not None
         return _grow(state, state.building, card)
     if claim is not None and state.phase == TAKE:
         return Rejected("R-CLAIM-1", "only the card just discarded can be claimed",
-                        f"take {card} off seat {seat}'s meld area")
-    return Rejected("R-TURN-3", f"seat {seat} cannot lay a set now: sets are laid by the active "
-                    "seat after taking, or by 'mine!'", f"take {card} off seat {seat}'s meld area")
+                        f"take {card} off {seat_ref(seat)}'s meld area")
+    return Rejected("R-TURN-3",
+                    f"{seat_ref(seat)} cannot lay a set now: sets are laid by the active "
+                    "seat after taking, or by 'mine!'",
+                    f"take {card} off {seat_ref(seat)}'s meld area")
 
 
 def _grow(state: State, b: Building, card: str) -> Outcome:
@@ -334,7 +339,7 @@ def _grow(state: State, b: Building, card: str) -> Outcome:
         return Accepted(state, ())
     melds = put(state.melds, seat, state.melds[seat] + (cards,))
     state = replace(state, melds=melds, building=None)
-    events: tuple[str, ...] = (f"seat {seat} laid {' '.join(cards)}",)
+    events: tuple[str, ...] = (f"{seat_ref(seat)} laid {' '.join(cards)}",)
     opts = state.opts
     if opts.advanced and opts.item_win_timing == "on_lay":
         if has_item_win(melds[seat], ()):
@@ -356,7 +361,7 @@ def draw(state: State, seat: int, count: int, next_active: int,
     state = replace(state, hands=bump(state.hands, seat, count), deck=state.deck - count,
                     phase=TAKE, active=next_active, taken=None, building=None)
     if count:
-        events = events + (f"seat {seat} drew from the deck",)
+        events = events + (f"{seat_ref(seat)} drew from the deck",)
     return rounds.settle(state, events)
 
 
@@ -364,8 +369,8 @@ def claimants(state: State, claim: Claim) -> tuple[int, ...] | Rejected:
     """Seats that may go out on ``claim``'s card, in priority order (R-CLAIM-2, R-ADV-4)."""
     before = {s for s, at in state.declared if at < claim.at}
     seats = [s for s in priority(state, claim.discarder) if s in before]
-    hint = (f"put {claim.card} back in seat {claim.discarder}'s discard row; 'mine!' sets go to "
-            "a meld area")
+    hint = (f"put {claim.card} back in {seat_ref(claim.discarder)}'s discard row; "
+            "'mine!' sets go to a meld area")
     if not seats:
         return Rejected("R-CLAIM-2", "nobody declared waiting before this discard", hint)
     seats = [s for s in seats if state.hands[s] == 7]
@@ -385,7 +390,7 @@ def _out(state: State, card: str) -> Outcome:
     g = state.going
     if state.phase == OUT and g is not None:
         if g.seat is not None and not _in_hand(state, card, g.seat):
-            return Rejected("R-OUT-1", f"{card} is not in seat {g.seat}'s hand",
+            return Rejected("R-OUT-1", f"{card} is not in {seat_ref(g.seat)}'s hand",
                             f"take {card} off the going-out pad")
         if g.seat is None and not any(_in_hand(state, card, c) for c in g.candidates):
             return Rejected("R-OUT-1", f"{card} is not in the claimant's hand",
@@ -402,14 +407,15 @@ def _out(state: State, card: str) -> Outcome:
     if state.phase == ACT:
         a = state.active
         if state.hands[a] < 8:
-            return Rejected("R-OUT-1", f"seat {a} holds {state.hands[a]} cards, not 8, and cannot "
+            return Rejected("R-OUT-1",
+                            f"{seat_ref(a)} holds {state.hands[a]} cards, not 8, and cannot "
                             "go out this round (R-TURN-4)", f"take {card} off the going-out pad")
         if not _in_hand(state, card, a):
-            return Rejected("R-OUT-1", f"{card} is not in seat {a}'s hand",
+            return Rejected("R-OUT-1", f"{card} is not in {seat_ref(a)}'s hand",
                             f"take {card} off the going-out pad")
         state = replace(state, phase=OUT, going=GoOut(a, "self", (card,)),
                         hands=bump(state.hands, a, -1), where=moved(state, card, "out"))
-        return Accepted(state, (f"seat {a} is going out",))
+        return Accepted(state, (f"{seat_ref(a)} is going out",))
     claim = state.claim
     if state.phase == TAKE and claim is not None and card == claim.card:
         seats = claimants(state, claim)
@@ -424,7 +430,7 @@ def _out(state: State, card: str) -> Outcome:
         if who is None:
             return Accepted(state, (f"{card} is claimed to go out: which of seats "
                                     f"{', '.join(map(str, seats))} claims it?",))
-        return Accepted(state, (f"seat {who} claims {card} to go out",))
+        return Accepted(state, (f"{seat_ref(who)} claims {card} to go out",))
     return Rejected("R-OUT-1", "nobody can go out now: a seat goes out right after taking a "
                     "talon card, or on a discard it claims", f"take {card} off the going-out pad")
 
@@ -441,7 +447,7 @@ def _complete(state: State, g: GoOut, cards: tuple[str, ...], card: str) -> Outc
                         "sets do not count)", f"take {card} back; take the hand back and play on")
     state = replace(state, going=replace(g, cards=cards), hands=bump(state.hands, seat, -1),
                     where=moved(state, card, "out"), taken=None)
-    events: tuple[str, ...] = (f"seat {seat} goes out with {' '.join(cards)}",)
+    events: tuple[str, ...] = (f"{seat_ref(seat)} goes out with {' '.join(cards)}",)
     if state.opts.advanced and has_item_win(state.melds[seat], cards):
         return _ok(rounds.item_win(state, seat, events))
     if state.deck == 0:
@@ -477,4 +483,4 @@ def declare(state: State, seat: int) -> Outcome:
                         "declare after the talon is turned")
     clock = state.clock + 1
     return Accepted(replace(state, declared=state.declared + ((seat, clock),), clock=clock),
-                    (f"seat {seat} declares 'waiting for one card'",))
+                    (f"{seat_ref(seat)} declares 'waiting for one card'",))

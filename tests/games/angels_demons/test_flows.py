@@ -37,7 +37,7 @@ def test_take_discard_and_claim_window_closed_by_pass_and_take() -> None:
     s = Script(4)
     s.deal("H1b1", "H2b1", "H3b1")
     events = play(s.ref, "-talon H1b1")
-    assert events == ("seat 0 took a card from the talon",)
+    assert events == ("{seat:0} took a card from the talon",)
     st = state(s.ref)
     assert GAME.secrets(st, 0) == frozenset({"H1b1"}) and st.hands[0] == 8
     assert "H1b1" not in json.dumps(GAME.view(st, PUBLIC))
@@ -48,12 +48,12 @@ def test_take_discard_and_claim_window_closed_by_pass_and_take() -> None:
     st = state(s.ref)
     assert st.claim is not None and st.active == 1 and st.discards[0] == ("D7b1",)
     assert [p.id for p in GAME.pending(st)][0] == "claim"
-    assert "claim" in GAME.waiting_for(st) and GAME.waiting_for(st).startswith("seat 1: take")
+    assert "claim" in GAME.waiting_for(st) and GAME.waiting_for(st).startswith("{seat:1}: take")
     play(s.ref, "decide organiser claim pass")
     assert state(s.ref).claim is None
     # "+discard:1 X" while X is on the talon: take X, then discard it.
     events = play(s.ref, "+discard:1 H2b1")
-    assert events == ("seat 1 took a card from the talon", "seat 1 discarded H2b1")
+    assert events == ("{seat:1} took a card from the talon", "{seat:1} discarded H2b1")
     assert state(s.ref).claim is not None
     play(s.ref, "-talon H3b1")
     st = state(s.ref)
@@ -96,7 +96,7 @@ def test_t6_mine_and_t7_left_neighbour() -> None:
     s.idle(discard="D3b1")
     deck = state(s.ref).deck
     events = play(s.ref, "+meld:2 D3b1", "+meld:2 D3b2", "+meld:2 D3b3")
-    assert "seat 2 calls 'mine!' on D3b1" in events
+    assert "{seat:2} calls 'mine!' on D3b1" in events
     st = state(s.ref)
     assert st.melds[2] == (("D3b1", "D3b2", "D3b3"),) and st.hands[2] == 7
     assert st.deck == deck - 2 and st.active == 1 and st.discards[0] == () and st.phase == TAKE
@@ -228,7 +228,7 @@ def test_t15_go_out_on_claim_with_penalty() -> None:
     s.patch(scores=(0, 0, 4, 0))
     s.idle(discard="H5b1")
     events = play(s.ref, "+out H5b1")
-    assert events == ("seat 0 claims H5b1 to go out",)
+    assert events == ("{seat:0} claims H5b1 to go out",)
     play(s.ref, *(f"+out {c}" for c in ["H5b2", "A1b1", "A2b1", "A3b1", "D6b1", "D6b2", "D6b3"]))
     play(s.ref, "+flip D6r", "+flip A2b2", "+flip A3b2", "+flip IT1p1")
     st = state(s.ref)

@@ -64,4 +64,4 @@ def test_a_table_with_the_default_layout() -> None:
     st = state(table.referee)
     assert st.waiting == frozenset({1}) and st.deck == 83
     view = table.view("public")
-    assert view["waiting_for"] == "seat 0: take a card from the talon"
+    assert view["waiting_for"] == "Ann: take a card from the talon"

@@ -1,0 +1,30 @@
+"""Text for people: how games refer to seats so that tables can show the players' names.
+
+A game does not know who sits where, so its plain-language lines (events, refusals, prompts,
+"waiting for") name a seat with ``seat_ref(n)``, a ``{seat:n}`` marker. The table renders the
+markers with the seat's name (``render_seats``) before anything reaches a person.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_SEAT_REF = re.compile(r"\{seat:(\d+)\}")
+
+
+def seat_ref(seat: int) -> str:
+    """The marker for seat ``seat`` (0-based) inside a game's text."""
+    return f"{{seat:{seat}}}"
+
+
+def render_seats(text: str, names: Sequence[str]) -> str:
+    """Replace every seat marker in ``text`` with that seat's name ("seat n" when unnamed)."""
+    if "{seat:" not in text:
+        return text
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+
+    return _SEAT_REF.sub(name, text)

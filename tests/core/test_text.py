@@ -1,0 +1,14 @@
+"""Seat markers in a game's text become the players' names at the table."""
+
+from __future__ import annotations
+
+from scorekeeper.core.text import render_seats, seat_ref
+
+
+def test_markers_become_names_and_unknown_seats_stay_numbered() -> None:
+    text = f"{seat_ref(1)} claims {seat_ref(0)}'s discard; {seat_ref(7)} does not exist"
+    assert render_seats(text, ["Ann", "Bea"]) == "Bea claims Ann's discard; seat 7 does not exist"
+
+
+def test_text_without_markers_is_returned_as_is() -> None:
+    assert render_seats("{not a seat} 5 cards", ["Ann"]) == "{not a seat} 5 cards"
