@@ -99,6 +99,7 @@ def _leave(state: State, kind: str, seat: int | None, zone: str, card: str) -> O
     if kind == "talon":
         return _take(state, card)
     if kind == "discard":
+        assert seat is not None  # every discard zone belongs to a seat
         claim = state.claim
         if claim is not None and claim.card == card and claim.discarder == seat:
             return Accepted(state, ())  # on its way to a claim: judged where it lands
