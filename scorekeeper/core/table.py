@@ -171,6 +171,10 @@ class Table:
             table._apply(input_from_record(dict(record)), seq)
         return table
 
+    def waiting_for(self) -> str:
+        """What the table is waiting for, in plain words with the players' names."""
+        return render_seats(self.game.waiting_for(self.state), self.config.seats)
+
     def view(self, audience: Audience) -> dict[str, Any]:
         """The whole picture ``audience`` may see: the game's view plus table facts and feed."""
         state = self.state
@@ -189,7 +193,7 @@ class Table:
             "audience": audience if audience in (PUBLIC, ORGANISER) else f"seat {audience}",
             "over": self.game.is_over(state),
             "scores": list(self.game.scores(state)),
-            "waiting_for": render_seats(self.game.waiting_for(state), names),
+            "waiting_for": self.waiting_for(),
             "pending": prompts,
             "state": self.game.view(state, audience),
             "feed": [e.to_dict(audience) for e in self.feed],

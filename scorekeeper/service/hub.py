@@ -561,7 +561,7 @@ class Hub:
             table = live.table
             out.update(game_name=table.game.name, scores=list(table.game.scores(table.state)),
                        over=table.game.is_over(table.state),
-                       waiting_for=table.game.waiting_for(table.state),
+                       waiting_for=table.waiting_for(),
                        accepted=table.referee.accepted_count, inputs=table.inputs_seen)
             return out
 
