@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "kit": ("scorekeeper.commands.kit", "list, export and import kits (tag registries)"),
     "replay": ("scorekeeper.commands.replay", "run a table script and check its expectations"),
     "export": ("scorekeeper.commands.export", "export a running or finished game as JSON"),
+    "table": ("scorekeeper.commands.table", "organiser console: create, start, undo, correct"),
 }
 
 
