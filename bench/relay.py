@@ -77,4 +77,4 @@ def make_app(serial_path: str) -> FastAPI:
 
 if __name__ == "__main__":
     uvicorn.run(make_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
-                log_level="warning")
+                log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)

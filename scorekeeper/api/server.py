@@ -27,5 +27,6 @@ def run_server(hub: Hub, host: str, port: int, log_level: str = "info",
     app = create_app(hub, on_shutdown=on_shutdown)
     config = uvicorn.Config(app, host=host, port=port, log_config=None,
                             log_level=log_level.lower(), access_log=True, lifespan="on",
-                            ws="websockets-sansio", server_header=False)
+                            ws="websockets-sansio", ws_per_message_deflate=False,
+                            server_header=False)
     _Server(config).run()

@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import json
 import logging
+import secrets
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -25,12 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.core.game import PUBLIC, Audience, Game
+from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
 from scorekeeper.core.outcomes import Rejected
-from scorekeeper.core.table import LogSink, Table, TableConfig
+from scorekeeper.core.table import FeedEntry, LogSink, Table, TableConfig
 from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError
 from scorekeeper.service.tokens import Tokens
+import sktrace as _T  # TRACE
 
 log = logging.getLogger("scorekeeper.hub")
 
@@ -50,6 +52,12 @@ class NotRunning(TableStateError):
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# Stands in for the feed while a view is serialised; the feed's cached JSON replaces it. Random
+# per process, so no player name or notice can ever spell it.
+_FEED_MARK = f"\x00feed {secrets.token_hex(16)}\x00"
+_FEED_MARK_JSON = _dumps(_FEED_MARK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +111,10 @@ class _LockedSink:
 
     def append(self, record: dict[str, Any]) -> int:
         with self._lock:
-            return self._sink.append(record)
+            _T.mark('append0')  # TRACE
+            r = self._sink.append(record)
+            _T.mark('append1')  # TRACE
+            return r
 
 
 @dataclass(eq=False)
@@ -123,6 +134,9 @@ class _Live:
     readers: Any = None
     readers_spec: str = ""
     online: dict[str, bool] = field(default_factory=dict)
+    # id(entry), organiser? -> (entry, its JSON): feed entries are frozen, so each is serialised
+    # once per kind of audience (the organiser's lines also carry the raw input).
+    feed_json: dict[tuple[int, bool], tuple[FeedEntry, str]] = field(default_factory=dict)
     changed: threading.Condition = field(init=False)
 
     def __post_init__(self) -> None:
@@ -391,7 +405,9 @@ class Hub:
                         PAUSED: "is paused: the organiser resumes it with start",
                         ENDED: "has ended: only undo and corrections are taken"}[live.status]
                 raise NotRunning(f"table {table_id} {what}; this input was not recorded")
+            _T.mark('locked')  # TRACE
             result = table.submit(inp)
+            _T.mark('applied')  # TRACE
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
             self._publish_locked(live)
         if result.rejection is not None:
@@ -470,6 +486,7 @@ class Hub:
 
     def _on_sighting(self, table_id: str, sighting: Sighting) -> None:
         """A reader backend saw a tag (called from the backend's thread). Never raises."""
+        _T.mark('emit')  # TRACE
         try:
             self.submit(table_id, sighting)
         except TableStateError as exc:
@@ -544,9 +561,37 @@ class Hub:
         cached = live.cache.get(audience)
         if cached is not None and cached[0] == live.version:
             return cached[1]
-        payload = _dumps(self._compose(live, audience))
+        view = self._compose(live, audience)
+        feed = view.get("feed")
+        table = live.table
+        if table is not None and isinstance(feed, list) and len(feed) == len(table.feed):
+            # The same text _dumps(view) gives, but the feed (most of the view, and only one
+            # new line per input) comes from per-entry JSON serialised once.
+            view["feed"] = _FEED_MARK
+            payload = _dumps(view).replace(_FEED_MARK_JSON, self._feed_json(live, audience), 1)
+        else:
+            payload = _dumps(view)
         live.cache[audience] = (live.version, payload)
         return payload
+
+    @staticmethod
+    def _feed_json(live: _Live, audience: Audience) -> str:
+        """The table's feed as ``audience`` sees it, as JSON, from the per-entry cache."""
+        assert live.table is not None
+        organiser = audience == ORGANISER
+        cache = live.feed_json
+        parts = []
+        for entry in live.table.feed:
+            key = (id(entry), organiser)
+            hit = cache.get(key)
+            if hit is None or hit[0] is not entry:
+                hit = cache[key] = (entry, _dumps(entry.to_dict(audience)))
+            parts.append(hit[1])
+        if len(cache) > 4 * len(parts) + 8:  # drop lines that scrolled out of the feed
+            keep = {id(e) for e in live.table.feed}
+            for key in [k for k in cache if k[0] not in keep]:
+                del cache[key]
+        return "[" + ",".join(parts) + "]"
 
     def summary(self, table_id: str) -> dict[str, Any]:
         """One line of the table list: no secrets, only what the TV may show."""
@@ -618,11 +663,13 @@ class Hub:
         if threading.get_ident() == self._loop_thread:
             _fanout(batch)
             return
+        _T.mark('rendered')  # TRACE
         with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
             loop.call_soon_threadsafe(_fanout, batch)
 
 
 def _fanout(batch: list[tuple[int, str, list[Subscriber]]]) -> None:
+    _T.mark('fanout')  # TRACE
     for version, payload, subs in batch:
         for sub in subs:
             sub.offer(version, payload)

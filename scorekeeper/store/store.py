@@ -45,6 +45,8 @@ DEFAULT_URL = "sqlite:///var/scorekeeper.db"
 SCHEMA_VERSION = "1"
 READ_BATCH = 2000
 _TABLE_ID = re.compile(r"^t(\d+)$")
+_INSERT_LOG = "INSERT INTO log (table_id, seq, at, record) VALUES (?, ?, ?, ?)"
+_SQLITE_DATETIME = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy stores a DateTime in SQLite
 
 
 def _table(model: type[Any]) -> Table:
@@ -269,17 +271,46 @@ class Store:
                 if seq is None:
                     seq = self._load_next_seq(conn, table_id)
                 try:
-                    conn.execute(insert(LOG), {"table_id": table_id, "seq": seq,
-                                               "at": utcnow(), "record": record})
-                    conn.commit()
-                except IntegrityError:  # another writer took this seq: reload and retry
-                    conn.rollback()
-                    self._next_seq.pop(table_id, None)
+                    self._insert_log(conn, table_id, seq, record)
+                except (IntegrityError, sqlite3.IntegrityError):  # another writer took this seq
+                    self._next_seq.pop(table_id, None)  # reload it and retry
                     continue
                 self._next_seq[table_id] = seq + 1
                 return seq
         raise StoreError(f"{self.where}: cannot append to the log of {table_id}: "
                          "another program keeps writing to it")
+
+    def _insert_log(self, conn: Connection, table_id: str, seq: int,
+                    record: dict[str, Any]) -> None:
+        """Insert one log row and commit it (durable on return); rolled back on any error.
+
+        SQLite takes the short road: one prepared INSERT and a commit on the driver's own
+        connection, skipping SQLAlchemy's statement compilation and transaction bookkeeping
+        (about 0.1 ms of the hot path). The row is byte-for-byte what the SQLAlchemy path
+        writes (``at`` in SQLAlchemy's SQLite datetime format, ``record`` through
+        ``json.dumps``), and the commit is the same ``synchronous=FULL`` fsync.
+        """
+        raw = conn.connection.dbapi_connection if self._sqlite else None
+        if not isinstance(raw, sqlite3.Connection) or conn.in_transaction() or raw.in_transaction:
+            try:
+                conn.execute(insert(LOG), {"table_id": table_id, "seq": seq, "at": utcnow(),
+                                           "record": record})
+                conn.commit()
+            except IntegrityError:
+                conn.rollback()
+                raise
+            return
+        try:
+            raw.execute(_INSERT_LOG, (table_id, seq, utcnow().strftime(_SQLITE_DATETIME),
+                                      json.dumps(record)))
+            raw.commit()
+        except BaseException as exc:
+            with suppress(sqlite3.Error):
+                raw.rollback()
+            if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
+                raise StoreError(f"{self.where}: cannot append to the log: "
+                                 f"{_plain(exc)}") from None
+            raise
 
     def records(self, table_id: str) -> Iterator[tuple[int, dict[str, Any]]]:
         """Every ``(seq, record)`` of a table's log in seq order (read in batches).
