@@ -1,0 +1,537 @@
+"""The organiser's console for a running server: create, start, watch, undo, correct, pair.
+
+It talks HTTP to a running 'scorekeeper serve' (see docs/server.md) with the organiser token:
+--token TOKEN, or else the token file next to the server's database (--db, default
+var/scorekeeper.db: var/organiser-token). A table is run step by step in docs/tables.md.
+
+examples:
+  scorekeeper table list
+  scorekeeper table create --game angels-and-demons --seats "Ann,Bea,Cid" \\
+                           --layout mat.yaml --kit club-copy --readers serial:/dev/ttyUSB0 --start
+  scorekeeper table show t1                      # what it waits for, scores, prompts, feed
+  scorekeeper table show t1 --seat 2 --json      # what seat 2's phone sees, as JSON
+  scorekeeper table input t1 "+talon H1b1"       # feed an input a reader missed
+  scorekeeper table undo t1                      # take back the last accepted input
+  scorekeeper table correct t1 "-talon H2b1"     # replace the last accepted input (a misread)
+  scorekeeper table decide t1 1 waiting yes      # answer a prompt for seat 1 (or: organiser)
+  scorekeeper table pause t1 / start t1 / end t1
+  scorekeeper table pair t1 2                    # a pairing code for seat 2's phone
+  scorekeeper table --server http://192.168.1.20:8000 list
+
+exit status:
+  0  done (an input: accepted)
+  1  the server said no (its own words are printed), an input was refused (its rule, reason
+     and hint are printed), or no server answers at --server
+  2  bad arguments, a layout or kit file with an error (file:line), or no organiser token
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+DEFAULT_DB = "var/scorekeeper.db"
+NO_TOKEN = ("no organiser token: pass --token, or --db of the server's database so the token "
+            "file next to it is read")
+FEED_LINES = 10
+KIT_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+class ConsoleError(Exception):
+    """A problem to print in plain words, with the exit code it ends the command with."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+# -- arguments ---------------------------------------------------------------------------------
+
+
+def _seats(text: str) -> int | list[str]:
+    """``--seats``: a player count (``3``) or the players' names (``Ann,Bea,Cid``)."""
+    value = text.strip()
+    if value.isdigit():
+        return int(value)
+    names = [name.strip() for name in value.split(",")]
+    if not value or any(not name for name in names):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a number of players nor names separated by commas "
+            "(e.g. 3 or \"Ann,Bea,Cid\")")
+    return names
+
+
+def _option(text: str) -> tuple[str, str]:
+    """``--option key=value``: one game option (the server converts the value to its type)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not key=value (e.g. mode=advanced)")
+    return key.strip(), value.strip()
+
+
+def _who(text: str) -> int | None:
+    """The seat a decision is made for: a seat number, or ``organiser`` (None)."""
+    if text.strip().lower() in ("organiser", "organizer"):
+        return None
+    if text.strip().isdigit():
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r} is neither a seat number nor 'organiser'")
+
+
+def _add_common(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    """The connection options. They are declared twice, on ``table`` with their defaults and on
+    each action with none, so that they may be given before or after the action."""
+    group = parser.add_argument_group("server")
+
+    def default(value: Any) -> Any:
+        return argparse.SUPPRESS if suppress else value
+
+    group.add_argument("--server", metavar="URL", default=default(DEFAULT_SERVER),
+                       help=f"the running server (default {DEFAULT_SERVER})")
+    group.add_argument("--token", metavar="TOKEN", default=default(None),
+                       help="the organiser token (default: read it from the file next to --db)")
+    group.add_argument("--db", metavar="PATH", default=default(DEFAULT_DB),
+                       help="the server's database, to find its organiser token file "
+                            f"(default {DEFAULT_DB})")
+    group.add_argument("--timeout", metavar="SECONDS", type=float, default=default(10.0),
+                       help="how long to wait for an answer (default 10)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the actions of ``scorekeeper table`` and their options."""
+    _add_common(parser, suppress=False)
+    shared = argparse.ArgumentParser(add_help=False)
+    _add_common(shared, suppress=True)
+    common = [shared]
+    sub = parser.add_subparsers(dest="table_command", metavar="ACTION", required=True)
+
+    def action(name: str, help_text: str, with_json: bool = False) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=common, help=help_text, description=help_text)
+        if with_json:
+            p.add_argument("--json", action="store_true", help="print the server's JSON answer")
+        return p
+
+    action("list", "every table: status, seats and scores, what it waits for", with_json=True)
+
+    create = action("create", "create a table (and start it with --start)", with_json=True)
+    create.add_argument("--game", required=True, help="the game id, e.g. angels-and-demons")
+    create.add_argument("--seats", required=True, type=_seats,
+                        help='a number of players, or their names in turn order: "Ann,Bea,Cid"')
+    create.add_argument("--name", default="", help="the table's name (default: the game's)")
+    create.add_argument("--option", action="append", type=_option, default=[],
+                        metavar="KEY=VALUE", help="a game option, e.g. mode=advanced (repeat)")
+    create.add_argument("--layout", metavar="FILE",
+                        help="a zone layout file (reader id: zone), checked here first "
+                             "(default: the game's default layout)")
+    create.add_argument("--kit", metavar="NAME",
+                        help="a kit stored on the server (scorekeeper kit list), or a kit file "
+                             "(.yaml/.yml/.json) read and checked here")
+    create.add_argument("--readers", metavar="SPEC",
+                        help="reader backend: sim, serial:/dev/..., spi:0.0 (default: the "
+                             "server's --readers)")
+    create.add_argument("--start", action="store_true", help="start the table at once")
+
+    for name, help_text in (("start", "start or resume a table"),
+                            ("pause", "pause a running table (inputs are refused meanwhile)"),
+                            ("end", "end a table for good (undo and corrections still work)")):
+        p = action(name, help_text, with_json=True)
+        p.add_argument("table_id", metavar="ID")
+
+    undo = action("undo", "take back the last accepted input", with_json=True)
+    undo.add_argument("table_id", metavar="ID")
+    for name, help_text in (
+            ("input", "force-feed one input in its one-line form, e.g. \"+talon H1b1\""),
+            ("correct", "replace the last accepted input with this one (a misread fixed)")):
+        p = action(name, help_text, with_json=True)
+        p.add_argument("table_id", metavar="ID")
+        p.add_argument("line", nargs="+", metavar="LINE",
+                       help='the input, quoted: "+talon H1b1", "-meld:0 D4b1", '
+                            '"tag +talon 04A1B2C3D4E5F6", "decide 1 waiting yes"')
+
+    decide = action("decide", "answer a pending prompt for a seat or as the organiser",
+                    with_json=True)
+    decide.add_argument("table_id", metavar="ID")
+    decide.add_argument("who", metavar="SEAT|organiser", type=_who,
+                        help="the seat number that answers, or 'organiser'")
+    decide.add_argument("prompt", metavar="PROMPT", help="the prompt id, e.g. draw_count")
+    decide.add_argument("answer", metavar="ANSWER", help="one of the prompt's answers")
+
+    show = action("show", "the organiser view of a table (or a seat's view with --seat)",
+                  with_json=True)
+    show.add_argument("table_id", metavar="ID")
+    show.add_argument("--seat", type=int, metavar="N", help="show what seat N sees instead")
+    show.add_argument("--feed", type=int, default=FEED_LINES, metavar="N",
+                      help=f"how many recent feed lines to show (default {FEED_LINES})")
+
+    pair = action("pair", "a single-use pairing code and URL for a seat's phone",
+                  with_json=True)
+    pair.add_argument("table_id", metavar="ID")
+    pair.add_argument("seat", type=int, metavar="SEAT")
+
+    unpair = action("unpair", "withdraw every phone token of a seat (a lost phone)")
+    unpair.add_argument("table_id", metavar="ID")
+    unpair.add_argument("seat", type=int, metavar="SEAT")
+
+
+# -- talking to the server ---------------------------------------------------------------------
+
+
+def _server_url(text: str) -> str:
+    url = text.strip().rstrip("/")
+    if "://" not in url:
+        url = f"http://{url}"
+    return url
+
+
+def organiser_token(token: str | None, db: str) -> str:
+    """The organiser token: ``token`` if given, else the token file next to database ``db``."""
+    if token is not None:
+        if not token.strip():
+            raise ConsoleError(NO_TOKEN, 2)
+        return token.strip()
+    from scorekeeper.service.hub import token_file_for
+
+    path = token_file_for(Path(db.removeprefix("sqlite:///")))
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        raise ConsoleError(f"{NO_TOKEN} ({path} does not exist)", 2) from None
+    except OSError as exc:
+        raise ConsoleError(f"{NO_TOKEN} ({path}: {exc.strerror or exc})", 2) from None
+    if not text:
+        raise ConsoleError(f"{NO_TOKEN} ({path} is empty)", 2)
+    return text
+
+
+class Client:
+    """A few HTTP calls to one server; every failure becomes a ``ConsoleError``."""
+
+    def __init__(self, server: str, token: Callable[[], str], timeout: float) -> None:
+        import httpx
+
+        self.server = _server_url(server)
+        self._token = token
+        self._httpx = httpx
+        self._http = httpx.Client(base_url=self.server, timeout=timeout)
+        self.timeout = timeout
+
+    def close(self) -> None:
+        self._http.close()
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None,
+             organiser: bool = True) -> Any:
+        """Send one request and return its JSON answer; ConsoleError for any failure."""
+        httpx = self._httpx
+        headers = {"Authorization": f"Bearer {self._token()}"} if organiser else {}
+        try:
+            response = self._http.request(method, path, json=body, headers=headers)
+        except httpx.ConnectError:
+            raise ConsoleError(f"no scorekeeper server at {self.server}: start it with "
+                               "'scorekeeper serve'") from None
+        except httpx.TimeoutException:
+            raise ConsoleError(f"the server at {self.server} did not answer within "
+                               f"{self.timeout:g} s") from None
+        except (httpx.InvalidURL, httpx.UnsupportedProtocol):
+            raise ConsoleError(f"--server {self.server!r} is not an http:// URL", 2) from None
+        except httpx.HTTPError as exc:
+            raise ConsoleError(f"talking to {self.server} failed: {exc}") from None
+        try:
+            data = response.json()
+        except ValueError:
+            data = None
+        if response.is_success and data is not None:
+            return data
+        if isinstance(data, dict) and isinstance(data.get("error"), str):
+            raise ConsoleError(data["error"])
+        raise ConsoleError(f"{self.server} answered HTTP {response.status_code} to {method} "
+                           f"{path} without a scorekeeper answer: is it a scorekeeper server?")
+
+
+# -- printing ----------------------------------------------------------------------------------
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _seat_scores(seats: Sequence[str], scores: Sequence[Any] | None) -> str:
+    scores = list(scores or [])
+    return ", ".join(f"{i} {name} {scores[i] if i < len(scores) else '-'}"
+                     for i, name in enumerate(seats))
+
+
+def _print_summary(row: dict[str, Any]) -> None:
+    game = row.get("game_name") or row.get("game", "?")
+    print(f"{row['id']:<6} {row.get('status', '?'):<8} {game} — {row.get('name', '')}")
+    print(f"       seats: {_seat_scores(row.get('seats', []), row.get('scores'))}")
+    if row.get("error"):
+        print(f"       error: {row['error']}")
+    elif row.get("over"):
+        print("       the game is over")
+    elif row.get("waiting_for"):
+        print(f"       waiting for: {row['waiting_for']}")
+
+
+def _refusal_lines(rejection: dict[str, Any], indent: str) -> list[str]:
+    lines = [f"{indent}rule {rejection.get('rule', '?')}: {rejection.get('reason', '')}"]
+    if rejection.get("hint"):
+        lines.append(f"{indent}hint: {rejection['hint']}")
+    return lines
+
+
+def _print_verdict(verdict: dict[str, Any]) -> int:
+    """Print an input's verdict; 0 when accepted, 1 when refused."""
+    seq = verdict.get("seq", "?")
+    if verdict.get("accepted"):
+        print(f"accepted (#{seq})")
+        for event in verdict.get("events", []):
+            print(f"  {event}")
+        return 0
+    print(f"refused (#{seq})")
+    for line in _refusal_lines(verdict, "  "):
+        print(line)
+    return 1
+
+
+def _print_view(view: dict[str, Any], feed_lines: int) -> None:
+    """A table view (organiser or seat) in a few readable lines."""
+    audience = view.get("audience")
+    who = "organiser view" if audience == "organiser" else (
+        f"seat {audience} view" if isinstance(audience, int) else f"{audience} view")
+    game = view.get("game_name") or view.get("game", "?")
+    print(f"{view.get('id')} — {view.get('name', '')} — {game} — {view.get('status')} "
+          f"({who})")
+    print(f"accepted inputs: {view.get('accepted', 0)} of {view.get('inputs', 0)}")
+    print(f"seats and scores: {_seat_scores(view.get('seats', []), view.get('scores'))}")
+    state = view.get("state")
+    if isinstance(state, dict):
+        facts = [f"{k}={'-' if v is None else v}" for k, v in state.items()
+                 if isinstance(v, str | int | float | bool) or v is None]
+        if facts:
+            print(f"state: {' '.join(facts)}")
+    if view.get("over"):
+        print("the game is over")
+    if view.get("waiting_for"):
+        print(f"waiting for: {view['waiting_for']}")
+    pending = view.get("pending") or []
+    seats = list(view.get("seats") or [])
+    if pending:
+        print("pending prompts:")
+    for prompt in pending:
+        seat = prompt.get("seat")
+        whom = "organiser" if seat is None else str(seat)
+        name = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else ""
+        label = "the table" if seat is None else f"seat {seat}" + (f" ({name})" if name else "")
+        options = [str(o) for o in prompt.get("options", [])]
+        private = ", private" if prompt.get("private") else ""
+        print(f"  {prompt.get('id')} — {label}{private}: {prompt.get('question', '')}")
+        answer = options[0] if len(options) == 1 else "ANSWER"
+        print(f"      answers: {' | '.join(options) or '-'}   → scorekeeper table decide "
+              f"{view.get('id')} {whom} {prompt.get('id')} {answer}")
+    for notice in view.get("notices") or []:
+        rule = f"{notice['rule']}: " if notice.get("rule") else ""
+        print(f"notice: {rule}{notice.get('text', '')}")
+    readers = view.get("readers")
+    if isinstance(readers, dict) and readers:
+        if "error" in readers and not isinstance(readers["error"], dict):
+            print(f"readers: error: {readers['error']}")
+        else:
+            online = [r for r, info in readers.items()
+                      if not isinstance(info, dict) or info.get("online", True)]
+            offline = [f"{r} ({info.get('detail') or 'offline'})" for r, info in readers.items()
+                       if isinstance(info, dict) and not info.get("online", True)]
+            print(f"readers online: {', '.join(online) or 'none'}")
+            if offline:
+                print(f"readers OFFLINE: {', '.join(offline)}")
+    if "watchers" in view:
+        print(f"watching: {view['watchers']}")
+    feed = list(view.get("feed") or [])[-feed_lines:] if feed_lines > 0 else []
+    if feed:
+        print(f"recent plays (last {len(feed)}):")
+    for entry in feed:
+        mark = "ok " if entry.get("accepted") else "REFUSED"
+        text = entry.get("input") or entry.get("text") or ""
+        print(f"  #{entry.get('seq', '?'):<4} {mark:<7} {text}".rstrip())
+        for event in entry.get("events") or []:
+            print(f"         {event}")
+        if entry.get("rejection"):
+            for line in _refusal_lines(entry["rejection"], "         "):
+                print(line)
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+
+def _list(client: Client, args: argparse.Namespace) -> int:
+    rows = client.call("GET", "/api/tables", organiser=False)
+    if args.json:
+        _print_json(rows)
+        return 0
+    if not rows:
+        print("no tables yet: create one with 'scorekeeper table create --game GAME "
+              "--seats N'")
+    for row in rows:
+        _print_summary(row)
+    return 0
+
+
+def _local_layout(path: str, game_id: str, seats: int | list[str]) -> dict[str, str]:
+    """Read and check a layout file here, so that its errors name the file and the line."""
+    from scorekeeper.core.layout import load_layout
+    from scorekeeper.games import find_game
+
+    count = seats if isinstance(seats, int) else len(seats)
+    return load_layout(path, find_game(game_id), count)
+
+
+def _kit(value: str, game_id: str) -> str | dict[str, str]:
+    """A stored kit's name as is, or a kit file's tags (checked here) as an inline mapping."""
+    if not (value.lower().endswith(KIT_SUFFIXES) and Path(value).is_file()):
+        return value
+    from scorekeeper.core.kit import load_kit
+    from scorekeeper.games import find_game
+
+    return dict(load_kit(value, find_game(game_id)).entries)
+
+
+def _create(client: Client, args: argparse.Namespace) -> int:
+    body: dict[str, Any] = {"game": args.game, "seats": args.seats,
+                            "options": dict(args.option), "name": args.name,
+                            "start": args.start}
+    if args.layout:
+        body["layout"] = _local_layout(args.layout, args.game, args.seats)
+    if args.kit:
+        body["kit"] = _kit(args.kit, args.game)
+    if args.readers:
+        body["readers"] = args.readers
+    row = client.call("POST", "/api/tables", body)
+    if args.json:
+        _print_json(row)
+        return 0
+    table_id = row["id"]
+    print(f"created table {table_id} ({row.get('status')})")
+    _print_summary(row)
+    print(f"watch it: {client.server}/#{table_id}")
+    if row.get("status") != "running":
+        print(f"start it: scorekeeper table start {table_id}")
+    return 0
+
+
+def _status(client: Client, args: argparse.Namespace) -> int:
+    action = args.table_command
+    row = client.call("POST", f"/api/tables/{args.table_id}/{action}")
+    if args.json:
+        _print_json(row)
+        return 0
+    _print_summary(row)
+    if action == "end":
+        print(f"export it: curl -H 'Authorization: Bearer ...' {client.server}/api/tables/"
+              f"{args.table_id}/export, or scorekeeper export {args.table_id} --organiser")
+    return 0
+
+
+def _after_verdict(client: Client, args: argparse.Namespace, verdict: dict[str, Any]) -> int:
+    if args.json:
+        _print_json(verdict)
+        return 0 if verdict.get("accepted") else 1
+    code = _print_verdict(verdict)
+    try:
+        view = client.call("GET", f"/api/tables/{args.table_id}", organiser=False)
+    except ConsoleError:
+        return code
+    if view.get("waiting_for"):
+        print(f"now waiting for: {view['waiting_for']}")
+    return code
+
+
+def _undo(client: Client, args: argparse.Namespace) -> int:
+    verdict = client.call("POST", f"/api/tables/{args.table_id}/undo")
+    return _after_verdict(client, args, verdict)
+
+
+def _input(client: Client, args: argparse.Namespace) -> int:
+    line = " ".join(args.line).strip()
+    endpoint = "inputs" if args.table_command == "input" else "correct"
+    verdict = client.call("POST", f"/api/tables/{args.table_id}/{endpoint}", {"input": line})
+    return _after_verdict(client, args, verdict)
+
+
+def _decide(client: Client, args: argparse.Namespace) -> int:
+    body: dict[str, Any] = {"prompt": args.prompt, "answer": args.answer}
+    if args.who is not None:
+        body["seat"] = args.who
+    verdict = client.call("POST", f"/api/tables/{args.table_id}/decisions", body)
+    return _after_verdict(client, args, verdict)
+
+
+def _show(client: Client, args: argparse.Namespace) -> int:
+    path = (f"/api/tables/{args.table_id}/organiser" if args.seat is None
+            else f"/api/tables/{args.table_id}/seat/{args.seat}")
+    view = client.call("GET", path)
+    if args.json:
+        _print_json(view)
+    else:
+        _print_view(view, args.feed)
+    return 0
+
+
+def _pair(client: Client, args: argparse.Namespace) -> int:
+    answer = client.call("POST", f"/api/tables/{args.table_id}/seats/{args.seat}/pair")
+    if args.json:
+        _print_json(answer)
+        return 0
+    minutes = int(answer.get("expires_in", 600)) // 60
+    url = f"{client.server}{answer.get('pair_url') or '/?pair=' + answer['code']}"
+    print(f"pairing code for seat {answer.get('seat')} ({answer.get('seat_name')}) of "
+          f"{answer.get('table')}: {answer['code']}")
+    print(f"open on the phone: {url}")
+    print(f"single use, expires in {minutes} min")
+    host = client.server.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
+    if host in ("127.0.0.1", "localhost", "[::1]"):
+        print(f"note: a phone cannot open {host}; run the server with --host 0.0.0.0 and use "
+              "the Pi's LAN address in --server (e.g. http://192.168.1.20:8000)")
+    return 0
+
+
+def _unpair(client: Client, args: argparse.Namespace) -> int:
+    answer = client.call("DELETE", f"/api/tables/{args.table_id}/seats/{args.seat}/tokens")
+    print(f"withdrew {answer.get('revoked', 0)} token(s) of seat {args.seat} of "
+          f"{args.table_id}; pair the new phone with: scorekeeper table pair "
+          f"{args.table_id} {args.seat}")
+    return 0
+
+
+ACTIONS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
+    "list": _list, "create": _create, "start": _status, "pause": _status, "end": _status,
+    "undo": _undo, "input": _input, "correct": _input, "decide": _decide, "show": _show,
+    "pair": _pair, "unpair": _unpair,
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``scorekeeper table ACTION``; returns the exit code (see the module docstring)."""
+    token_value: list[str] = []
+
+    def token() -> str:
+        if not token_value:
+            token_value.append(organiser_token(args.token, args.db))
+        return token_value[0]
+
+    try:
+        client = Client(args.server, token, args.timeout)
+    except ValueError as exc:  # httpx refuses the base URL itself
+        print(f"scorekeeper table: --server {args.server!r}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return ACTIONS[args.table_command](client, args)
+    except ConsoleError as exc:
+        print(f"scorekeeper table: {exc.message}", file=sys.stderr)
+        return exc.code
+    finally:
+        client.close()
