@@ -157,10 +157,22 @@ class Table:
                             "check the reader's wiring or add it to the layout")
         piece = self.config.kit.get(inp.uid)
         if piece is None:
+            piece = self._kit_lookup(inp.uid)
+        if piece is None:
             return Rejected(RULE_UNKNOWN_TAG, f"tag {inp.uid} is not in this table's kit",
                             f"take it off the {zone} reader, or enroll it with "
                             "'scorekeeper enroll'")
         return Seen(zone, piece, inp.present)
+
+    def _kit_lookup(self, uid: str) -> str | None:
+        """The piece of a uid written another way (``04:a1:b2:c3``), or None."""
+        from scorekeeper.core.kit import normalise_uid  # only on a miss: keeps start-up lean
+        from scorekeeper.errors import EnrollmentError
+
+        try:
+            return self.config.kit.get(normalise_uid(uid))
+        except EnrollmentError:
+            return None
 
     @classmethod
     def replay(cls, config: TableConfig, game: Game,

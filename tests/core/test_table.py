@@ -43,6 +43,15 @@ def test_sighting_is_mapped_to_piece_and_zone() -> None:
     assert table.state.play == ("C1",)
 
 
+def test_a_uid_written_with_separators_or_lower_case_is_found() -> None:
+    table = Table(CONFIG, FakeGame())
+    assert table.submit(Sighting("r2", "04:a1:b2:c3", True)).accepted
+    assert table.state.play == ("C1",)
+    refused = table.submit(Sighting("r2", "not-a-uid", True))
+    assert not refused.accepted and refused.rejection is not None
+    assert refused.rejection.rule == RULE_UNKNOWN_TAG
+
+
 def test_input_is_logged_before_it_takes_effect() -> None:
     ref: list[Table] = []
     log = ListLog(ref)
