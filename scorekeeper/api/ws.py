@@ -19,7 +19,6 @@ from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.service.hub import Hub, Subscriber
-import sktrace as _T  # TRACE
 
 log = logging.getLogger("scorekeeper.ws")
 
@@ -41,9 +40,7 @@ async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
     """Send each new view as it arrives; only the newest pending one is ever sent."""
     while True:
         payload = await sub.next()
-        _T.mark('woken')  # TRACE
         await websocket.send_text(payload)
-        _T.mark('sent')  # TRACE
 
 
 async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -26,7 +26,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from firmware_bridge import protocol as p
-import sktrace as _T  # TRACE
 from scorekeeper.core.inputs import Sighting
 from scorekeeper.errors import ReaderError
 from scorekeeper.readers.base import (
@@ -244,7 +243,6 @@ class SerialBackend(ReaderBackend):
                 continue
             now = self.clock()
             if data:
-                _T.mark('read')  # TRACE
                 self._handle_bytes(data, now)
             self._check_heartbeat(now)
             with self._lock:

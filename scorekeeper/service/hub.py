@@ -32,7 +32,6 @@ from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import FeedEntry, LogSink, Table, TableConfig
 from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError
 from scorekeeper.service.tokens import Tokens
-import sktrace as _T  # TRACE
 
 log = logging.getLogger("scorekeeper.hub")
 
@@ -111,10 +110,7 @@ class _LockedSink:
 
     def append(self, record: dict[str, Any]) -> int:
         with self._lock:
-            _T.mark('append0')  # TRACE
-            r = self._sink.append(record)
-            _T.mark('append1')  # TRACE
-            return r
+            return self._sink.append(record)
 
 
 @dataclass(eq=False)
@@ -405,9 +401,7 @@ class Hub:
                         PAUSED: "is paused: the organiser resumes it with start",
                         ENDED: "has ended: only undo and corrections are taken"}[live.status]
                 raise NotRunning(f"table {table_id} {what}; this input was not recorded")
-            _T.mark('locked')  # TRACE
             result = table.submit(inp)
-            _T.mark('applied')  # TRACE
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
             self._publish_locked(live)
         if result.rejection is not None:
@@ -486,7 +480,6 @@ class Hub:
 
     def _on_sighting(self, table_id: str, sighting: Sighting) -> None:
         """A reader backend saw a tag (called from the backend's thread). Never raises."""
-        _T.mark('emit')  # TRACE
         try:
             self.submit(table_id, sighting)
         except TableStateError as exc:
@@ -663,13 +656,11 @@ class Hub:
         if threading.get_ident() == self._loop_thread:
             _fanout(batch)
             return
-        _T.mark('rendered')  # TRACE
         with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
             loop.call_soon_threadsafe(_fanout, batch)
 
 
 def _fanout(batch: list[tuple[int, str, list[Subscriber]]]) -> None:
-    _T.mark('fanout')  # TRACE
     for version, payload, subs in batch:
         for sub in subs:
             sub.offer(version, payload)
