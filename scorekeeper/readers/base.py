@@ -34,7 +34,8 @@ log = logging.getLogger("scorekeeper.readers")
 
 Emit = Callable[[Sighting], None]
 
-SPEC_HELP = "use sim[:ID,...], serial:PORT[?baud=N] or spi:BUS.CS[,BUS.CS...]"
+SPEC_HELP = ("use sim[:ID,...], serial:PORT[?baud=N] or spi:BUS.CS[,BUS.CS...], each optionally "
+             "followed by ?setting=number&...")
 
 
 def format_uid(uid: bytes) -> str:
@@ -190,16 +191,56 @@ def _check_options(cls: type, options: dict[str, Any], spec: str, fixed: Iterabl
                           f" it takes {', '.join(sorted(allowed))}")
 
 
+# Settings a person may write in a spec's query string (``serial:PORT?absent_after_ms=300``):
+# plain numbers only; everything else (clocks, factories) is for code.
+_QUERY_ALIASES = {"baud": "baudrate"}
+
+
+def _query_options(query: str, cls: type, spec: str) -> dict[str, Any]:
+    """Numeric constructor settings of ``cls`` from a spec's ``?a=1&b=2``; ConfigError if bad."""
+    import inspect
+    from urllib.parse import parse_qsl
+
+    params = inspect.signature(cls).parameters
+    out: dict[str, Any] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        name = _QUERY_ALIASES.get(key, key)
+        param = params.get(name)
+        default = None if param is None else param.default
+        if isinstance(default, bool) or not isinstance(default, int | float):
+            numeric = sorted(k for k, p in params.items()
+                             if isinstance(p.default, int | float)
+                             and not isinstance(p.default, bool))
+            shown = ["baud" if k == "baudrate" else k for k in numeric]
+            raise ConfigError(f"unknown setting {key!r} in reader spec {spec!r}; "
+                              f"it takes {', '.join(shown)}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise ConfigError(f"{key} must be a number in reader spec {spec!r}, "
+                              f"not {value!r}") from None
+        if number < 0 or (isinstance(default, int) and not number.is_integer()):
+            kind = "a whole number" if isinstance(default, int) else "a number"
+            raise ConfigError(f"{key} must be {kind} of at least 0 in {spec!r}")
+        if name == "baudrate" and number <= 0:
+            raise ConfigError(f"baud must be a positive whole number in {spec!r}")
+        out[name] = int(number) if isinstance(default, int) else number
+    return out
+
+
 def open_readers(spec: str, **options: Any) -> ReaderBackend:
     """Build (but do not start) the backend a config string names; ConfigError if it is wrong.
 
-    ``options`` go to the backend's constructor (e.g. ``reader_ids=[...]``, hysteresis settings,
-    ``clock=``); an option the backend does not take is a ConfigError too.
+    The string may end with numeric settings: ``serial:/dev/ttyACM0?baud=115200&absent_after_ms=
+    300``, ``spi:0.0,0.1?settle_ms=6``, ``sim?absent_after_ms=200`` (presence and removal
+    hysteresis, timings). ``options`` go to the backend's constructor as well (e.g.
+    ``reader_ids=[...]``, ``clock=``); an option the backend does not take is a ConfigError.
     """
     if not isinstance(spec, str) or not spec.strip():
         raise ConfigError(f"empty reader spec: {SPEC_HELP}")
     spec = spec.strip()
-    scheme, colon, rest = spec.partition(":")
+    head, _, query = spec.partition("?")
+    scheme, _, rest = head.partition(":")
     scheme = scheme.lower()
     if scheme == "sim":
         from scorekeeper.readers.sim import SimBackend
@@ -208,32 +249,25 @@ def open_readers(spec: str, **options: Any) -> ReaderBackend:
             if "reader_ids" in options:
                 raise ConfigError(f"reader ids given twice: in {spec!r} and as reader_ids")
             options["reader_ids"] = [r.strip() for r in rest.split(",") if r.strip()]
+        options.update(_query_options(query, SimBackend, spec))
         _check_options(SimBackend, options, spec, ())
         return SimBackend(**options)
     if scheme == "serial":
-        from urllib.parse import parse_qsl
-
         from scorekeeper.readers.serial import SerialBackend
 
-        port, _, query = rest.partition("?")
-        if not port:
+        if not rest:
             raise ConfigError(f"reader spec {spec!r} names no serial port: "
                               "write serial:/dev/ttyACM0 or serial:/dev/serial/by-id/...")
-        for key, value in parse_qsl(query, keep_blank_values=True):
-            if key != "baud":
-                raise ConfigError(f"unknown serial option {key!r} in {spec!r}: only baud=N")
-            if not value.isdigit() or int(value) <= 0:
-                raise ConfigError(f"baud must be a positive whole number in {spec!r}")
-            options["baudrate"] = int(value)
+        options.update(_query_options(query, SerialBackend, spec))
         _check_options(SerialBackend, options, spec, ("port",))
-        return SerialBackend(port, **options)
+        return SerialBackend(rest, **options)
     if scheme == "spi":
         from scorekeeper.readers.spi import SpiBackend
 
         if not rest:
             raise ConfigError(f"reader spec {spec!r} names no SPI device: write spi:0.0")
         devices = _parse_spi(rest, spec)
+        options.update(_query_options(query, SpiBackend, spec))
         _check_options(SpiBackend, options, spec, ("devices",))
         return SpiBackend(devices, **options)
     raise ConfigError(f"unknown reader backend {scheme!r} in {spec!r}: {SPEC_HELP}")
-
