@@ -2,24 +2,21 @@
 
 ``load_script(path) -> Script`` checks a script and raises ``ScriptError`` (with the file and
 line) on anything invalid; ``run_script(script) -> ScriptResult`` plays it through a real
-``Table`` without a log and reports every expectation that does not hold. The parser and
-matchers live in ``script_parse``, the runner in ``script_run``; this module is the one to
-import.
+``Table`` without a log and reports every expectation that does not hold. The parser lives
+in ``script_parse``, the matchers in ``script_match``, the runner in ``script_run``;
+this module is the one to import.
 """
 
 from __future__ import annotations
 
+from scorekeeper.core.script_match import Matcher, MatcherError, compile_matcher, resolve
 from scorekeeper.core.script_parse import (
     Check,
     GameFinder,
-    Matcher,
-    MatcherError,
     Script,
     Step,
-    compile_matcher,
     load_script,
     parse_script,
-    resolve,
 )
 from scorekeeper.core.script_run import Failure, ScriptResult, StepTrace, run_script, winners
 

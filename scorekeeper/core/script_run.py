@@ -14,14 +14,8 @@ from typing import Any
 
 from scorekeeper.core.game import PUBLIC
 from scorekeeper.core.referee import Result
-from scorekeeper.core.script_parse import (
-    MISSING,
-    Matcher,
-    Script,
-    Step,
-    resolve,
-    show,
-)
+from scorekeeper.core.script_match import MISSING, Matcher, resolve, show
+from scorekeeper.core.script_parse import Script, Step
 from scorekeeper.core.table import Table
 
 
