@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("scorekeeper.commands.replay", "run a table script and check its expectations"),
     "export": ("scorekeeper.commands.export", "export a running or finished game as JSON"),
     "table": ("scorekeeper.commands.table", "organiser console: create, start, undo, correct"),
+    "mat": ("scorekeeper.commands.mat", "draw a printable zone mat (SVG at real size)"),
 }
 
 
