@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 
-from scorekeeper.readers import mfrc522_cascade as m
+from firmware_bridge import mfrc522_cascade as m
 
 IDLE, READY, ACTIVE, HALT, OFF = "IDLE", "READY", "ACTIVE", "HALT", "OFF"
 

@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from firmware_bridge import mfrc522_cascade as m
 from scorekeeper.errors import ConfigError, ReaderError
-from scorekeeper.readers import mfrc522_cascade as m
 from scorekeeper.readers.base import (
     Emit,
     Outbox,

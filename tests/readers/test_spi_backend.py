@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from firmware_bridge import mfrc522_cascade as m
 from scorekeeper.core.inputs import Sighting
 from scorekeeper.errors import ReaderError
-from scorekeeper.readers import mfrc522_cascade as m
 from scorekeeper.readers.base import open_readers
 from scorekeeper.readers.fake_mfrc522 import FakeMfrc522, FakeSpiBus, FakeSpiDevice
 from scorekeeper.readers.spi import SpiBackend, SpiRegisters

@@ -9,8 +9,10 @@ again). It talks to the chip only through two callables, ``read_reg(reg) -> int`
 ``write_reg(reg, value)``, so the Pi's SPI backend, the Pico firmware and the emulated chip
 (``fake_mfrc522``) all run the same code.
 
-Like ``firmware_bridge/protocol.py`` it must stay importable on MicroPython: plain classes,
-``%`` formatting, function annotations only, no imports.
+It lives in ``firmware_bridge/`` because it is copied to the bridge as it is (``bridge.py``
+imports it as ``mfrc522_cascade``); the Pi's ``scorekeeper.readers.spi`` imports it as
+``firmware_bridge.mfrc522_cascade``. Like ``protocol.py`` beside it, it must stay importable on
+MicroPython: plain classes, ``%`` formatting, function annotations only, no imports.
 
 Hazards:
 
