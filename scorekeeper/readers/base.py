@@ -35,7 +35,7 @@ log = logging.getLogger("scorekeeper.readers")
 Emit = Callable[[Sighting], None]
 
 SPEC_HELP = ("use sim[:ID,...], serial:PORT[?baud=N] or spi:BUS.CS[,BUS.CS...], each optionally "
-             "followed by ?setting=number&...")
+             "followed by ?setting=number&..., several joined with +")
 
 
 def format_uid(uid: bytes) -> str:
@@ -239,6 +239,13 @@ def open_readers(spec: str, **options: Any) -> ReaderBackend:
     if not isinstance(spec, str) or not spec.strip():
         raise ConfigError(f"empty reader spec: {SPEC_HELP}")
     spec = spec.strip()
+    if "+" in spec:
+        from scorekeeper.readers.multi import MultiBackend
+
+        if options:
+            raise ConfigError(f"reader spec {spec!r} joins several backends; give each one's "
+                              "settings in its own part (serial:A?absent_after_ms=300+...)")
+        return MultiBackend([open_readers(part) for part in spec.split("+")])
     head, _, query = spec.partition("?")
     scheme, _, rest = head.partition(":")
     scheme = scheme.lower()
