@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("scorekeeper.commands.export", "export a running or finished game as JSON"),
     "table": ("scorekeeper.commands.table", "organiser console: create, start, undo, correct"),
     "mat": ("scorekeeper.commands.mat", "draw a printable zone mat (SVG at real size)"),
+    "doctor": ("scorekeeper.commands.doctor",
+               "check the readers: bridge, chips, live read rates, what to fix"),
 }
 
 

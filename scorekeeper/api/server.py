@@ -9,11 +9,16 @@ from scorekeeper.service.hub import Hub
 
 
 def run_server(hub: Hub, host: str, port: int, log_level: str = "info",
-               on_shutdown: Sequence[Callable[[], None]] = ()) -> None:
+               on_shutdown: Sequence[Callable[[], None]] = (),
+               on_tick: Callable[[], None] | None = None,
+               on_exit: Callable[[], None] | None = None) -> None:
     """Serve ``hub`` on ``host:port`` until SIGINT/SIGTERM; returns after a clean shutdown.
 
     ``on_shutdown`` callbacks run while the application shuts down. A Ctrl-C is a normal way
     to stop, so it is not re-raised as KeyboardInterrupt (``scorekeeper`` then exits 0).
+    ``on_tick`` is called on the event loop at every tick of uvicorn's main loop (every 0.1 s:
+    the systemd watchdog's proof that the loop is responsive; it must be trivial). ``on_exit``
+    is called from the signal handler when a stop begins (systemd's STOPPING=1).
     """
     import uvicorn
 
@@ -23,6 +28,13 @@ def run_server(hub: Hub, host: str, port: int, log_level: str = "info",
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             super().handle_exit(sig, frame)
             self._captured_signals.clear()  # stopped on purpose: do not re-raise the signal
+            if on_exit is not None:
+                on_exit()
+
+        async def on_tick(self, counter: int) -> bool:
+            if on_tick is not None:
+                on_tick()
+            return await super().on_tick(counter)
 
     app = create_app(hub, on_shutdown=on_shutdown)
     config = uvicorn.Config(app, host=host, port=port, log_config=None,

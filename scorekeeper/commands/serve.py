@@ -4,15 +4,21 @@ Every table in the database is rebuilt from its log at start. The first start cr
 organiser token, prints it once and saves it (mode 0600) next to the database, e.g.
 var/organiser-token; --new-organiser-token replaces a lost one. Stop with Ctrl-C.
 
+Under systemd (Type=notify) it reports READY=1 once it answers, STATUS lines, watchdog pings
+while its event loop is responsive, and STOPPING=1 (see docs/pi-setup.md). --feedback drives a
+status LED, a buzzer and confirm/undo buttons on a Raspberry Pi's GPIO.
+
 examples:
   scorekeeper serve                          # http://127.0.0.1:8000/
   scorekeeper serve --host 0.0.0.0 --readers serial:/dev/serial/by-id/usb-bridge
+  scorekeeper serve --feedback "led=17,buzzer=27,confirm=22,undo=23"
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="log detail (default %(default)s)")
     parser.add_argument("--new-organiser-token", action="store_true",
                         help="replace the organiser token (the old one stops working)")
+    parser.add_argument("--feedback", nargs="?", const="", default=None, metavar="PINS",
+                        help="LED, buzzer and buttons on the Pi's GPIO (needs the [pi] extra); "
+                             "optional pins, default \"led=17,buzzer=27,confirm=22,undo=23\" "
+                             "(BCM numbers; off leaves a part out)")
 
 
 def announce(url: str, token: str | None, token_file: object) -> None:
@@ -46,19 +56,49 @@ def run(args: argparse.Namespace) -> int:
     from scorekeeper.api.logs import setup_logging
 
     setup_logging(args.log_level)
+    feedback_config = None
+    if args.feedback is not None:  # checked before anything starts: a bad spec exits 2
+        from scorekeeper.pi.feedback import FeedbackConfig
+
+        feedback_config = FeedbackConfig.parse(args.feedback)
     from scorekeeper.api.server import run_server
+    from scorekeeper.pi.notify import ServiceNotify, local_url
     from scorekeeper.service.hub import Hub
 
+    notify = ServiceNotify()
+    notify.notifier.status("starting: opening the database")
     hub = Hub.open(args.db, default_readers=args.readers)
+    feedback = None
     try:
         if args.new_organiser_token:
             token: str | None = hub.tokens.new_organiser_token(hub.token_file)
         else:
             token = hub.tokens.ensure_organiser_token(hub.token_file)
         host = f"[{args.host}]" if ":" in args.host else args.host
-        announce(f"http://{host}:{args.port}/", token, hub.token_file)
+        url = f"http://{host}:{args.port}/"
+        announce(url, token, hub.token_file)
         sys.stdout.flush()
-        run_server(hub, args.host, args.port, args.log_level)
+        if feedback_config is not None:
+            feedback = _start_feedback(hub, args.feedback)
+            if feedback is not None:
+                notify.on_ready.append(lambda: feedback.set_serving(True))
+        notify.start(local_url(args.host, args.port), url)
+        run_server(hub, args.host, args.port, args.log_level, on_tick=notify.tick,
+                   on_exit=notify.stopping)
     finally:
+        notify.close()
+        if feedback is not None:
+            feedback.close()
         hub.close()
     return 0
+
+
+def _start_feedback(hub: object, spec: str) -> Any:
+    """The GPIO feedback, or None (with a logged error) when the GPIO cannot be used: a missing
+    LED must not keep a table from being played."""
+    import logging
+
+    from scorekeeper.pi.feedback import open_feedback
+
+    log = logging.getLogger("scorekeeper.feedback")
+    return open_feedback(hub, spec, on_error=lambda text: log.error(text))
