@@ -12,13 +12,14 @@ from collections.abc import Callable
 
 
 def main() -> int:
-    from bench import latency, log_append, referee, server
+    from bench import bridge, latency, log_append, referee, server
 
     steps: list[tuple[str, Callable[[], object]]] = [
         ("referee throughput", referee.run),
         ("log append", log_append.run),
         ("server start and memory", server.run),
         ("sighting to WebSocket latency", latency.run),
+        ("bridge path", bridge.run),
     ]
     failed = 0
     print("scorekeeper benchmarks (figures measured now, on this machine)\n")

@@ -18,4 +18,4 @@ def percentile(values: Sequence[float], pct: float) -> float:
 def report(name: str, value: str, budget: str, ok: bool | None) -> None:
     """Print one figure with its budget and a verdict (None: no budget applies)."""
     verdict = "" if ok is None else ("  ok" if ok else "  OVER BUDGET")
-    print(f"{name:<52} {value:>24}   budget {budget}{verdict}", flush=True)
+    print(f"{name:<56} {value:>24}   budget {budget}{verdict}", flush=True)
