@@ -32,7 +32,7 @@ def run(game_id: str = "angels-and-demons", games: int = 60) -> float:
     corpus = []
     for seed in range(games):
         seats = 2 + seed % 3
-        options = {"mode": "advanced" if seed % 2 else "basic"}
+        options: dict[str, object] = {"mode": "advanced" if seed % 2 else "basic"}
         corpus.append((seats, options, _game_inputs(game_id, seats, options, seed)))
     total = 0
     rejected = 0
