@@ -23,7 +23,7 @@ test: $(STAMP) lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check scorekeeper firmware_bridge tests bench
-	$(BIN)/mypy scorekeeper firmware_bridge
+	$(BIN)/mypy scorekeeper firmware_bridge bench
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
