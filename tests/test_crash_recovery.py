@@ -102,15 +102,16 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path: Path) -
                 killer = threading.Timer(rng.uniform(0.15, 0.8),
                                          lambda p=proc: os.kill(p.pid, signal.SIGKILL))
                 killer.start()
-            for index in range(logged, len(inputs)):
-                try:
-                    answer = httpx.post(f"{url}/api/tables/{table_id}/inputs", headers=headers,
-                                        json={"input": inputs[index].to_str()}, timeout=10)
-                except httpx.HTTPError:
-                    break
-                assert answer.status_code == 200, answer.text
-                assert answer.json()["accepted"], (index, inputs[index], answer.json())
-                acknowledged.add(index)
+            with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+                for index in range(logged, len(inputs)):
+                    try:
+                        answer = client.post(f"/api/tables/{table_id}/inputs",
+                                             json={"input": inputs[index].to_str()})
+                    except httpx.HTTPError:
+                        break
+                    assert answer.status_code == 200, answer.text
+                    assert answer.json()["accepted"], (index, inputs[index], answer.json())
+                    acknowledged.add(index)
             if killer is not None:
                 killer.join()
                 kills += 1
