@@ -157,6 +157,15 @@ class ReaderBackend(ABC):
         """Backend-wide counters (link errors, reconnects, ...) for logs and the organiser."""
         return {"backend": self.name}
 
+    def signal_refusal(self, reader: str) -> None:
+        """Tell the people at ``reader`` that what they just put there was refused.
+
+        Backends with something to sound or light (a bridge's buzzer) override this; it must
+        not block or raise: the table has already logged and shown the refusal. The default
+        has nothing to signal with.
+        """
+        return None
+
     def __enter__(self) -> ReaderBackend:
         return self
 

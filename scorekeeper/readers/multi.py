@@ -66,5 +66,11 @@ class MultiBackend(ReaderBackend):
                 out[rid] = dataclasses.replace(health, reader=rid)
         return out
 
+    def signal_refusal(self, reader: str) -> None:
+        """Pass the refusal to the part that owns ``reader`` (``1/r0`` -> part 1's r0)."""
+        index, sep, inner = reader.partition(SEPARATOR)
+        if sep and index.isdigit() and int(index) < len(self.parts):
+            self.parts[int(index)].signal_refusal(inner)
+
     def stats(self) -> dict[str, Any]:
         return {"backend": self.name, "parts": [p.stats() for p in self.parts]}

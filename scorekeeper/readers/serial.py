@@ -40,6 +40,9 @@ from scorekeeper.readers.presence import PresenceConfig, PresenceFilter
 
 log = logging.getLogger("scorekeeper.readers.serial")
 
+REFUSAL_TONE_HZ = 440  # a low tone that reads as "no", short enough not to annoy
+REFUSAL_TONE_MS = 180
+
 
 class SerialPort(Protocol):
     """The part of ``serial.Serial`` the backend uses."""
@@ -200,6 +203,12 @@ class SerialBackend(ReaderBackend):
             return out
 
     # --- commands ----------------------------------------------------------------------------
+
+    def signal_refusal(self, reader: str) -> None:
+        """Beep the bridge's buzzer (a short low tone); nothing happens while it is offline."""
+        # Offline: nothing to beep; the page and the Pi's own buzzer still say it.
+        with contextlib.suppress(ReaderError):
+            self.send_command(p.Command.buzzer(REFUSAL_TONE_HZ, REFUSAL_TONE_MS))
 
     def send_command(self, command: p.Command) -> int:
         """Send a COMMAND frame; returns its sequence number. ReaderError when not connected.

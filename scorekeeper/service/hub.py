@@ -481,7 +481,9 @@ class Hub:
     def _on_sighting(self, table_id: str, sighting: Sighting) -> None:
         """A reader backend saw a tag (called from the backend's thread). Never raises."""
         try:
-            self.submit(table_id, sighting)
+            done = self.submit(table_id, sighting)
+            if not done.accepted:
+                self._signal_refusal(table_id, sighting.reader)
         except TableStateError as exc:
             log.warning("sighting not recorded", extra={"table": table_id,
                                                         "reader": sighting.reader,
@@ -493,6 +495,13 @@ class Hub:
             self.notice(table_id, f"reader {sighting.reader}: {exc}")
         except Exception:  # noqa: BLE001 - a reader thread must survive any bug here
             log.exception("sighting crashed", extra={"table": table_id})
+
+    def _signal_refusal(self, table_id: str, reader: str) -> None:
+        """Let the readers sound the refusal where it happened (the bridge's buzzer)."""
+        backend = self._get(table_id).readers
+        signal = getattr(backend, "signal_refusal", None)
+        if signal is not None:
+            signal(reader)
 
     def reader_health(self, table_id: str) -> dict[str, Any]:
         """Each reader's health as plain values (empty when the table has no readers)."""
