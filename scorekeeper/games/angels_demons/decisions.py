@@ -22,18 +22,23 @@ from scorekeeper.games.angels_demons.state import (
     OVER,
     REFILL,
     ROUND_OVER,
+    SHOW,
     TAKE,
     State,
 )
 
 NO_PROMPT = "TABLE-NO-PROMPT"
 WRONG_SEAT = "TABLE-WRONG-SEAT"
-BAD_ANSWER_RULE = {"draw_count": "R-TURN-3", "claim": "R-CLAIM-1", "claimant": "R-CLAIM-2"}
+BAD_ANSWER_RULE = {"draw_count": "R-TURN-3", "claim": "R-CLAIM-1", "claimant": "R-CLAIM-2",
+                   "show_item": "R-ADV-6"}
 
 
 def pending(state: State) -> tuple[Prompt, ...]:
     """The prompts open now, each with its legal answers."""
     out: list[Prompt] = []
+    if state.phase == SHOW and state.held_draw is not None:
+        out.append(Prompt("show_item", state.held_draw[0], "Show a conditional item on the "
+                          "going-out pad to win the game, or answer none", ("none",)))
     if state.phase == DRAW:
         out.append(Prompt("draw_count", state.active, "How many cards did you draw after "
                           "laying your set?", ("0", "1", "2"), private=True))
@@ -56,7 +61,7 @@ def decide(state: State, decision: Decision) -> Outcome:
     """Judge a person's answer to an open prompt."""
     if state.phase == OVER:
         return Rejected("TABLE-GAME-OVER", "the game is over", "undo the last input to reopen it")
-    if state.may_show is not None:
+    if state.may_show is not None and state.phase != SHOW:
         state = replace(state, may_show=None)
     if decision.prompt == "waiting":
         if decision.answer != "yes":
@@ -83,6 +88,12 @@ def decide(state: State, decision: Decision) -> Outcome:
         return Rejected(BAD_ANSWER_RULE.get(prompt.id, NO_PROMPT),
                         f"{decision.answer!r} is not an answer to {prompt.id}",
                         "answer " + " or ".join(prompt.options))
+    if prompt.id == "show_item":
+        assert state.held_draw is not None
+        seat, count, after = state.held_draw
+        state = replace(state, may_show=None, held_draw=None)
+        s, ev = draw(state, seat, count, after, (f"{seat_ref(seat)} shows no conditional item",))
+        return Accepted(s, ev)
     if prompt.id == "draw_count":
         seat = state.active
         s, ev = draw(state, seat, int(decision.answer), left_of(state, seat), ())
@@ -131,6 +142,9 @@ def waiting_for(state: State) -> str:
         return f"{seat_ref(b.seat if b else a)}: lay {left} more card(s) of the {what}"
     if phase == DRAW:
         return f"{seat_ref(a)}: say how many cards you drew (0, 1 or 2)"
+    if phase == SHOW and state.held_draw is not None:
+        return (f"{seat_ref(state.held_draw[0])}: show a conditional item on the going-out pad "
+                "to win, or answer none")
     g = state.going
     if phase == OUT and g is not None:
         if g.seat is None:

@@ -127,7 +127,7 @@ def item_win(state: State, seat: int, events: tuple[str, ...]) -> Result:
     """R-ADV-6: ``seat`` wins the whole game at once."""
     result = RoundResult(state.round, "item_win", seat=seat)
     state = replace(state, history=state.history + (result,), phase=OVER, winners=(seat,),
-                    claim=None, building=None, may_show=None)
+                    claim=None, building=None, may_show=None, held_draw=None)
     return state, events + (f"{seat_ref(seat)} wins the game at once: three item sets and a "
                             "conditional item (R-ADV-6)",)
 

@@ -29,6 +29,7 @@ from scorekeeper.games.angels_demons.state import (
     OVER,
     REFILL,
     ROUND_OVER,
+    SHOW,
     TAKE,
     UNKNOWN,
     Building,
@@ -70,6 +71,12 @@ def observe(state: State, seen: Seen) -> Outcome:
                 and _in_hand(state, piece, shower)):
             state = replace(state, where=moved(state, piece, "out"))
             return _ok(rounds.item_win(state, shower, (f"{seat_ref(shower)} shows {piece}",)))
+        if state.phase == SHOW and not seen.present:
+            return Accepted(state, ())  # cards lifted while the table waits change nothing
+        if state.phase == SHOW:
+            return Rejected("R-ADV-6", f"{seat_ref(shower)} may win with a conditional item first",
+                            f"take {piece} back; {seat_ref(shower)} shows a conditional item on "
+                            "the going-out pad, or answers show_item none")
         state = replace(state, may_show=None)
     if piece in TOKEN_NAMES:
         if not seen.present:
@@ -122,7 +129,8 @@ def _take(state: State, card: str) -> Outcome:
     a = state.active
     if state.phase == TAKE:
         state = replace(state, talon=talon, where=moved(state, card, f"hand:{a}"),
-                        hands=bump(state.hands, a, 1), taken=card, claim=None, phase=ACT)
+                        hands=bump(state.hands, a, 1), taken=card, taken_at=state.clock,
+                        claim=None, phase=ACT)
         return Accepted(state, (f"{seat_ref(a)} took a card from the talon",))
     if state.phase == ACT:
         return Rejected("R-TURN-1", f"{seat_ref(a)} already took a card this turn",
@@ -261,7 +269,7 @@ def _discard(state: State, seat: int, card: str) -> Outcome:
         if not _in_hand(state, card, seat):
             return Rejected("R-TURN-3", f"{card} is not in {seat_ref(seat)}'s hand",
                             f"take {card} off the discard row and put it back")
-        if seat in state.waiting and state.taken is not None and card != state.taken:
+        if _locked_this_turn(state, seat) and card != state.taken:
             return Rejected("R-TURN-5", f"{seat_ref(seat)} is waiting and must discard the card it "
                             "just took", f"take {card} back; discard the card taken this turn, "
                             "or go out with it")
@@ -277,6 +285,18 @@ def _discard(state: State, seat: int, card: str) -> Outcome:
                         f"take {card} back into your hand and take a talon card first")
     return Rejected("R-TURN-3", f"{seat_ref(seat)} cannot discard now: only the active seat "
                     "discards, after taking", f"take {card} off {seat_ref(seat)}'s discard row")
+
+
+def _locked_this_turn(state: State, seat: int) -> bool:
+    """Whether ``seat`` must discard the card it just took (R-TURN-5).
+
+    Ruling (the spec says "at any time" but a waiting hand has 7 cards): a declaration made
+    after this turn's take binds from the next take, so the seat may first discard the card
+    that does not fit its waiting hand.
+    """
+    if state.taken is None:
+        return False
+    return any(s == seat and at <= state.taken_at for s, at in state.declared)
 
 
 def _meld(state: State, seat: int, card: str) -> Outcome:
@@ -347,11 +367,18 @@ def _grow(state: State, b: Building, card: str) -> Outcome:
             return _ok(rounds.item_win(state, seat, events))
         if item_groups(melds[seat]) >= 3:
             state = replace(state, may_show=seat)
+    automatic = None
     if b.claim is not None:
-        return _ok(draw(state, seat, 2, state.active, events))
-    if opts.post_set_draw == "always2":
-        return _ok(draw(state, seat, 2, left_of(state, seat), events))
-    return Accepted(replace(state, phase=DRAW), events)
+        automatic = state.active
+    elif opts.post_set_draw == "always2":
+        automatic = left_of(state, seat)
+    if automatic is None:
+        return Accepted(replace(state, phase=DRAW), events)
+    if state.may_show is not None and state.deck < 2:
+        # The draw would end the round (R-EXH-2) before the seat could show a conditional item
+        # from its hand, but the item win comes first (R-ADV-6, T-16): ask before drawing.
+        return Accepted(replace(state, phase=SHOW, held_draw=(seat, 2, automatic)), events)
+    return _ok(draw(state, seat, 2, automatic, events))
 
 
 def draw(state: State, seat: int, count: int, next_active: int,

@@ -15,6 +15,7 @@ DRAW = "draw"  # the seat that laid a set says how many cards it drew
 MINE = "mine"  # a seat is laying a "mine!" set around a claimed discard
 OUT = "out"  # a going-out hand is being put on the going-out pad
 FLIP = "flip"  # scoring flips
+SHOW = "show"  # a third item group is laid and the draw would end the round: show an item?
 ROUND_OVER = "round_over"  # waiting for the next deal
 OVER = "over"  # the game has ended
 
@@ -135,11 +136,13 @@ class State:
     declared: tuple[tuple[int, int], ...] = ()  # (seat, moment) of each waiting declaration
     clock: int = 0  # moments: bumped by each discard and each declaration
     taken: str | None = None  # the card the active seat took this turn
+    taken_at: int = 0  # the moment (clock) of that take: a later declaration binds next turn
     refill_left: int = 0  # talon cards still to be turned (deal or refill)
     claim: Claim | None = None
     building: Building | None = None
     going: GoOut | None = None
     may_show: int | None = None  # seat that may show a conditional item now (R-ADV-6)
+    held_draw: tuple[int, int, int] | None = None  # (seat, count, next active) while in SHOW
     scores: tuple[int, ...] = ()
     go_outs: tuple[int, ...] = ()
     history: tuple[RoundResult, ...] = ()

@@ -245,6 +245,10 @@ class AngelsDemonsWorld(World):
         if own_turn and self.options.get("post_set_draw") != "always2":
             count = choose_draw_count(self.rng, self.temper)
             actions.append([Decision(s, "draw_count", str(count))])
+        elif self._may_show_item(s) and len(self.deck) < count:
+            # The referee cannot see this hand: before a draw that ends the round it asks whether
+            # a conditional item will be shown (R-ADV-6 comes first); this seat has none.
+            actions.append([Decision(s, "show_item", "none")])
         if len(self.deck) < count:
             return (yield from self._finish(actions, lambda: self._end_round("exhausted")))
         self.hands[s] += [self.deck.pop() for _ in range(count)]
@@ -328,6 +332,11 @@ class AngelsDemonsWorld(World):
     def _next_turn_exhausted(self) -> bool:
         """R-EXH-2 at the next turn: the talon is empty and the deck cannot refill it."""
         return not self.talon and len(self.deck) < self.seats + 1
+
+    def _may_show_item(self, s: int) -> bool:
+        """Three laid item groups under ``on_lay``: a conditional item in hand would win now."""
+        return (self.advanced and self.options.get("item_win_timing", "on_lay") == "on_lay"
+                and item_groups(self.melds[s]) >= 3)
 
     def _item_win_on_lay(self, s: int) -> bool:
         """R-ADV-6 with ``on_lay``: three laid item groups and a conditional item anywhere."""
