@@ -15,7 +15,7 @@ Hazards:
 * never ``print`` while the bridge runs: it would land in the middle of the frames (the host
   counts it as garbage). Errors before the bridge starts are printed, which is harmless;
 * on a classic ESP32 (no native USB) the host link is a ``machine.UART`` and the REPL lives on
-  UART0: see docs/firmware.md, "ESP32".
+  UART0: see docs/firmware.md, "ESP32 notes".
 """
 
 try:
