@@ -30,7 +30,7 @@ from bench.common import percentile, report
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.games import find_game
 from scorekeeper.readers.fake_bridge import FakeBridge
-from scorekeeper.service.hub import token_file_for
+from scorekeeper.service.tokens import token_file_for
 from scorekeeper.sim import find_world
 
 GAME = "angels-and-demons"

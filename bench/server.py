@@ -18,7 +18,7 @@ import httpx
 
 from bench.common import percentile, report
 from scorekeeper.core.inputs import Decision, Seen
-from scorekeeper.service.hub import token_file_for
+from scorekeeper.service.tokens import token_file_for
 from scorekeeper.sim import find_world
 
 COLD_BUDGET_S = 1.5

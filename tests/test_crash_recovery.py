@@ -26,7 +26,7 @@ import pytest
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.table import Table, TableConfig
 from scorekeeper.games import find_game
-from scorekeeper.service.hub import token_file_for
+from scorekeeper.service.tokens import token_file_for
 from scorekeeper.sim import find_world
 from scorekeeper.store import Store
 

@@ -18,7 +18,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.service.hub import Hub, Subscriber
+from scorekeeper.service.hub import Hub
+from scorekeeper.service.watchers import Subscriber
 
 log = logging.getLogger("scorekeeper.ws")
 

@@ -195,7 +195,7 @@ def organiser_token(token: str | None, db: str) -> str:
         if not token.strip():
             raise ConsoleError(NO_TOKEN, 2)
         return token.strip()
-    from scorekeeper.service.hub import token_file_for
+    from scorekeeper.service.tokens import token_file_for
 
     path = token_file_for(Path(db.removeprefix("sqlite:///")))
     try:

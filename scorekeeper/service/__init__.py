@@ -11,9 +11,9 @@ from scorekeeper.service.hub import (
     Hub,
     NotRunning,
     Submitted,
-    Subscriber,
     TableStateError,
 )
+from scorekeeper.service.watchers import Subscriber
 
 __all__ = ["CREATED", "ENDED", "PAUSED", "RUNNING", "Hub", "NotRunning", "Submitted",
            "Subscriber", "TableStateError"]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import logging
 import secrets
@@ -31,7 +30,8 @@ from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
 from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import FeedEntry, LogSink, Table, TableConfig
 from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError
-from scorekeeper.service.tokens import Tokens
+from scorekeeper.service.tokens import Tokens, token_file_for
+from scorekeeper.service.watchers import Subscriber, fanout
 
 log = logging.getLogger("scorekeeper.hub")
 
@@ -74,31 +74,6 @@ class Submitted:
         if self.rejection is not None:
             out.update(self.rejection.to_dict())
         return out
-
-
-class Subscriber:
-    """One watcher's mailbox, used on the event loop: only the newest view is kept."""
-
-    def __init__(self, table_id: str, audience: Audience) -> None:
-        self.table_id = table_id
-        self.audience = audience
-        self.version = -1
-        self.latest: str | None = None
-        self.event = asyncio.Event()
-
-    def offer(self, version: int, payload: str) -> None:
-        """Replace the pending view with a newer one (older versions are ignored)."""
-        if version > self.version:
-            self.version = version
-            self.latest = payload
-            self.event.set()
-
-    async def next(self) -> str:
-        """Wait for a view newer than the last one returned, and return it."""
-        await self.event.wait()
-        self.event.clear()
-        assert self.latest is not None
-        return self.latest
 
 
 class _LockedSink:
@@ -151,16 +126,15 @@ def _default_find_game(game_id: str) -> Game:
 
 def store_class() -> Any:
     """The Store class (imported late: SQLAlchemy is the heaviest import of a start)."""
-    package = importlib.import_module("scorekeeper.store")
-    found = getattr(package, "Store", None)  # exported by the package, or only by its module
-    return found or importlib.import_module("scorekeeper.store.store").Store
+    from scorekeeper.store import Store
+
+    return Store
 
 
 def _default_open_readers(spec: str, **options: Any) -> Any:
-    package = importlib.import_module("scorekeeper.readers")
-    found = getattr(package, "open_readers", None)
-    opener = found or importlib.import_module("scorekeeper.readers.base").open_readers
-    return opener(spec, **options)
+    from scorekeeper.readers import open_readers
+
+    return open_readers(spec, **options)
 
 
 class Hub:
@@ -663,16 +637,10 @@ class Hub:
         if loop is None:
             return
         if threading.get_ident() == self._loop_thread:
-            _fanout(batch)
+            fanout(batch)
             return
         with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
-            loop.call_soon_threadsafe(_fanout, batch)
-
-
-def _fanout(batch: list[tuple[int, str, list[Subscriber]]]) -> None:
-    for version, payload, subs in batch:
-        for sub in subs:
-            sub.offer(version, payload)
+            loop.call_soon_threadsafe(fanout, batch)
 
 
 def _plain(value: Any) -> Any:
@@ -687,15 +655,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return str(value)
-
-
-def token_file_for(db: Path) -> Path:
-    """Where the organiser token of database ``db`` is written (mode 0600).
-
-    ``var/scorekeeper.db`` -> ``var/organiser-token``; any other database gets its own file
-    (``var/demo.db`` -> ``var/demo.organiser-token``) so two servers never overwrite each other's.
-    """
-    if db.stem == "scorekeeper":
-        return db.with_name("organiser-token")
-    return db.with_name(f"{db.stem}.organiser-token")
-

@@ -214,3 +214,14 @@ class Tokens:
                       json.dumps({"table": table_id, "seat": seat, "revoked": True}))
         self._set(list_key, "[]")
         return len(hashes)
+
+
+def token_file_for(db: Path) -> Path:
+    """Where the organiser token of database ``db`` is written (mode 0600).
+
+    ``var/scorekeeper.db`` -> ``var/organiser-token``; any other database gets its own file
+    (``var/demo.db`` -> ``var/demo.organiser-token``) so two servers never overwrite each other's.
+    """
+    if db.stem == "scorekeeper":
+        return db.with_name("organiser-token")
+    return db.with_name(f"{db.stem}.organiser-token")
