@@ -15,7 +15,6 @@ examples:
 from __future__ import annotations
 
 import argparse
-import importlib
 import queue
 import sys
 import threading
@@ -25,7 +24,7 @@ from typing import Protocol, TextIO
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
 from scorekeeper.core.kit import Kit, check_kit_name, normalise_uid
-from scorekeeper.errors import ConfigError, EnrollmentError, NotFound
+from scorekeeper.errors import EnrollmentError, NotFound
 from scorekeeper.games import find_game
 from scorekeeper.store import Store, sqlite_url
 
@@ -71,20 +70,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def open_backend(spec: str) -> ReaderBackend:
-    """Open the reader backend named by ``spec`` through ``scorekeeper.readers``."""
-    open_readers = None
-    for module in ("scorekeeper.readers", "scorekeeper.readers.base"):
-        try:
-            open_readers = getattr(importlib.import_module(module), "open_readers", None)
-        except ImportError:
-            continue
-        if open_readers is not None:
-            break
-    if open_readers is None:
-        raise ConfigError("reader backends are not available in this installation; type the "
-                          "tag uids instead (leave out --readers)")
-    backend: ReaderBackend = open_readers(spec)
-    return backend
+    """Open the reader backend named by ``spec`` (imported here: typed mode needs none)."""
+    from scorekeeper.readers import open_readers
+
+    return open_readers(spec)
 
 
 class Enrollment:

@@ -46,30 +46,14 @@ Flow = Generator[Action, None, bool]
 WORLD_OPTIONS = ("jitter",)
 """Options the world understands that are not table settings of the game."""
 
-TARGET_POINTS = {2: 24, 3: 18, 4: 12}
-MAX_ROUNDS = {2: 6, 3: 6, 4: 8}
-
-
-def default_options(seats: int) -> dict[str, Any]:
-    """The spec's defaults (§6, §7, §9, §11), used when the referee's module is not importable."""
-    return {"mode": "basic", "go_out_base": 1, "basic_red_bonus": 1, "plain_item_points": 1,
-            "post_set_draw": "choice", "red17_counts_itself": True, "item_win_timing": "on_lay",
-            "tie_break": "shared", "target_points": TARGET_POINTS[seats],
-            "max_rounds": MAX_ROUNDS[seats], "start_seat": 0}
-
-
 def resolve_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
-    """The game's table settings: the referee's own resolution when available, else defaults.
+    """The game's table settings, resolved by the game itself (one source of defaults).
 
     World-only options (``jitter``) are left out. Raises ConfigError on a bad option.
     """
+    from scorekeeper.games.angels_demons import AngelsAndDemons
+
     given = {k: v for k, v in options.items() if k not in WORLD_OPTIONS}
-    try:
-        from scorekeeper.games.angels_demons import AngelsAndDemons
-    except ImportError:
-        resolved = default_options(seats)
-        resolved.update(given)
-        return resolved
     return AngelsAndDemons().resolve_options(given, seats)
 
 
