@@ -2,30 +2,37 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two stamps: running the product needs only the runtime packages (a faster first `make demo`),
+# the tests and tools need the [dev] extra as well.
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: demo test lint bench serve clean
 
-$(STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
 
-demo: $(STAMP)
+$(DEV_STAMP): $(RUN_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(DEV_STAMP)
+
+demo: $(RUN_STAMP)
 	$(BIN)/scorekeeper demo $(DEMO_ARGS)
 
-serve: $(STAMP)
+serve: $(RUN_STAMP)
 	$(BIN)/scorekeeper serve
 
-test: $(STAMP) lint
+test: $(DEV_STAMP) lint
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check scorekeeper firmware_bridge tests bench
 	$(BIN)/mypy scorekeeper firmware_bridge bench
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
 
 clean:
