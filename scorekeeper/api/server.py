@@ -5,7 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from types import FrameType
 
+from scorekeeper.errors import ConfigError
 from scorekeeper.service.hub import Hub
+
+
+def ensure_port_free(host: str, port: int) -> None:
+    """Refuse to start, before anything is opened or printed, when ``host:port`` is taken."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        # The same option uvicorn sets: a port in TIME_WAIT is free, one being listened on is not.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            raise ConfigError(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc}. Is another scorekeeper "
+                "(or another program) using it? Stop it, or choose another port with --port"
+            ) from None
 
 
 def run_server(hub: Hub, host: str, port: int, log_level: str = "info",

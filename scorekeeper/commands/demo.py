@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from scorekeeper.api.logs import setup_logging
 
     setup_logging(args.log_level)
-    from scorekeeper.api.server import run_server
+    from scorekeeper.api.server import ensure_port_free, run_server
     from scorekeeper.commands.serve import announce
     from scorekeeper.errors import ConfigError
     from scorekeeper.service.demo import DemoDriver
@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.pace < 0:
         raise ConfigError("--pace must not be negative")
+    ensure_port_free(args.host, args.port)
     hub = Hub.open(args.db)
     driver = DemoDriver(hub, game=args.game, seats=args.seats, seed=args.seed, pace=args.pace,
                         next_game_after=args.next_game_after,

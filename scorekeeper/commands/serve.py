@@ -61,12 +61,13 @@ def run(args: argparse.Namespace) -> int:
         from scorekeeper.pi.feedback import FeedbackConfig
 
         feedback_config = FeedbackConfig.parse(args.feedback)
-    from scorekeeper.api.server import run_server
+    from scorekeeper.api.server import ensure_port_free, run_server
     from scorekeeper.pi.notify import ServiceNotify, local_url
     from scorekeeper.service.hub import Hub
 
     notify = ServiceNotify()
     notify.notifier.status("starting: opening the database")
+    ensure_port_free(args.host, args.port)
     hub = Hub.open(args.db, default_readers=args.readers)
     feedback = None
     try:
