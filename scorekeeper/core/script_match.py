@@ -17,6 +17,7 @@ Semantics, in short:
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -61,14 +62,16 @@ def show(value: Any) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-class Matcher:
+class Matcher(ABC):
     """Base class: ``check(actual)`` returns the mismatches (empty when the value matches)."""
 
-    def check(self, actual: Any) -> list[Mismatch]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def check(self, actual: Any) -> list[Mismatch]:
+        """The ways ``actual`` differs from what is expected; empty when it matches."""
 
-    def describe(self) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def describe(self) -> str:
+        """What is expected, in the words a failure report shows."""
 
     def _fail(self, actual: Any, where: str = "") -> list[Mismatch]:
         return [Mismatch(where, self.describe(), actual)]
