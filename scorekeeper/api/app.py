@@ -61,21 +61,23 @@ class CreateTable(BaseModel):
 class DecisionBody(BaseModel):
     """Body of ``POST /api/tables/{id}/decisions``: an answer to a pending prompt."""
 
-    prompt: str
-    answer: str
+    # Bounded: a refusal echoes them into the public feed and the log.
+    prompt: str = Field(max_length=64)
+    answer: str = Field(max_length=64)
     seat: int | None = Field(default=None, description="organiser only: answer for this seat")
 
 
 class InputBody(BaseModel):
     """Body of ``/inputs`` and ``/correct``: one input in its one-line form."""
 
-    input: str = Field(description="e.g. '+talon H1b1', 'tag +talon 04A1B2C3D4E5F6'")
+    input: str = Field(max_length=256,
+                       description="e.g. '+talon H1b1', 'tag +talon 04A1B2C3D4E5F6'")
 
 
 class PairBody(BaseModel):
     """Body of ``POST /api/pair``."""
 
-    code: str
+    code: str = Field(max_length=32)
 
 
 def _token(request: Request) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime",
                                                                        "color_message"}
-_TOKEN = re.compile(r"(token=)[^&\s\"]+", re.IGNORECASE)
+_TOKEN = re.compile(r"((?:token|pair)=)[^&\s\"]+", re.IGNORECASE)
 
 
 def _quote(value: Any) -> str:

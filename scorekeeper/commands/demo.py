@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 
+from scorekeeper.commands.serve import port_number
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper demo``."""
@@ -24,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed of the first game (default %(default)s)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default %(default)s)")
-    parser.add_argument("--port", type=int, default=8000, help="TCP port (default %(default)s)")
+    parser.add_argument("--port", type=port_number, default=8000,
+                        help="TCP port (default %(default)s)")
     parser.add_argument("--db", default="var/demo.db",
                         help="SQLite database file (default %(default)s)")
     parser.add_argument("--game", default="angels-and-demons",

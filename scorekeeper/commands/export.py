@@ -16,6 +16,8 @@ import json
 import sys
 from pathlib import Path
 
+from scorekeeper.errors import ConfigError
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper export``."""
@@ -44,7 +46,10 @@ def run(args: argparse.Namespace) -> int:
         store.close()
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(text)
     return 0

@@ -21,11 +21,23 @@ import sys
 from typing import Any
 
 
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {port}")
+    return port
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper serve``."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: the whole LAN; default %(default)s)")
-    parser.add_argument("--port", type=int, default=8000, help="TCP port (default %(default)s)")
+    parser.add_argument("--port", type=port_number, default=8000,
+                        help="TCP port (default %(default)s)")
     parser.add_argument("--db", default="var/scorekeeper.db",
                         help="SQLite database file (default %(default)s)")
     parser.add_argument("--readers", default=None, metavar="SPEC",

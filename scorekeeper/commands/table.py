@@ -54,6 +54,17 @@ class ConsoleError(Exception):
 # -- arguments ---------------------------------------------------------------------------------
 
 
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"the timeout must be more than 0 seconds, not {text}")
+    return value
+
+
 def _seats(text: str) -> int | list[str]:
     """``--seats``: a player count (``3``) or the players' names (``Ann,Bea,Cid``)."""
     value = text.strip()
@@ -99,7 +110,8 @@ def _add_common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     group.add_argument("--db", metavar="PATH", default=default(DEFAULT_DB),
                        help="the server's database, to find its organiser token file "
                             f"(default {DEFAULT_DB})")
-    group.add_argument("--timeout", metavar="SECONDS", type=float, default=default(10.0),
+    group.add_argument("--timeout", metavar="SECONDS", type=positive_seconds,
+                       default=default(10.0),
                        help="how long to wait for an answer (default 10)")
 
 

@@ -185,11 +185,14 @@ class Tokens:
         now = self._clock()
         with self._lock:
             self._failures = [t for t in self._failures if t > now - 60]
-            if len(self._failures) >= MAX_FAILED_PAIRS:
+            entry = self._codes.get(code)
+            valid = entry is not None and entry[2] > now
+            # A valid code always redeems: wrong guesses by others must not lock players out.
+            if not valid and len(self._failures) >= MAX_FAILED_PAIRS:
                 raise Forbidden("too many wrong pairing codes in the last minute: wait a "
                                 "minute and type the code again")
             entry = self._codes.pop(code, None)
-            if entry is None or entry[2] <= now:
+            if entry is None or not valid:
                 self._failures.append(now)
                 raise Unauthenticated("this pairing code is unknown, used or expired: ask the "
                                       "organiser to show a new one")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -36,13 +38,13 @@ def zone_names(n: int) -> tuple[str, ...]:
 
 
 @cache
-def zone_map(n: int) -> dict[str, tuple[str, int | None]]:
-    """Zone name -> (kind, seat or None): ``meld:2`` -> ("meld", 2)."""
+def zone_map(n: int) -> Mapping[str, tuple[str, int | None]]:
+    """Zone name -> (kind, seat or None): ``meld:2`` -> ("meld", 2). Read-only (it is cached)."""
     out: dict[str, tuple[str, int | None]] = {}
     for z in zone_names(n):
         kind, _, seat = z.partition(":")
         out[z] = (kind, int(seat) if seat else None)
-    return out
+    return MappingProxyType(out)
 
 
 def layout(n: int) -> dict[str, str]:

@@ -1,0 +1,41 @@
+"""Limits that keep one client from hurting a table: bounded inputs, pairing under guessing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def test_oversized_inputs_are_refused_and_logged_nowhere(
+        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    tid = new_table()
+    before = client.get(f"/api/tables/{tid}").json()["inputs"]
+    huge = "x" * 5000
+    assert client.post(f"/api/tables/{tid}/inputs", headers=org,
+                       json={"input": "+play " + huge}).status_code == 422
+    assert client.post(f"/api/tables/{tid}/decisions", headers=org,
+                       json={"prompt": huge, "answer": "yes"}).status_code == 422
+    view = client.get(f"/api/tables/{tid}").json()
+    assert view["inputs"] == before
+    assert huge not in str(view)
+
+
+def test_a_valid_code_pairs_even_while_others_guess_wrong(
+        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    tid = new_table()
+    for _ in range(40):
+        client.post("/api/pair", json={"code": "AAAAAA"})
+    assert client.post("/api/pair", json={"code": "AAAAAB"}).status_code == 403  # throttled
+    code = client.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()["code"]
+    paired = client.post("/api/pair", json={"code": code})
+    assert paired.status_code == 200, paired.text
+    assert paired.json()["seat"] == 0
+
+
+def test_tokens_and_pairing_codes_never_reach_the_log() -> None:
+    from scorekeeper.api.logs import redact
+
+    line = 'GET /?pair=K7QM3X HTTP/1.1 and /ws/tables/t1?token=abc123&x=1 "token=zz"'
+    shown = redact(line)
+    assert "K7QM3X" not in shown and "abc123" not in shown and "zz" not in shown
+    assert "pair=***" in shown and "token=***&x=1" in shown
