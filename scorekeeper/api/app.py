@@ -225,7 +225,7 @@ def create_app(hub_or_settings: Hub | Settings,
 
     @app.post("/api/tables/{table_id}/pause")
     def pause(table_id: str, request: Request) -> dict[str, Any]:
-        """Organiser: pause the table (inputs are refused, not recorded)."""
+        """Organiser: pause the table (inputs are logged as refused and change nothing)."""
         return _status_change(hub.pause, table_id, request)
 
     @app.post("/api/tables/{table_id}/end")

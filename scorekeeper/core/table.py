@@ -2,7 +2,9 @@
 
 ``Table.submit`` is the one door for every input: it appends the input to the log (durable before
 anything else happens), maps raw sightings to pieces and zones, hands the result to the referee,
-and tells its listeners. ``Table.replay`` rebuilds a table from its log records without logging.
+and tells its listeners. ``Table.refuse`` logs an input the table itself turns away (it is not
+running) without applying it: the record carries a ``"refused"`` key with the rejection.
+``Table.replay`` rebuilds a table from its log records without logging, refusals included.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from scorekeeper.core.inputs import (
     Correct,
     Decision,
     Input,
+    InputSyntaxError,
     Seen,
     Sighting,
     Undo,
@@ -30,6 +33,8 @@ from scorekeeper.errors import ConfigError
 RULE_UNKNOWN_READER = "TABLE-UNKNOWN-READER"
 RULE_UNKNOWN_TAG = "TABLE-UNKNOWN-TAG"
 RULE_WRONG_SEAT = "TABLE-WRONG-SEAT"
+RULE_NOT_RUNNING = "TABLE-NOT-RUNNING"
+REFUSED = "refused"  # the log record key of an input the table refused without applying it
 FEED_LENGTH = 50
 
 
@@ -62,7 +67,7 @@ class TableConfig:
                        layout={str(k): str(v) for k, v in (data.get("layout") or {}).items()},
                        kit={str(k): str(v) for k, v in (data.get("kit") or {}).items()},
                        name=str(data.get("name") or ""))
-        except (KeyError, TypeError, AttributeError) as exc:
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ConfigError(f"bad table configuration: {exc}") from exc
 
 
@@ -88,6 +93,16 @@ class FeedEntry:
 
 
 Listener = Callable[["Table", FeedEntry], None]
+
+
+def refusal_from_record(record: Mapping[str, Any]) -> Rejected | None:
+    """The table-level refusal a log record carries, or None; InputSyntaxError if damaged."""
+    value = record.get(REFUSED)
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or not isinstance(value.get("rule"), str):
+        raise InputSyntaxError(f"bad refusal in input record {dict(record)!r}")
+    return Rejected(value["rule"], str(value.get("reason", "")), str(value.get("hint", "")))
 
 
 class Table:
@@ -120,6 +135,19 @@ class Table:
         seq = self.log.append(inp.to_record()) if self.log is not None else self.inputs_seen + 1
         return self._apply(inp, seq)
 
+    def refuse(self, inp: Input, rejection: Rejected) -> Result:
+        """Log ``inp`` durably as refused by the table itself, and do not apply it.
+
+        For an input the table turns away before the rules see it (the table is not running):
+        the record gets a ``"refused"`` key holding ``rejection``, the feed shows the refusal,
+        ``inputs_seen`` counts it and the listeners hear of it; the game state does not change.
+        ``Table.replay`` rebuilds the same feed from the record and never applies it.
+        """
+        record = inp.to_record()
+        record[REFUSED] = rejection.to_dict()
+        seq = self.log.append(record) if self.log is not None else self.inputs_seen + 1
+        return self._refused(inp, rejection, seq)
+
     def _apply(self, inp: Input, seq: int) -> Result:
         self.inputs_seen += 1
         mapped = self.map_input(inp)
@@ -127,11 +155,20 @@ class Table:
             result = Result(False, rejection=mapped)
         else:
             result = self._render(self.referee.apply(mapped))
-        entry = FeedEntry(seq, result.accepted, inp.to_str(), result.events, result.rejection)
+        self._tell(FeedEntry(seq, result.accepted, inp.to_str(), result.events,
+                             result.rejection))
+        return result
+
+    def _refused(self, inp: Input, rejection: Rejected, seq: int) -> Result:
+        self.inputs_seen += 1
+        self._tell(FeedEntry(seq, False, inp.to_str(), (), rejection))
+        return Result(False, rejection=rejection)
+
+    def _tell(self, entry: FeedEntry) -> None:
+        """Add ``entry`` to the feed and hand it to every listener."""
         self.feed.append(entry)
         for listener in list(self.listeners):
             listener(self, entry)
-        return result
 
     def _render(self, result: Result) -> Result:
         """The result with the game's seat markers replaced by the players' names."""
@@ -176,11 +213,22 @@ class Table:
 
     @classmethod
     def replay(cls, config: TableConfig, game: Game,
-               records: Iterable[tuple[int, Mapping[str, Any]]]) -> Table:
-        """Rebuild a table from ``(seq, record)`` pairs without logging them again."""
+               records: Iterable[tuple[int, Mapping[str, Any]]],
+               listeners: Iterable[Listener] = ()) -> Table:
+        """Rebuild a table from ``(seq, record)`` pairs without logging them again.
+
+        ``listeners`` hear every feed entry of the replay (the feed itself keeps only the last
+        ``FEED_LENGTH``). A record the table refused (``"refused"``) is shown, never applied.
+        """
         table = cls(config, game, log=None)
+        table.listeners.extend(listeners)
         for seq, record in records:
-            table._apply(input_from_record(dict(record)), seq)
+            inp = input_from_record(dict(record))
+            refusal = refusal_from_record(record)
+            if refusal is None:
+                table._apply(inp, seq)
+            else:
+                table._refused(inp, refusal, seq)
         return table
 
     def waiting_for(self) -> str:

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
-from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
+from scorekeeper.core.inputs import Correct, Decision, Input, Sighting, Undo
 from scorekeeper.core.outcomes import Rejected
-from scorekeeper.core.table import FeedEntry, LogSink, Table, TableConfig
-from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError
+from scorekeeper.core.table import RULE_NOT_RUNNING, FeedEntry, LogSink, Table, TableConfig
+from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError, StoreError
 from scorekeeper.service.tokens import Tokens, token_file_for
 from scorekeeper.service.watchers import Subscriber, fanout
 
@@ -46,7 +46,7 @@ class TableStateError(ScorekeeperError, ValueError):
 
 
 class NotRunning(TableStateError):
-    """An input for a table that is not running; nothing was recorded."""
+    """An input for a table that is not running: logged as refused, never applied."""
 
 
 def _dumps(value: Any) -> str:
@@ -104,6 +104,7 @@ class _Live:
     notices: deque[dict[str, str]] = field(default_factory=lambda: deque(maxlen=NOTICES))
     readers: Any = None
     readers_spec: str = ""
+    attaching: bool = False  # a thread is opening the readers (set and cleared under lock)
     online: dict[str, bool] = field(default_factory=dict)
     # id(entry), organiser? -> (entry, its JSON): feed entries are frozen, so each is serialised
     # once per kind of audience (the organiser's lines also carry the raw input).
@@ -176,22 +177,35 @@ class Hub:
                 self._tables[table_id] = live
 
     def _load(self, table_id: str) -> _Live:
-        with self._store_lock:
-            config = self.store.config(table_id)
-            status = str(self.store.status(table_id))
-            spec = self.store.get_meta(READERS_META + table_id) or ""
-        live = _Live(table_id, config, status, readers_spec=str(spec))
+        """Rebuild one table from the store. Never raises: a damaged table loads as broken.
+
+        A broken table (config not readable, unknown status, log not replayable, game not
+        installed) is listed with its error and refuses every input; the others are unharmed.
+        """
+        # Stands in for a configuration that cannot be read: no game, no seats.
+        live = _Live(table_id, TableConfig(game="", seats=()), "unknown")
         try:
-            game = self._find_game(config.game)
+            with self._store_lock:
+                live.readers_spec = str(self.store.get_meta(READERS_META + table_id) or "")
+                live.status = str(self.store.status(table_id))
+                live.config = self.store.config(table_id)
+            if live.status not in STATUSES:
+                raise StoreError(f"table {table_id} has an unknown status {live.status!r} "
+                                 f"(it should be one of {', '.join(STATUSES)})")
+            game = self._find_game(live.config.game)
             with self._store_lock:
                 table = self.store.load_table(table_id, game)
                 table.log = _LockedSink(self.store.sink(table_id), self._store_lock)
             live.table = table
-        except ScorekeeperError as exc:
-            live.error = f"cannot load this table: {exc}"
-            log.error("table not loaded", extra={"table": table_id, "error": str(exc)})
+        except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
+            live.error = (f"table {table_id} cannot be loaded, so it takes no inputs: {exc}; "
+                          "the other tables are not affected")
+            if isinstance(exc, ScorekeeperError):
+                log.error("table not loaded", extra={"table": table_id, "error": str(exc)})
+            else:
+                log.exception("table not loaded", extra={"table": table_id})
         else:
-            log.info("table loaded", extra={"table": table_id, "status": status,
+            log.info("table loaded", extra={"table": table_id, "status": live.status,
                                             "inputs": table.inputs_seen})
         return live
 
@@ -199,7 +213,7 @@ class Hub:
         """Open the reader backends of every running or paused table (at server start)."""
         for live in self._all():
             if live.readers_spec and live.status in (RUNNING, PAUSED) and live.table:
-                self._attach(live, live.readers_spec)
+                self._attach_once(live)
 
     def bind_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """Deliver views to subscribers on ``loop`` (call from the loop's own thread)."""
@@ -285,7 +299,7 @@ class Hub:
         if spec:
             with self._store_lock:
                 self.store.set_meta(READERS_META + table_id, spec)
-            self._attach(live, spec, backend)
+            self._attach_once(live, backend)
         log.info("table created", extra={"table": table_id, "game": found.id,
                                          "seats": len(names), "readers": spec or "none"})
         return table_id
@@ -335,12 +349,11 @@ class Hub:
                                       "again (undo and corrections still work on it)")
             if live.status != RUNNING:
                 self._set_status(live, RUNNING)
-        if live.readers_spec and live.readers is None:
-            self._attach(live, live.readers_spec)
+        self._attach_once(live)
         return live.status
 
     def pause(self, table_id: str) -> str:
-        """Pause a running table: inputs are refused (not recorded) until it is started again."""
+        """Pause a running table: inputs are logged as refused until it is started again."""
         live = self._get(table_id)
         with live.lock:
             if live.status != RUNNING:
@@ -363,18 +376,24 @@ class Hub:
     def submit(self, table_id: str, inp: Input) -> Submitted:
         """Log ``inp`` durably, apply it, and publish the new views.
 
-        Raises NotRunning (nothing recorded) for a table that is not running, except for undo
-        and corrections, which the organiser may make at any time. A rejected input is still
-        logged and comes back with ``accepted`` False and the rule it breaks.
+        For a table that is not running (except undo and corrections, which the organiser may
+        make at any time) the input is logged as refused (rule TABLE-NOT-RUNNING, shown in the
+        feed, never applied), the views are published, and then NotRunning is raised. An input
+        the rules reject is logged too and comes back with ``accepted`` False and its rule.
         """
         live = self._get(table_id)
         with live.lock:
             table = self._table(live)
             if live.status != RUNNING and not isinstance(inp, Undo | Correct):
-                what = {CREATED: "has not been started yet: the organiser starts it",
-                        PAUSED: "is paused: the organiser resumes it with start",
-                        ENDED: "has ended: only undo and corrections are taken"}[live.status]
-                raise NotRunning(f"table {table_id} {what}; this input was not recorded")
+                status = live.status
+                table.refuse(inp, _not_running(status, inp))
+                seq = table.feed[-1].seq if table.feed else table.inputs_seen
+                self._publish_locked(live)
+                log.info("input refused", extra={"table": table_id, "seq": seq,
+                                                 "rule": RULE_NOT_RUNNING, "status": status})
+                raise NotRunning(f"table {table_id} {_NOT_RUNNING.get(status, _ODD_STATUS)}; "
+                                 "this input is logged as refused, not recorded as a play; "
+                                 f"{_again(status, inp)}")
             result = table.submit(inp)
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
             self._publish_locked(live)
@@ -414,6 +433,23 @@ class Hub:
         options = {"reader_ids": tuple(layout)} if spec.strip().lower() == "sim" else {}
         return self._open_readers(spec, **options)
 
+    def _attach_once(self, live: _Live, backend: Any = None) -> None:
+        """Attach the table's readers unless they run or another thread is attaching them.
+
+        The check and the "attaching" mark are made together under the table's lock, so two
+        concurrent starts open the readers once; the opening itself runs outside the lock.
+        """
+        with live.lock:
+            spec = live.readers_spec
+            if not spec or live.readers is not None or live.attaching:
+                return
+            live.attaching = True
+        try:
+            self._attach(live, spec, backend)
+        finally:
+            with live.lock:
+                live.attaching = False
+
     def _attach(self, live: _Live, spec: str, backend: Any = None) -> None:
         """Open (unless given) and start the table's readers; a failure becomes a notice."""
         try:
@@ -426,11 +462,22 @@ class Hub:
             self.notice(live.table_id, f"the readers ({spec}) did not start: {exc}",
                         "TABLE-READERS")
             return
-        live.readers = backend
+        with live.lock:
+            ended = live.status == ENDED
+            if not ended:
+                live.readers = backend
+        if ended:  # the table ended while its readers were opening: they are not wanted
+            self._stop_backend(live, backend)
+            return
         log.info("readers started", extra={"table": live.table_id, "readers": spec})
 
     def _detach(self, live: _Live) -> None:
-        backend, live.readers = live.readers, None
+        with live.lock:
+            backend, live.readers = live.readers, None
+        self._stop_backend(live, backend)
+
+    @staticmethod
+    def _stop_backend(live: _Live, backend: Any) -> None:
         if backend is not None:
             try:
                 backend.stop()
@@ -458,11 +505,17 @@ class Hub:
             done = self.submit(table_id, sighting)
             if not done.accepted:
                 self._signal_refusal(table_id, sighting.reader)
+        except NotRunning as exc:  # logged as refused: the card must be laid again later
+            log.warning("sighting refused", extra={"table": table_id,
+                                                   "reader": sighting.reader,
+                                                   "error": str(exc)})
+            self.notice(table_id, f"reader {sighting.reader}: {exc}", RULE_NOT_RUNNING)
+            self._signal_refusal(table_id, sighting.reader)
         except TableStateError as exc:
             log.warning("sighting not recorded", extra={"table": table_id,
                                                         "reader": sighting.reader,
                                                         "error": str(exc)})
-            self.notice(table_id, f"reader {sighting.reader}: {exc}", "TABLE-NOT-RUNNING")
+            self.notice(table_id, f"reader {sighting.reader}: {exc}", RULE_NOT_RUNNING)
         except ScorekeeperError as exc:
             log.error("sighting failed", extra={"table": table_id, "reader": sighting.reader,
                                                 "error": str(exc)})
@@ -592,11 +645,15 @@ class Hub:
     def export(self, table_id: str, audience: str = PUBLIC) -> dict[str, Any]:
         """The table's export (``public``: no secrets; ``organiser``: everything)."""
         live = self._get(table_id)
-        from scorekeeper.store.export import export_game
+        from scorekeeper.store.export import build_export, check_audience, read_game
 
+        check_audience(audience)
+        game = self._table(live).game
+        # Only reading takes the store lock; the replay (the slow part) runs without it, so an
+        # export never stalls the other tables' inputs and pushes.
         with self._store_lock:
-            return dict(export_game(self.store, table_id, audience=audience,
-                                    game=self._table(live).game))
+            stored = read_game(self.store, table_id)
+        return dict(build_export(stored, audience=audience, game=game))
 
     # -- subscribers ---------------------------------------------------------------------------
 
@@ -641,6 +698,31 @@ class Hub:
             return
         with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
             loop.call_soon_threadsafe(fanout, batch)
+
+
+_NOT_RUNNING = {CREATED: "has not been started yet: the organiser starts it",
+                PAUSED: "is paused: the organiser resumes it with start",
+                ENDED: "has ended: only undo and corrections are taken"}
+_ODD_STATUS = "is not running"
+
+
+def _again(status: str, inp: Input) -> str:
+    """What to do with ``inp`` refused because the table is ``status``, once it runs again."""
+    decision = isinstance(inp, Decision)
+    if status == ENDED:
+        new_table = "the organiser can create a new table to play again"
+        return new_table if decision else f"take that card back; {new_table}"
+    return "then answer again" if decision else "then lift that card and put it back"
+
+
+def _not_running(status: str, inp: Input) -> Rejected:
+    """The table-level refusal of ``inp`` while the table is ``status`` (not running)."""
+    reason, who = {CREATED: ("the table has not been started yet", "the organiser starts it"),
+                   PAUSED: ("the table is paused", "the organiser resumes it"),
+                   ENDED: ("the game has ended", "")}.get(
+        status, (f"the table is {status!r}, not running", "the organiser starts it"))
+    again = _again(status, inp)
+    return Rejected(RULE_NOT_RUNNING, reason, f"{who}; {again}" if who else again)
 
 
 def _plain(value: Any) -> Any:

@@ -2,6 +2,7 @@
 
 Whether each input was accepted is not stored: it is recomputed by replaying the log through a
 fresh ``Table`` and listening to its feed, so an export always agrees with the rules as they are.
+(Only an input the table refused because it was not running carries its refusal in its record.)
 
 Secrets (DESIGN.md invariant 5): while a game is not ``ended``, the default export is built from
 the PUBLIC view only; raw input records (which can name a hidden card) are replaced by their
@@ -11,25 +12,42 @@ reduced to a count. ``audience="organiser"`` gives the full export at any time.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.game import ORGANISER, PUBLIC, Game
-from scorekeeper.core.inputs import input_from_record
-from scorekeeper.core.table import FeedEntry, Table
+from scorekeeper.core.table import FeedEntry, Table, TableConfig
 from scorekeeper.store.store import Store
 
 EXPORT_FORMAT = "scorekeeper-export"
 EXPORT_VERSION = 1
 
 
-class _ReplayLog:
-    """A LogSink that writes nothing and hands back the stored seq of the record being replayed."""
+@dataclass(frozen=True)
+class StoredGame:
+    """What an export is built from, read from the store in one go: no replay needed."""
 
-    def __init__(self) -> None:
-        self.seq = 0
+    table_id: str
+    config: TableConfig
+    status: str
+    records: list[tuple[int, dict[str, Any]]]
 
-    def append(self, record: dict[str, Any]) -> int:
-        return self.seq
+
+def check_audience(audience: str | None) -> None:
+    """ValueError unless ``audience`` is None, ``"public"`` or ``"organiser"``."""
+    if audience not in (None, PUBLIC, ORGANISER):
+        raise ValueError(f"an export is for 'public' or 'organiser', not {audience!r}")
+
+
+def read_game(store: Store, table_id: str) -> StoredGame:
+    """Read a table's configuration, status and whole log into memory (no replay).
+
+    Callers that serialise store access (the hub's store lock) hold their lock around this
+    only, and build the export from the result with ``build_export`` after releasing it.
+    """
+    config = store.config(table_id)
+    status = store.status(table_id)
+    return StoredGame(table_id, config, status, list(store.records(table_id)))
 
 
 def export_game(store: Store, table_id: str, audience: str | None = None,
@@ -41,10 +59,15 @@ def export_game(store: Store, table_id: str, audience: str | None = None,
     else is a ValueError. ``game`` defaults to the registered game named in the table's
     configuration.
     """
-    if audience not in (None, PUBLIC, ORGANISER):
-        raise ValueError(f"an export is for 'public' or 'organiser', not {audience!r}")
-    config = store.config(table_id)
-    status = store.status(table_id)
+    check_audience(audience)
+    return build_export(read_game(store, table_id), audience=audience, game=game)
+
+
+def build_export(stored: StoredGame, audience: str | None = None,
+                 game: Game | None = None) -> dict[str, Any]:
+    """The export of ``stored`` (see ``export_game``): replays its records, touches no store."""
+    check_audience(audience)
+    config, status = stored.config, stored.status
     if game is None:
         from scorekeeper.games import find_game
 
@@ -52,16 +75,10 @@ def export_game(store: Store, table_id: str, audience: str | None = None,
     full = audience == ORGANISER or (audience is None and status == "ended")
     view_audience = ORGANISER if full else PUBLIC
 
-    sink = _ReplayLog()
-    table = Table(config, game, log=sink)
     entries: list[FeedEntry] = []
-    table.listeners.append(lambda _table, entry: entries.append(entry))
-    raw: dict[int, dict[str, Any]] = {}
-    for seq, record in store.records(table_id):
-        sink.seq = seq
-        if full:
-            raw[seq] = record
-        table.submit(input_from_record(record))
+    table = Table.replay(config, game, stored.records,
+                         listeners=[lambda _table, entry: entries.append(entry)])
+    raw = dict(stored.records) if full else {}
 
     inputs: list[dict[str, Any]] = []
     for entry in entries:
@@ -76,7 +93,7 @@ def export_game(store: Store, table_id: str, audience: str | None = None,
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
-        "table": table_id,
+        "table": stored.table_id,
         "audience": view_audience,
         "status": status,
         "config": config_out,

@@ -30,7 +30,7 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import InputSyntaxError, input_from_record
 from scorekeeper.core.kit import Kit, check_kit_name
 from scorekeeper.core.table import Table as GameTable
-from scorekeeper.core.table import TableConfig
+from scorekeeper.core.table import TableConfig, refusal_from_record
 from scorekeeper.errors import ConfigError, NotFound, StoreError
 from scorekeeper.store.models import (
     TABLE_STATUSES,
@@ -224,19 +224,43 @@ class Store:
             return (row[1], int(m.group(1)) if m else 0, row[0])
         return [row[0] for row in sorted(rows, key=key)]
 
-    def config(self, table_id: str) -> TableConfig:
-        """The configuration a table was created with; NotFound if there is no such table."""
+    def _table_column(self, table_id: str, column: Any) -> Any:
+        """One column of a table's row (read as stored); NotFound if there is no such table."""
         with self._db("read a table") as conn:
-            row = self._table_row(conn, table_id)
-        data = row.config
-        if isinstance(data, str):
-            data = json.loads(data)
-        return TableConfig.from_dict(data)
+            row = conn.execute(select(column).where(TABLES.c.id == table_id)).first()
+            conn.rollback()
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        return row[0]
+
+    def config(self, table_id: str) -> TableConfig:
+        """The configuration a table was created with.
+
+        NotFound if there is no such table; StoreError naming the table if its stored
+        configuration is damaged (not JSON, not an object, or missing what a table needs).
+        """
+        # Read as text: the JSON column type would raise a bare JSONDecodeError on bad JSON.
+        value = self._table_column(table_id, type_coerce(TABLES.c.config, SqlText))
+        try:
+            data = json.loads(value) if isinstance(value, str | bytes) else value
+        except ValueError as exc:
+            raise StoreError(f"{self.where}: the configuration of table {table_id} is "
+                             f"damaged: not valid JSON ({exc})") from None
+        if not isinstance(data, Mapping):
+            raise StoreError(f"{self.where}: the configuration of table {table_id} is "
+                             "damaged: not a JSON object")
+        try:
+            return TableConfig.from_dict(data)
+        except ConfigError as exc:
+            raise StoreError(f"{self.where}: the configuration of table {table_id} is "
+                             f"damaged: {exc}") from None
 
     def status(self, table_id: str) -> str:
-        """``created``, ``running``, ``paused`` or ``ended``; NotFound if there is no table."""
-        with self._db("read a table") as conn:
-            return str(self._table_row(conn, table_id).status)
+        """``created``, ``running``, ``paused`` or ``ended``; NotFound if there is no table.
+
+        The value is returned as stored: a damaged row may hold something else.
+        """
+        return str(self._table_column(table_id, TABLES.c.status))
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (one of ``TABLE_STATUSES``)."""
@@ -367,6 +391,7 @@ class Store:
         for seq, record in self.records(table_id):
             try:
                 input_from_record(record)
+                refusal_from_record(record)
             except InputSyntaxError as exc:
                 raise StoreError(f"{self.where}: record {seq} of table {table_id} is not an "
                                  f"input: {exc}") from None

@@ -56,7 +56,10 @@ def test_inputs_refused_while_not_running(client: Any, org: Any,
     assert client.post(f"/api/tables/{tid}/start", headers=org).status_code == 409
     assert client.post(f"/api/tables/{tid}/undo", headers=org).json()["accepted"]
     view = client.get(f"/api/tables/{tid}").json()
-    assert view["inputs"] == 3 and view["accepted"] == 0
+    # The two inputs refused for the table's status are in the log, as refused (invariant 4).
+    assert view["inputs"] == 5 and view["accepted"] == 0
+    refused = [e for e in view["feed"] if not e["accepted"]]
+    assert [e["rejection"]["rule"] for e in refused[:2]] == ["TABLE-NOT-RUNNING"] * 2
 
 
 def test_undo_and_correct(client: Any, org: Any, new_table: Callable[..., str]) -> None:

@@ -68,14 +68,17 @@ def test_unknown_tag_from_reader_thread_is_refused_and_table_keeps_running(
     assert set(health) == {"r1", "r2"} and health["r2"]["online"] is True
 
 
-def test_sighting_for_a_paused_table_is_not_recorded_but_shown(
+def test_sighting_for_a_paused_table_is_logged_as_refused_and_shown(
         client: Any, org: Any, hub: Hub, new_table: Callable[..., str]) -> None:
     tid = new_table(readers="sim", kit={"04A1B2C3D4E5F6": "C1"})
     client.post(f"/api/tables/{tid}/pause", headers=org)
     hub.readers(tid).put("r2", "04A1B2C3D4E5F6")
     view = client.get(f"/api/tables/{tid}").json()
-    assert view["inputs"] == 0 and view["status"] == "paused"
+    assert view["inputs"] == 1 and view["accepted"] == 0 and view["status"] == "paused"
+    assert view["feed"][-1]["rejection"]["rule"] == "TABLE-NOT-RUNNING"
+    assert "put it back" in view["feed"][-1]["rejection"]["hint"]
     assert "paused" in view["notices"][-1]["text"]
+    assert view["state"]["play"] == []
 
 
 def test_slow_client_gets_only_the_latest_view(client: Any, org: Any, hub: Hub,
