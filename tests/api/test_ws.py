@@ -81,7 +81,7 @@ def test_sighting_for_a_paused_table_is_logged_as_refused_and_shown(
     assert view["state"]["play"] == []
 
 
-def test_slow_client_gets_only_the_latest_view(client: Any, org: Any, hub: Hub,
+def test_views_arrive_in_order_ending_at_the_latest(client: Any, org: Any, hub: Hub,
                                                new_table: Callable[..., str]) -> None:
     tid = new_table()
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
