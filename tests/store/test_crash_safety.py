@@ -33,10 +33,13 @@ while True:
     print(seq, answer, flush=True)
 """
 
+CI_SEED = 20240611
+
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 
-def run_and_kill(url: str, table_id: str, run: int, rng: random.Random) -> dict[int, str]:
+def run_and_kill(url: str, table_id: str, run: int, rng: random.Random,
+                 seed: int) -> dict[int, str]:
     """Start the appending child, SIGKILL it at a random moment, return what it acknowledged."""
     root = Path(__file__).resolve().parents[2]
     child = subprocess.Popen([sys.executable, "-c", CHILD, url, table_id, str(run)],
@@ -49,7 +52,7 @@ def run_and_kill(url: str, table_id: str, run: int, rng: random.Random) -> dict[
             line = child.stdout.readline()
             if not line:
                 err = child.stderr.read().decode() if child.stderr else ""
-                raise AssertionError(f"child stopped early: {err}")
+                raise AssertionError(f"seed {seed}: child stopped early: {err}")
             seq, answer = line.decode().split()
             acked[int(seq)] = answer
         time.sleep(rng.random() * 0.02)  # land the kill anywhere, mid-append included
@@ -65,7 +68,8 @@ def run_and_kill(url: str, table_id: str, run: int, rng: random.Random) -> dict[
 
 @pytest.mark.slow
 def test_every_acknowledged_record_survives_kill_9(tmp_path: Path) -> None:
-    seed = random.randrange(1 << 30)
+    # CI replays one fixed seed (a failure there reproduces); locally every run tries a new one
+    seed = CI_SEED if os.environ.get("CI") else random.randrange(1 << 30)
     rng = random.Random(seed)
     db = tmp_path / "crash.db"
     url = sqlite_url(str(db))
@@ -73,7 +77,7 @@ def test_every_acknowledged_record_survives_kill_9(tmp_path: Path) -> None:
         table_id = store.create_table(TableConfig(game="fake", seats=("a",)))
     acked: dict[int, str] = {}
     for run in range(3):
-        got = run_and_kill(url, table_id, run, rng)
+        got = run_and_kill(url, table_id, run, rng, seed)
         assert not set(got) & set(acked), f"seed {seed}: a seq was handed out twice"
         acked.update(got)
         with Store(url) as store:
@@ -84,9 +88,10 @@ def test_every_acknowledged_record_survives_kill_9(tmp_path: Path) -> None:
             assert stored[seq] == {"type": "decision", "seat": 0, "prompt": "p",
                                    "answer": answer}, f"seed {seed}: record {seq} differs"
         for record in stored.values():
-            assert record["type"] == "decision" and record["answer"].count("-") == 2
+            assert record["type"] == "decision" and record["answer"].count("-") == 2, \
+                f"seed {seed}: {record}"
     raw = sqlite3.connect(db)
     try:
-        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok", f"seed {seed}"
     finally:
         raw.close()
