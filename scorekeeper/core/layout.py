@@ -53,17 +53,21 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise ConfigError(f"cannot read it: {exc.strerror or exc}", str(path)) from None
 
 
-def compose_text(text: str, path: str) -> yaml.Node | None:
-    """Parse YAML text into a node tree (no type conversion); syntax errors name path and line."""
+def compose_text(text: str, path: str,
+                 error: type[ConfigError] = ConfigError) -> yaml.Node | None:
+    """Parse YAML text into a node tree (no type conversion); syntax errors name path and line.
+
+    ``error`` is the ConfigError subclass to raise (table scripts raise ScriptError).
+    """
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "unreadable"
-        raise ConfigError(f"YAML syntax error: {problem}", path, line) from None
+        raise error(f"YAML syntax error: {problem}", path, line) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(f"YAML syntax error: {exc}", path) from None
+        raise error(f"YAML syntax error: {exc}", path) from None
 
 
 def compose_file(path: str | os.PathLike[str]) -> yaml.Node | None:

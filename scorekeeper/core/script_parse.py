@@ -21,6 +21,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import Input, InputSyntaxError, parse_input
+from scorekeeper.core.layout import compose_text
 from scorekeeper.core.script_match import (
     Equal,
     ListOf,
@@ -166,15 +167,7 @@ def parse_script(text: str, path: str = "<script>", *,
                  find_game: GameFinder | None = None) -> Script:
     """Check a script given as text; ``path`` is used in messages and to find ``kit_file``."""
     reader = _Reader(path)
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise ScriptError(f"YAML syntax error: {problem}", path, line) from None
-    except yaml.YAMLError as exc:
-        raise ScriptError(f"YAML error: {exc}", path) from None
+    root = compose_text(text, path, ScriptError)
     if root is None:
         raise ScriptError("the script is empty", path, 1)
     top = {k: (kn, vn) for k, kn, vn in reader.pairs(root, "a table script")}
