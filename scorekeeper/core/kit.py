@@ -28,6 +28,7 @@ import yaml
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.layout import (
+    checked_items,
     compose_text,
     line_of,
     mapping_items,
@@ -218,18 +219,7 @@ def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
         items = {k.value: (k, v) for k, v in mapping_items(root, where, "the kit")}
     except ConfigError as exc:
         raise ConfigError(exc.message, where, exc.line if trusted else None) from None
-    for name, (key, _) in items.items():
-        if name not in KIT_KEYS:
-            raise ConfigError(f"unknown key {name!r}; a kit has {', '.join(KIT_KEYS)}", where,
-                              line(key))
-    if "game" not in items:
-        raise ConfigError("missing 'game:' (the id of the game this kit is for)", where,
-                          line(root))
-    game_node = items["game"][1]
-    game_id = scalar_text(game_node, where, "game")
-    if game_id != game.id:
-        raise ConfigError(f"this kit is for {game_id!r}, not {game.id!r}", where,
-                          line(game_node))
+    checked_items(root, items, where, "kit", KIT_KEYS, game, line)
     name = Path(path).stem
     if "name" in items:
         name = scalar_text(items["name"][1], where, "name")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import yaml
@@ -113,6 +113,29 @@ def scalar_int(node: yaml.Node, path: str, what: str) -> int:
                           line_of(node)) from None
 
 
+
+def checked_items(root: yaml.Node, items: Mapping[str, tuple[yaml.Node, yaml.Node]], where: str,
+                  what: str, keys: tuple[str, ...], game: Game,
+                  line: Callable[[yaml.Node | None], int | None] = line_of) -> None:
+    """Refuse unknown top-level keys and a missing or different ``game:`` in a data file.
+
+    ``what`` names the file kind in messages ("layout", "kit"); ``line`` maps a node to the
+    line reported (kits read as JSON report none).
+    """
+    for name, (key, _) in items.items():
+        if name not in keys:
+            raise ConfigError(f"unknown key {name!r}; a {what} has {', '.join(keys)}", where,
+                              line(key))
+    if "game" not in items:
+        raise ConfigError(f"missing 'game:' (the id of the game this {what} is for)", where,
+                          line(root))
+    game_node = items["game"][1]
+    game_id = scalar_text(game_node, where, "game")
+    if game_id != game.id:
+        raise ConfigError(f"this {what} is for {game_id!r}, not {game.id!r}", where,
+                          line(game_node))
+
+
 def load_layout(path: str | os.PathLike[str], game: Game,
                 seats: int | None = None) -> dict[str, str]:
     """Read and validate a zone layout file for ``game`` at ``seats`` players.
@@ -128,18 +151,7 @@ def load_layout(path: str | os.PathLike[str], game: Game,
     if root is None:
         raise ConfigError("the layout file is empty; it needs game: and readers:", where)
     items = {key.value: (key, value) for key, value in mapping_items(root, where, "the layout")}
-    for name, (key, _) in items.items():
-        if name not in LAYOUT_KEYS:
-            raise ConfigError(f"unknown key {name!r}; a layout has {', '.join(LAYOUT_KEYS)}",
-                              where, line_of(key))
-    if "game" not in items:
-        raise ConfigError("missing 'game:' (the id of the game this layout is for)", where,
-                          line_of(root))
-    game_node = items["game"][1]
-    game_id = scalar_text(game_node, where, "game")
-    if game_id != game.id:
-        raise ConfigError(f"this layout is for {game_id!r}, not {game.id!r}", where,
-                          line_of(game_node))
+    checked_items(root, items, where, "layout", LAYOUT_KEYS, game)
     if "seats" in items:
         seats_node = items["seats"][1]
         file_seats = scalar_int(seats_node, where, "seats")
