@@ -152,16 +152,21 @@ def _unmeld(state: State, card: str) -> Outcome:
         if rest:
             return Rejected("R-CLAIM-3", "take your own cards back before the claimed one",
                             f"put {card} back in the meld area")
-        d = b.claim.discarder
-        return Accepted(replace(state, building=None, claim=b.claim, phase=TAKE,
-                                discards=put(state.discards, d, state.discards[d] + (card,)),
-                                where=moved(state, card, f"discard:{d}")),
-                        (f"{seat_ref(b.seat)} takes back the 'mine!' claim",))
+        return _claim_withdrawn(replace(state, building=None), b.claim,
+                                f"{seat_ref(b.seat)} takes back the 'mine!' claim")
     state = replace(state, where=moved(state, card, f"hand:{b.seat}"),
                     hands=bump(state.hands, b.seat, 1), building=Building(b.seat, rest, b.claim))
     if not rest and b.claim is None:
         state = replace(state, building=None, phase=ACT)
     return Accepted(state, ())
+
+
+def _claim_withdrawn(state: State, claim: Claim, event: str) -> Outcome:
+    """The claimed discard went back to its row: the claim window is open again."""
+    d = claim.discarder
+    return Accepted(replace(state, claim=claim, phase=TAKE,
+                            discards=put(state.discards, d, state.discards[d] + (claim.card,)),
+                            where=moved(state, claim.card, f"discard:{d}")), (event,))
 
 
 def _unout(state: State, card: str) -> Outcome:
@@ -174,11 +179,8 @@ def _unout(state: State, card: str) -> Outcome:
         if rest:
             return Rejected("R-OUT-1", "take the hand cards off the pad before the claimed one",
                             f"put {card} back on the going-out pad")
-        d = g.claim.discarder
-        return Accepted(replace(state, going=None, claim=g.claim, phase=TAKE,
-                                discards=put(state.discards, d, state.discards[d] + (card,)),
-                                where=moved(state, card, f"discard:{d}")),
-                        ("the claim to go out is taken back",))
+        return _claim_withdrawn(replace(state, going=None), g.claim,
+                                "the claim to go out is taken back")
     if g.seat is None:
         return Accepted(replace(state, going=replace(g, cards=rest),
                                 where=moved(state, card, UNKNOWN)), ())
