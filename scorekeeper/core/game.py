@@ -23,13 +23,18 @@ Audience = int | Literal["public", "organiser"]
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A named table setting with its default. ``choices`` limits str options; None = any."""
+    """A named table setting with its default. ``choices`` limits str options; None = any.
+
+    ``ask``: a person creating a table must choose this option (the console and the command line
+    ask for it); the default serves only scripts, tests and demos.
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
     nullable: bool = False
+    ask: bool = False
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type; raises ConfigError when it can't be."""
