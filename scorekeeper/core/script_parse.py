@@ -11,7 +11,7 @@ Expected values are compiled into matchers (``script_match``) at load time.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -274,11 +274,70 @@ def _kit(reader: _Reader, top: dict[str, tuple[Node, Node]]) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
+MAX_INCLUDE_DEPTH = 4
+
+
 def _steps(reader: _Reader, node: Node, view_keys: set[str],
            seats: tuple[str, ...]) -> tuple[Step, ...]:
+    steps: list[Step] = []
+    _collect_steps(reader, node, view_keys, seats, steps, (Path(reader.path).resolve(),), None)
+    return tuple(steps)
+
+
+def _collect_steps(reader: _Reader, node: Node, view_keys: set[str], seats: tuple[str, ...],
+                   out: list[Step], chain: tuple[Path, ...], at_line: int | None) -> None:
+    """Append the steps of ``node`` to ``out``, inlining ``include:`` steps.
+
+    Steps read from an included file report the line of the ``include:`` step in the script
+    (``at_line``), so a failure points at the script a person runs; errors in the included
+    file itself name that file and its line.
+    """
     if not isinstance(node, SequenceNode):
         raise reader.error("steps must be a list", node)
-    return tuple(_step(reader, n, i, view_keys, seats) for i, n in enumerate(node.value, 1))
+    for child in node.value:
+        if isinstance(child, MappingNode) and any(
+                isinstance(k, ScalarNode) and k.value == "include" for k, _ in child.value):
+            _include(reader, child, view_keys, seats, out, chain,
+                     at_line if at_line is not None else _line(child))
+            continue
+        step = _step(reader, child, len(out) + 1, view_keys, seats)
+        if at_line is not None:
+            step = replace(step, line=at_line,
+                           checks=tuple(replace(c, line=at_line) for c in step.checks))
+        out.append(step)
+
+
+def _include(reader: _Reader, node: MappingNode, view_keys: set[str], seats: tuple[str, ...],
+             out: list[Step], chain: tuple[Path, ...], at_line: int) -> None:
+    """``- include: FILE``: the steps of FILE (relative to this file) run here, in order.
+
+    FILE holds ``steps: [...]`` (or just the list). Used for shared preludes such as placing the
+    pawns at setup; includes nest up to MAX_INCLUDE_DEPTH and may not loop.
+    """
+    parts = {k: (kn, vn) for k, kn, vn in reader.pairs(node, "an include step")}
+    if set(parts) != {"include"}:
+        raise reader.error("an include step has only the key include: FILE", node)
+    value_node = parts["include"][1]
+    file = (Path(reader.path).parent / reader.text(value_node, "include")).resolve()
+    if file in chain:
+        raise reader.error(f"{file.name} includes itself (through {chain[-1].name})", value_node)
+    if len(chain) > MAX_INCLUDE_DEPTH:
+        raise reader.error(f"includes nest deeper than {MAX_INCLUDE_DEPTH} files", value_node)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise reader.error(f"cannot read the included file {str(file)!r}: {exc}",
+                           value_node) from None
+    inner = _Reader(str(file))
+    root = compose_text(text, str(file), ScriptError)
+    if isinstance(root, MappingNode):
+        top = {k: vn for k, _, vn in inner.pairs(root, "an included file")}
+        if set(top) != {"steps"}:
+            raise inner.error("an included file holds only steps: [...]", root)
+        root = top["steps"]
+    if root is None:
+        raise inner.error("the included file is empty", 1)
+    _collect_steps(inner, root, view_keys, seats, out, (*chain, file), at_line)
 
 
 def _parse_input(reader: _Reader, node: Node) -> Input:
@@ -305,8 +364,8 @@ def _step(reader: _Reader, node: Node, index: int, view_keys: set[str],
         inp = _parse_input(reader, node)
         return Step(index, line, "input", inp.to_str(), input=inp)
     if not isinstance(node, MappingNode):
-        raise reader.error("a step is an input line or a mapping (expect:, reject:, note:)",
-                           node)
+        raise reader.error("a step is an input line or a mapping "
+                           "(expect:, reject:, note:, include:)", node)
     parts = {k: (kn, vn) for k, kn, vn in reader.pairs(node, "a step")}
     kinds = [k for k in ("expect", "reject", "note") if k in parts]
     if len(kinds) != 1:

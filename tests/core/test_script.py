@@ -399,3 +399,39 @@ def test_the_public_view_keys_are_the_expect_keys() -> None:
                    "      game: fake\n      feed: []\n")
     assert run_script(script).ok
     assert PUBLIC == "public"
+
+
+# --- include: shared preludes -----------------------------------------------------------------
+
+
+def test_include_inlines_the_steps_of_another_file(tmp_path: Path) -> None:
+    (tmp_path / "_prelude.yaml").write_text("steps:\n  - +board A\n  - include: _more.yaml\n")
+    (tmp_path / "_more.yaml").write_text("- +board B\n- expect: {state.board: [A, X]}\n")
+    file = tmp_path / "s.yaml"
+    file.write_text(HEAD + "steps:\n  - include: _prelude.yaml\n  - +board C\n")
+    script = load_script(file, find_game=find_fake)
+    assert [s.text for s in script.steps] == ["+board A", "+board B", "expect", "+board C"]
+    assert [s.index for s in script.steps] == [1, 2, 3, 4]
+    result = run_script(script)
+    # The included expect fails, and its failure points at the include line of the script.
+    assert not result.ok and [f.line for f in result.failures] == [4]
+    assert result.failures[0].step == 3
+
+
+def test_an_include_loop_or_a_bad_included_file_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("steps:\n  - include: b.yaml\n")
+    (tmp_path / "b.yaml").write_text("steps:\n  - include: a.yaml\n")
+    (tmp_path / "bad.yaml").write_text("steps:\n  - +board A\n  - not an input\n")
+    file = tmp_path / "s.yaml"
+    file.write_text(HEAD + "steps:\n  - include: a.yaml\n")
+    with pytest.raises(ScriptError, match="includes itself"):
+        load_script(file, find_game=find_fake)
+    file.write_text(HEAD + "steps:\n  - include: bad.yaml\n")
+    with pytest.raises(ScriptError) as info:
+        load_script(file, find_game=find_fake)
+    assert info.value.path is not None and info.value.path.endswith("bad.yaml")
+    assert info.value.line == 3
+    file.write_text(HEAD + "steps:\n  - include: missing.yaml\n")
+    with pytest.raises(ScriptError, match="cannot read the included file") as info:
+        load_script(file, find_game=find_fake)
+    assert info.value.line == 4
