@@ -19,8 +19,9 @@ $(DEV_STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(DEV_STAMP)
 
+# `make demo GAME=arcanum` plays Arcanum instead of the default game.
 demo: $(RUN_STAMP)
-	$(BIN)/scorekeeper demo $(DEMO_ARGS)
+	$(BIN)/scorekeeper demo $(if $(GAME),--game $(GAME)) $(DEMO_ARGS)
 
 serve: $(RUN_STAMP)
 	$(BIN)/scorekeeper serve

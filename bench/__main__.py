@@ -12,10 +12,12 @@ from collections.abc import Callable
 
 
 def main() -> int:
-    from bench import bridge, latency, log_append, referee, server
+    from bench import bridge, latency, log_append, referee, replay, server
 
     steps: list[tuple[str, Callable[[], object]]] = [
         ("referee throughput", referee.run),
+        ("referee throughput, Arcanum", referee.run_arcanum),
+        ("replay of a long Arcanum game", replay.run),
         ("log append", log_append.run),
         ("server start and memory", server.run),
         ("sighting to WebSocket latency", latency.run),

@@ -27,13 +27,23 @@ def _game_inputs(game_id: str, seats: int, options: dict[str, object],
         out.extend(batch)
 
 
+def _setups(game_id: str, games: int) -> list[tuple[int, dict[str, object]]]:
+    """Seats and options of the timed games: a spread of every player count and variant."""
+    out: list[tuple[int, dict[str, object]]] = []
+    for seed in range(games):
+        if game_id == "arcanum":
+            seats = 3 + seed % 3
+            out.append((seats, {"length": "long" if seed % 2 else "normal",
+                                "start_seat": seed % seats}))
+        else:
+            out.append((2 + seed % 3, {"mode": "advanced" if seed % 2 else "basic"}))
+    return out
+
+
 def run(game_id: str = "angels-and-demons", games: int = 60) -> float:
     game = find_game(game_id)
-    corpus = []
-    for seed in range(games):
-        seats = 2 + seed % 3
-        options: dict[str, object] = {"mode": "advanced" if seed % 2 else "basic"}
-        corpus.append((seats, options, _game_inputs(game_id, seats, options, seed)))
+    corpus = [(seats, options, _game_inputs(game_id, seats, options, seed))
+              for seed, (seats, options) in enumerate(_setups(game_id, games))]
     total = 0
     rejected = 0
     start = time.perf_counter()
@@ -50,3 +60,8 @@ def run(game_id: str = "angels-and-demons", games: int = 60) -> float:
     if rejected:
         print(f"  warning: {rejected} world inputs were rejected by the referee")
     return rate
+
+
+def run_arcanum() -> float:
+    """The same figure on random Arcanum games (3-5 players, normal and long)."""
+    return run("arcanum")

@@ -102,7 +102,7 @@ def test_random_play_conforms(game_id: str) -> None:
     """Random seeded games through the referee: see the module docstring."""
     game = games()[game_id]
     world_cls = find_world(game_id)
-    counts = [s for s in (2, 3, 4) if game.min_seats <= s <= game.max_seats]
+    counts = [s for s in (2, 3, 4, 5) if game.min_seats <= s <= game.max_seats]
     prompt_ids: list[str] = []
     for seed in range(GAMES_TOTAL):
         seats = counts[seed % len(counts)]

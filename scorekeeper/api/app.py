@@ -163,6 +163,33 @@ def create_app(hub_or_settings: Hub | Settings,
         """Liveness: the server answers and knows its tables."""
         return {"ok": True, "tables": len(hub.table_ids())}
 
+    # -- games ---------------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    def list_games() -> list[dict[str, Any]]:
+        """Every supported game with its player counts and options (``ask``: a person creating
+        a table must choose it), for the console's table form."""
+        from scorekeeper.games import games
+
+        return [{"id": g.id, "name": g.name, "min_seats": g.min_seats, "max_seats": g.max_seats,
+                 "options": [{"name": o.name, "default": o.default, "help": o.help,
+                              "choices": None if o.choices is None else list(o.choices),
+                              "ask": o.ask} for o in g.options]}
+                for g in games().values()]
+
+    @app.get("/api/boards")
+    def list_boards() -> list[dict[str, Any]]:
+        """The shipped Arcanum board profiles: each whole, with ``complete`` and what is
+        missing (only a complete profile can start a table)."""
+        from scorekeeper.games.arcanum.boards import find_profile, shipped_profiles
+
+        out = []
+        for name in sorted(shipped_profiles()):
+            profile = find_profile(name)
+            out.append({"name": name, "sample": profile.sample, "complete": profile.complete,
+                        "problems": profile.problems(), "profile": profile.to_mapping()})
+        return out
+
     # -- tables --------------------------------------------------------------------------------
 
     @app.get("/api/tables")

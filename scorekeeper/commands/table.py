@@ -138,6 +138,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     create.add_argument("--name", default="", help="the table's name (default: the game's)")
     create.add_argument("--option", action="append", type=_option, default=[],
                         metavar="KEY=VALUE", help="a game option, e.g. mode=advanced (repeat)")
+    create.add_argument("--board", metavar="NAME|FILE",
+                        help="Arcanum: the board profile, a shipped name (sample) or a profile "
+                             "file (see 'scorekeeper board'); asked when not given")
     create.add_argument("--layout", metavar="FILE",
                         help="a zone layout file (reader id: zone), checked here first "
                              "(default: the game's default layout)")
@@ -412,9 +415,49 @@ def _kit(value: str, game_id: str) -> str | dict[str, str]:
     return dict(load_kit(value, find_game(game_id)).entries)
 
 
+def _board_value(text: str) -> Any:
+    """A board profile given on the command line: a file is read and sent whole (the table
+    keeps the profile it was created with, whatever happens to the file later); anything else
+    is a shipped profile's name for the server to resolve."""
+    from scorekeeper.errors import ConfigError
+
+    if Path(text).expanduser().is_file():
+        from scorekeeper.games.arcanum.boards import load_profile
+
+        try:
+            return load_profile(Path(text).expanduser()).to_mapping()
+        except ConfigError as exc:
+            raise ConsoleError(f"the board profile {text} is not valid: {exc}", 2) from None
+    return text
+
+
+def _ask_options(game_id: str, options: dict[str, Any]) -> None:
+    """Ask, on a terminal, for each option a person creating a table must choose (the board
+    profile of Arcanum). Without a terminal the server names what is missing."""
+    from scorekeeper.errors import UnknownGame
+    from scorekeeper.games import find_game
+
+    try:
+        game = find_game(game_id)
+    except UnknownGame:
+        return  # the server answers with the known games
+    for opt in game.options:
+        if not opt.ask or opt.name in options or not sys.stdin.isatty():
+            continue
+        print(f"{opt.name}: {opt.help}")
+        answer = input(f"{opt.name} [{opt.default}]: ").strip() or str(opt.default)
+        options[opt.name] = _board_value(answer) if opt.name == "board" else answer
+
+
 def _create(client: Client, args: argparse.Namespace) -> int:
+    options: dict[str, Any] = dict(args.option)
+    if args.board:
+        options["board"] = _board_value(args.board)
+    elif "board" in options:
+        options["board"] = _board_value(str(options["board"]))
+    _ask_options(args.game, options)
     body: dict[str, Any] = {"game": args.game, "seats": args.seats,
-                            "options": dict(args.option), "name": args.name,
+                            "options": options, "name": args.name,
                             "start": args.start}
     if args.layout:
         body["layout"] = _local_layout(args.layout, args.game, args.seats)

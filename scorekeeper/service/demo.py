@@ -105,8 +105,14 @@ class DemoDriver:
 
     # -- tables --------------------------------------------------------------------------------
 
+    @property
+    def _meta_key(self) -> str:
+        """Where the current demo table of this game is remembered: each game resumes its own
+        (Angels & Demons keeps the key it always had)."""
+        return META_KEY if self.game_id == "angels-and-demons" else f"{META_KEY}:{self.game_id}"
+
     def _stored(self) -> DemoTable | None:
-        raw = self.hub.store.get_meta(META_KEY)
+        raw = self.hub.store.get_meta(self._meta_key)
         if not raw:
             return None
         data = json.loads(raw)
@@ -121,11 +127,14 @@ class DemoDriver:
         from scorekeeper.games import find_game
 
         game = find_game(self.game_id)
+        # A demo answers the questions a person creating a table must answer (the board
+        # profile of Arcanum) with the defaults, which are labelled samples.
+        options = {o.name: o.default for o in game.options if o.ask} | self.options
         table_id = self.hub.create_table(
-            game.id, [f"Bot {i + 1}" for i in range(self.seats)], options=self.options,
+            game.id, [f"Bot {i + 1}" for i in range(self.seats)], options=options,
             layout=game.default_layout(self.seats), kit=demo_kit(game.pieces()),
             name=f"Demo: {game.name}, seed {seed}", readers="")
-        self.hub.store.set_meta(META_KEY, json.dumps({"table": table_id, "seed": seed}))
+        self.hub.store.set_meta(self._meta_key, json.dumps({"table": table_id, "seed": seed}))
         self.hub.start(table_id)
         log.info("demo table created", extra={"table": table_id, "seed": seed})
         return DemoTable(table_id, seed)
@@ -172,7 +181,8 @@ class DemoDriver:
 
     def _play(self, current: DemoTable) -> bool:
         """Play (or resume) one game; True when it finished, False when stopped."""
-        world = find_world_class(self.game_id)(self.seats, self.options, current.seed)
+        config = self.hub.config(current.table_id)
+        world = find_world_class(self.game_id)(len(config.seats), config.options, current.seed)
         logged = self.hub.inputs_seen(current.table_id)
         done = self._fast_forward(world, logged)
         if done:

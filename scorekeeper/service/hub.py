@@ -282,6 +282,10 @@ class Hub:
         """
         found = self._find_game(game)
         names = self._seat_names(seats)
+        unasked = [o for o in found.options if o.ask and o.name not in (options or {})]
+        if unasked:
+            raise ConfigError("choose " + "; ".join(f"{o.name}: {o.help}" for o in unasked)
+                              + " (give it as an option when you create the table)")
         config = TableConfig(
             game=found.id, seats=names, options=dict(options or {}),
             layout=dict(layout) if layout else found.default_layout(len(names)),
