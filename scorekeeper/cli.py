@@ -22,9 +22,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "enroll": ("scorekeeper.commands.enroll", "tag a physical copy of a game, card by card"),
     "kit": ("scorekeeper.commands.kit", "list, export and import kits (tag registries)"),
     "replay": ("scorekeeper.commands.replay", "run a table script and check its expectations"),
+    "simulate": ("scorekeeper.commands.simulate",
+                 "play a seeded bot game and write it as a table script"),
     "export": ("scorekeeper.commands.export", "export a running or finished game as JSON"),
     "table": ("scorekeeper.commands.table", "organiser console: create, start, undo, correct"),
     "mat": ("scorekeeper.commands.mat", "draw a printable zone mat (SVG at real size)"),
+    "board": ("scorekeeper.commands.board",
+              "list, show, check and enter Arcanum board profiles"),
     "doctor": ("scorekeeper.commands.doctor",
                "check the readers: bridge, chips, live read rates, what to fix"),
 }

@@ -1,0 +1,1 @@
+"""Arcanum (Lo Scarabeo 2011)."""
