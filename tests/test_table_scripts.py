@@ -1,4 +1,7 @@
-"""Every golden table script under tests/scripts/ must pass (see docs/table-scripts.md)."""
+"""Every golden table script under tests/scripts/ must pass (see docs/table-scripts.md).
+
+Files whose names start with ``_`` are shared steps that scripts ``include:``, not scripts.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +11,48 @@ import pytest
 
 from scorekeeper.core.script import load_script, run_script
 
-SCRIPTS = sorted((Path(__file__).parent / "scripts").rglob("*.yaml"))
+ROOT = Path(__file__).parent / "scripts"
+SCRIPTS = sorted(p for p in ROOT.rglob("*.yaml") if not p.name.startswith("_"))
+
+
+def _names(game_folder: str) -> set[str]:
+    return {p.stem for p in SCRIPTS if p.parent.name == game_folder}
+
+
+def _has(names: set[str], prefix: str) -> bool:
+    """A script named ``prefix`` or ``prefix-<slug>`` exists (``T-01`` matches ``T-01-setup``
+    but not ``T-010``)."""
+    return any(n == prefix or n.startswith(prefix + "-") or n.startswith(prefix + "b")
+               for n in names)
 
 
 def test_there_are_golden_scripts() -> None:
-    names = {p.name[:4] for p in SCRIPTS}
-    assert {f"T-{i:02d}" for i in range(1, 18)} <= names, "one script per T- case of the spec"
+    names = _names("angels_demons")
+    assert {f"T-{i:02d}" for i in range(1, 18)} <= {n[:4] for n in names}
+
+
+def test_arcanum_has_a_script_per_example_location_major_and_rule() -> None:
+    """Issue 3: every T case, every location effect, every major, and a refusal per R-PLAY,
+    R-MIN and R-DRAW rule."""
+    names = _names("arcanum")
+    wanted = ([f"T-{i:02d}" for i in range(1, 18)] + [f"L-{i:02d}" for i in range(1, 11)]
+              + [f"M-{i:02d}" for i in range(22)] + [f"R-PLAY-{i}" for i in range(1, 6)]
+              + [f"R-MIN-{i}" for i in range(1, 8)] + [f"R-DRAW-{i}" for i in range(1, 6)])
+    missing = [w for w in wanted if not _has(names, w)]
+    assert not missing, f"no script for {missing}"
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.name for p in SCRIPTS])
 def test_table_script_passes(path: Path) -> None:
     result = run_script(load_script(path))
     assert result.ok, "\n".join(f.describe(str(path)) for f in result.failures)
+
+
+def test_rejection_scripts_cite_their_rule() -> None:
+    """A script named after a rule (R-MIN-2.yaml) refuses at least one input citing it."""
+    for path in SCRIPTS:
+        if not path.stem.startswith("R-"):
+            continue
+        rule = path.stem.split("-")[0:3]
+        text = path.read_text(encoding="utf-8")
+        assert f"rule: {'-'.join(rule)}" in text, f"{path.name} has no reject citing {rule}"

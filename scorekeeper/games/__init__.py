@@ -8,8 +8,9 @@ from scorekeeper.errors import UnknownGame
 
 def _load() -> dict[str, Game]:
     from scorekeeper.games.angels_demons import AngelsAndDemons
+    from scorekeeper.games.arcanum.game import Arcanum
 
-    games: list[Game] = [AngelsAndDemons()]
+    games: list[Game] = [AngelsAndDemons(), Arcanum()]
     return {g.id: g for g in games}
 
 

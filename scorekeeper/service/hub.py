@@ -286,8 +286,11 @@ class Hub:
         if unasked:
             raise ConfigError("choose " + "; ".join(f"{o.name}: {o.help}" for o in unasked)
                               + " (give it as an option when you create the table)")
+        # The table keeps its options resolved: defaults and files (an Arcanum board profile
+        # given as a path) are frozen into the config, so a later version's defaults or an
+        # edited file can never change how the log replays.
         config = TableConfig(
-            game=found.id, seats=names, options=dict(options or {}),
+            game=found.id, seats=names, options=found.resolve_options(options, len(names)),
             layout=dict(layout) if layout else found.default_layout(len(names)),
             kit=self._kit(found.id, kit), name=name or f"{found.name} table")
         Table(config, found)  # validates options, layout and kit before anything is stored

@@ -67,3 +67,16 @@ def test_nothing_is_accepted_after_the_end_until_undo() -> None:
     assert not result.accepted and result.rejection is not None
     assert result.rejection.rule == RULE_GAME_OVER
     assert ref.apply(Undo()).accepted and not ref.game.is_over(ref.state)
+
+
+def test_restart_from_a_position_undoes_back_to_it_and_no_further() -> None:
+    ref = Referee(FakeGame(), {}, 2)
+    ref.apply(play("C1"))
+    position = ref.state
+    ref.restart_from(position)
+    assert ref.accepted_count == 0
+    ref.apply(play("C2"))
+    assert ref.apply(Undo()).accepted and ref.state == position
+    result = ref.apply(Undo())
+    assert not result.accepted and result.rejection is not None
+    assert result.rejection.rule == RULE_UNDO_EMPTY and ref.state == position
