@@ -267,3 +267,33 @@ def test_no_server(tmp_path: Path) -> None:
                           cwd=tmp_path, capture_output=True, text=True, timeout=30)
     assert done.returncode == 1
     assert f"no scorekeeper server at {url}: start it with 'scorekeeper serve'" in done.stderr
+
+
+def test_create_asks_for_the_board_profile_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    """Arcanum's board is an option a person must choose: asked on a terminal; a file is sent
+    whole (the server keeps the profile it was created with)."""
+    import io
+
+    from scorekeeper.commands import table as table_cmd
+    from scorekeeper.games.arcanum.boards import dump_profile, find_profile
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    file = tmp_path / "mine.yaml"
+    dump_profile(find_profile("sample"), file)
+    monkeypatch.setattr("sys.stdin", Tty())
+    answers = iter([str(file)])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    options: dict[str, object] = {}
+    table_cmd._ask_options("arcanum", options)
+    assert isinstance(options["board"], dict) and options["board"]["name"] == "sample"
+    options = {"board": "sample"}
+    table_cmd._ask_options("arcanum", options)  # given: nothing is asked
+    assert options == {"board": "sample"}
+    monkeypatch.setattr("sys.stdin", io.StringIO())  # no terminal: the server says what is missing
+    options = {}
+    table_cmd._ask_options("arcanum", options)
+    assert options == {}
