@@ -66,3 +66,30 @@ def test_demo_plays_stops_and_resumes(tmp_path: Path) -> None:
         assert now["inputs"] - now["accepted"] == refused_before  # the bots stayed in step
     finally:
         assert stop(proc, signal.SIGINT) in (0, 130)
+
+
+def test_make_demo_game_arcanum_plays_live_and_resumes(tmp_path: Path) -> None:
+    """``make demo GAME=arcanum``: five bots play Arcanum on sim readers with nothing refused,
+    on the sample board (labelled as such), and a restart resumes the same table."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    args = ["demo", "--game", "arcanum", "--pace", "0.01", "--seats", "5", "--seed", "3",
+            "--port", str(port), "--db", "var/demo.db"]
+    for run in range(2):
+        proc = start_cli(args, tmp_path)
+        try:
+            wait_http(f"{base}/healthz", proc)
+            first = _table(base)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and _table(base)["inputs"] < first["inputs"] + 60:
+                time.sleep(0.1)
+            view = _table(base)
+            assert view["game"] == "arcanum" and view["state"]["board"]["sample"] is True
+            assert view["inputs"] >= first["inputs"] + 60, "the bots are not playing"
+            refused = [e for e in view["feed"] if not e["accepted"]]
+            assert not refused, refused
+            if run == 1:
+                assert first["inputs"] >= logged  # the same table, rebuilt by replay
+        finally:
+            assert stop(proc, signal.SIGINT) in (0, 130)
+        logged = _logged(tmp_path / "var" / "demo.db")
