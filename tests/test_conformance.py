@@ -149,3 +149,41 @@ def test_every_registered_world_names_a_game() -> None:
     for game_id in WORLDS:
         assert game_id in games()
         assert find_world(game_id).game_id == game_id
+
+
+def _physical_problems(world_actions: list[list[GameInput]]) -> list[str]:
+    """What a simulated reader could not have reported: a piece arriving where it already lies,
+    leaving where it does not lie, or lying on two zones once an action is over. Simulated
+    readers (``make demo``) report presence changes only, exactly like real ones."""
+    at: dict[str, set[str]] = {}
+    problems: list[str] = []
+    for n, action in enumerate(world_actions):
+        for inp in action:
+            if not isinstance(inp, Seen):
+                continue
+            zones = at.setdefault(inp.piece, set())
+            if inp.present and inp.zone in zones:
+                problems.append(f"action {n}: {inp.to_str()}: already lies there")
+            elif not inp.present and inp.zone not in zones:
+                problems.append(f"action {n}: {inp.to_str()}: does not lie there")
+            (zones.add if inp.present else zones.discard)(inp.zone)
+        for piece, zones in at.items():
+            if len(zones) > 1:
+                problems.append(f"action {n}: {piece} lies on {sorted(zones)} at once")
+    return problems
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_WORLDS)
+def test_worlds_are_physically_consistent(game_id: str) -> None:
+    """Every world moves pieces the way hands do: a piece is on one zone at a time, and leaves
+    one zone before (or while) it lands on another, so sim readers report every move."""
+    game = games()[game_id]
+    counts = [s for s in (2, 3, 4, 5) if game.min_seats <= s <= game.max_seats]
+    for seed in range(12):
+        seats = counts[seed % len(counts)]
+        world = find_world(game_id)(seats, {}, seed)
+        actions: list[list[GameInput]] = []
+        while action := world.next_inputs():
+            actions.append(list(action))
+        problems = _physical_problems(actions)
+        assert not problems, f"seed {seed}, {seats} seats: {problems[:5]}"

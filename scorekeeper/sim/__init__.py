@@ -14,6 +14,7 @@ from scorekeeper.sim.world import World
 
 WORLDS: dict[str, str] = {
     "angels-and-demons": "scorekeeper.sim.angels_demons.world:AngelsDemonsWorld",
+    "arcanum": "scorekeeper.sim.arcanum.world:ArcanumWorld",
 }
 
 
