@@ -6,6 +6,10 @@ them and pays the awards (``fame.score_family``). The seat that hid the Fool may
 family not yet scored with the private prompt ``fool``; unassigned, it counts for the last
 family (R-FAME-4, G-9). A regular phase then resets reputation and discards the revealed cards
 (R-FAME-10); the World's leaves both (R-FAME-11). The Sun's reveals end either way.
+
+The discarded cards are on their piles for the referee at once, but the table carries them
+there afterwards, maybe after the next round's automatic draws have shuffled a pile into a new
+deck. ``State.carry`` remembers them until they are seen arriving (see ``sightings``).
 """
 
 from __future__ import annotations
@@ -168,8 +172,23 @@ def _finish(state: State, ev: list[str]) -> State:
         rep=START,
         revealed=frozenset(),
         known=state.known - frozenset(hidden),
+        carry=frozenset(hidden) - fs.carried,
     )
     return pop(state)
+
+
+def carried_early(state: State, card: str) -> State:
+    """A revealed ``card`` is seen on its discard pile before the regular phase is over: the
+    cleanup puts it there, and it is not waited for afterwards (``State.carry``)."""
+    assert state.fame is not None
+    if card in state.fame.carried:
+        return state
+    return evolve(state, fame=replace(state.fame, carried=state.fame.carried | {card}))
+
+
+def carry_done(state: State, card: str) -> State:
+    """A card of ``State.carry`` has been seen off its strip: it is no longer waited for."""
+    return evolve(state, carry=state.carry - {card})
 
 
 def shown_now(state: State) -> frozenset[str]:

@@ -69,7 +69,7 @@ from scorekeeper.games.arcanum.cards import (
     is_pawn,
 )
 from scorekeeper.games.arcanum.engine import settle
-from scorekeeper.games.arcanum.famephase import shown_now
+from scorekeeper.games.arcanum.famephase import carried_early, carry_done, shown_now
 from scorekeeper.games.arcanum.ops import (
     bump,
     major_words,
@@ -128,7 +128,17 @@ def observe(state: State, seen: Seen) -> Outcome:
     if pawn:
         return pawn_arrives(state, piece, kind, arg)
     loc = state.loc_of(piece)
-    if loc == seen.zone:
+    if piece in state.carry:
+        return _carried(state, piece, seen.zone, kind, arg, loc)
+    return _card_arrives(state, piece, seen.zone, kind, arg, loc)
+
+
+def _card_arrives(
+    state: State, piece: str, zone: str, kind: str, arg: int | None, loc: str
+) -> Outcome:
+    """A card arrives at ``zone`` (of ``kind``, numbered ``arg``); the referee has it at
+    ``loc``."""
+    if loc == zone:
         return Accepted(state)
     if piece == TOWER and loc == CITY and kind in ("loc", "major_discard"):
         return Accepted(state)  # the Tower on the city, or its discard confirmed early
@@ -138,7 +148,7 @@ def observe(state: State, seen: Seen) -> Outcome:
         return Rejected(
             "R-SETUP-9",
             "no cards are dealt or played during setup: the 16 pawns are placed first",
-            f"take the card off the {seen.zone} zone",
+            f"take the card off the {zone} zone",
         )
     if is_major(piece) and state.cfg.variant == "simplest":
         return Rejected(
@@ -152,6 +162,21 @@ def observe(state: State, seen: Seen) -> Outcome:
         assert arg is not None
         return _hidden(state, piece, arg, loc)
     return _discarded(state, piece, kind == MINOR_PILE, loc)
+
+
+def _carried(state: State, card: str, zone: str, kind: str, arg: int | None, loc: str) -> Outcome:
+    """A card revealed by the last regular fame phase and not yet seen off its hide strip
+    (``State.carry``). On its own discard pile it is a confirmation: nothing else changes,
+    wherever the referee has it; on the pile, or already shuffled into a new deck by the next
+    round's automatic draws (R-DECK-1), where it cannot have been drawn while it lay on the
+    strip. Anywhere else it is judged as any card, and once accepted it is no longer waited for.
+    """
+    if zone == (MINOR_PILE if is_minor(card) else MAJOR_PILE):
+        return Accepted(carry_done(state, card))
+    outcome = _card_arrives(state, card, zone, kind, arg, loc)
+    if isinstance(outcome, Accepted):
+        return Accepted(carry_done(outcome.state, card), outcome.events)
+    return outcome
 
 
 def _card_on_board(state: State, card: str, kind: str, arg: int | None, loc: str) -> Outcome:
@@ -344,7 +369,7 @@ def _discarded(state: State, card: str, to_minor: bool, loc: str) -> Outcome:
         and fame.kind == "regular"
         and (minor == to_minor and card in shown_now(state))
     ):
-        return Accepted(state)  # a revealed card carried to its pile early: cleanup does it
+        return Accepted(carried_early(state, card))  # carried early: cleanup puts it there
     if loc.startswith("hide:"):
         return Rejected(
             "R-DRAW-5",

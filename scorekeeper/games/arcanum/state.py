@@ -285,13 +285,15 @@ class FamilyRecord:
 @dataclass(frozen=True, slots=True)
 class FameState:
     """A fame phase in progress. ``fool`` is the family the Fool's holder assigned it to
-    (private until that family is revealed)."""
+    (private until that family is revealed). ``carried``: revealed cards already seen arriving
+    on their discard pile before the phase is over (carried early; see ``State.carry``)."""
 
     kind: str
     rows: tuple[int, ...]
     order: tuple[str, ...]
     scored: tuple[FamilyRecord, ...] = ()
     fool: str | None = None
+    carried: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +339,12 @@ class State:
     fame: FameState | None = None
     history: tuple[FameRecord, ...] = ()
     winners: tuple[int, ...] = ()
+    carry: frozenset[str] = frozenset()
+    """Cards revealed and discarded by the last regular fame phase (R-FAME-10) that have not
+    been seen arriving on their discard pile yet: the referee put them there at once, but they
+    still lie on the hide strips. Their arrival on their own pile is a confirmation, even once
+    the next round's automatic draws have shuffled the pile into a new deck (they cannot have
+    been drawn: they were on the strips). Public cards; replaced by each regular fame phase."""
 
     @property
     def n(self) -> int:

@@ -1,9 +1,11 @@
-"""The fame phase (R-FAME, T6-T16), the Fool's assignment, the Devil in the fame phase (G-12)
-and the end of the game (R-END)."""
+"""The fame phase (R-FAME, T6-T16), the Fool's assignment, the Devil in the fame phase (G-12),
+the revealed cards carried to the piles afterwards (R-FAME-10) and the end of the game
+(R-END)."""
 
 from __future__ import annotations
 
-from scorekeeper.games.arcanum.state import CARD_INDEX, FAME, UNSEEN
+from scorekeeper.core.inputs import Undo
+from scorekeeper.games.arcanum.state import CARD_INDEX, FAME, MINOR_PILE, UNSEEN
 from tests.games.arcanum.test_engine_helpers import (
     GAME,
     end_round,
@@ -78,6 +80,82 @@ def test_t6_rows_and_t7_t12_the_worked_example() -> None:
     assert set(state.pile_minor) == {c for cs in EXAMPLE.values() for c in cs}
     assert state.round == 5 and state.phase == "draw"
     play(ref, "+minor_discard cups_2")  # carried to the pile: a confirmation
+
+
+# Revealed cards still on the strips after a simplest-variant fame phase, and a minor pile that
+# is all the next round's draws have: 9 cards + 3 revealed = 4 seats x 3 minors.
+CARRIED = {0: ("swords_5",), 2: ("coins_10", "wands_8")}
+OLD_PILE = ("swords_1", "swords_2", "coins_1", "coins_2", "wands_1", "wands_2", "cups_1", "cups_2")
+OLD_PILE += ("cups_3",)
+
+
+def fame_into_a_reshuffle():  # type: ignore[no-untyped-def]
+    """Round 3 of a simplest game ends with its fame phase; the minor deck is empty."""
+    ref = start(4, variant="simplest")
+    set_state(ref, round=3, rep=(3, 2, 1, 0), minors=(4, 5, 4, 4))
+    hide_cards(ref, CARRIED)
+    where = list(st(ref).where)
+    for c in OLD_PILE:
+        where[CARD_INDEX[c]] = MINOR_PILE
+    set_state(ref, where=tuple(where), pile_minor=OLD_PILE, deck_minor=0)
+    end_round(ref)
+    return ref
+
+
+def test_revealed_cards_carried_after_the_next_rounds_draws_reshuffled_them() -> None:
+    """R-FAME-10 then R-DECK-1: the last ``fame reveal`` starts round 4, whose draws (no prompt
+    in the simplest game) shuffle the pile, the revealed cards with it, into a new deck. The
+    table then carries those cards to the pile: confirmations, not discards."""
+    ref = fame_into_a_reshuffle()
+    events = play(ref, *["decide 0 fame reveal"] * 4)
+    assert any("shuffled into a new deck" in e for e in events)
+    state = st(ref)
+    assert (state.round, state.phase, state.deck_minor, state.pile_minor) == (4, "draw", 9, ())
+    assert all(state.loc_of(c) == UNSEEN for cs in CARRIED.values() for c in cs)
+    assert state.carry == {"swords_5", "coins_10", "wands_8"}
+    view = public(ref)
+    assert view["owed"] == [{"seat": 1, "count": 1}]  # round 4 starts with seat 1: 5 + 3 > 7
+    assert [s["hand"] for s in view["seats"]] == [4, 8, 4, 4]
+    # carried to the pile while seat 1 owes a discard: not counted as its discard
+    before = ref.state
+    assert play(ref, "-hide:0 swords_5", "+minor_discard swords_5") == ()
+    assert ref.apply(Undo()).accepted and ref.state == before  # undo: the same state
+    assert play(ref, "+minor_discard swords_5", "+minor_discard coins_10") == ()
+    assert public(ref)["owed"] == view["owed"] and public(ref)["seats"] == view["seats"]
+    assert public(ref)["decks"] == view["decks"] and public(ref)["discards"] == view["discards"]
+    play(ref, "+minor_discard coins_king")  # seat 1's own discard; the other seats draw
+    view = public(ref)
+    assert [s["hand"] for s in view["seats"]] == [7, 7, 7, 7] and view["phase"] == "hide"
+    # carried once nothing is owed: not "no discard is owed now" (R-DRAW-3)
+    assert play(ref, "+minor_discard wands_8") == ()
+    assert public(ref) == view and st(ref).carry == frozenset()
+    # carried, the cards are like any other: a second arrival is a hand discard again
+    refuse(ref, "+minor_discard wands_8", "R-DRAW-3")
+
+
+def test_revealed_cards_carried_early_are_not_waited_for() -> None:
+    """A revealed card carried to its pile before the fame phase is over is not waited for
+    after the cleanup: once drawn again, its discard counts."""
+    ref = fame_into_a_reshuffle()
+    play(ref, "decide 0 fame reveal")  # swords: the 5 of swords is revealed
+    play(ref, "-hide:0 swords_5", "+minor_discard swords_5")  # carried early
+    play(ref, *["decide 0 fame reveal"] * 3)
+    assert st(ref).carry == {"coins_10", "wands_8"}
+    play(ref, "+minor_discard swords_5")  # seat 1 drew it from the new deck and discards it
+    assert public(ref)["seats"][1]["hand"] == 7
+    assert public(ref)["discards"]["minor"] == ["swords_5"]
+
+
+def test_a_carried_card_seen_elsewhere_is_judged_as_any_card() -> None:
+    """A revealed card still to be carried, seen anywhere but its own pile, is judged as any
+    card; once accepted there it is no longer waited for."""
+    ref = fame_into_a_reshuffle()
+    play(ref, *["decide 0 fame reveal"] * 4)
+    refuse(ref, "+major_discard coins_10", "R-DRAW-3")  # a minor on the major pile
+    play(ref, "+minor_discard coins_king")  # seat 1's discard; then every seat's draw
+    play(ref, "+hide:2 coins_10")  # only possible if drawn again: a hide like any other
+    assert "coins_10" not in st(ref).carry and st(ref).loc_of("coins_10") == "hide:2"
+    assert st(ref).carry == {"swords_5", "wands_8"}
 
 
 def test_fool_assignment_is_private_and_counts_zero() -> None:
