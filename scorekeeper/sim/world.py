@@ -43,6 +43,12 @@ class World(ABC):
     def is_over(self) -> bool:
         """True once the game has ended (the last action has been returned)."""
 
+    def checkpoint(self) -> dict[str, Any]:
+        """Facts a table script may check after the latest action, from the world's own
+        knowledge: dotted view paths (``state.history.-1.totals``) to values. Empty by default;
+        a world adds what a rulebook example would check (a phase's awards, a round's result)."""
+        return {}
+
     def inputs(self) -> Iterator[WorldInput]:
         """Yield every input of the game one by one, in order, until the game is over."""
         while True:

@@ -16,22 +16,37 @@ def test_the_written_script_replays_with_the_worlds_scores() -> None:
     count = write_script("angels-and-demons", 3, {"mode": "advanced"}, 5, out)
     text = out.getvalue()
     assert count > 100 and text.count("expect:") >= 2
-    assert "over: true" in text.splitlines()[-1]
+    assert "over: true" in "".join(text.splitlines()[-12:])
     result = run_script(parse_script(text, "sim.yaml"))
     assert result.ok, [f.describe("sim.yaml") for f in result.failures]
     assert result.over
 
 
+def _bump_last(text: str, key: str) -> str:
+    """The script with the first number of the last ``key:`` line raised by one."""
+    lines = text.splitlines()
+    at = max(i for i, line in enumerate(lines) if line.strip().startswith(key + ":"))
+    head, _, value = lines[at].partition(": ")
+    lines[at] = head + ": " + re.sub(r"\d+", lambda m: str(int(m.group()) + 1), value, count=1)
+    return "\n".join(lines) + "\n"
+
+
 def test_a_wrong_checkpoint_fails_the_replay() -> None:
     out = io.StringIO()
     write_script("angels-and-demons", 2, {}, 3, out)
-    lines = out.getvalue().splitlines()
-    last = lines[-1]
-    scores = [int(x) for x in re.findall(r"\d+", last.split("scores:")[1].split("]")[0])]
-    scores[0] += 1
-    lines[-1] = re.sub(r"scores: \[[^\]]*\]", f"scores: {scores}", last)
-    result = run_script(parse_script("\n".join(lines) + "\n", "sim.yaml"))
+    result = run_script(parse_script(_bump_last(out.getvalue(), "scores"), "sim.yaml"))
     assert not result.ok and result.failures[-1].path == "scores.0"
+
+
+def test_arcanum_scripts_check_every_fame_phase() -> None:
+    """An Arcanum world adds each fame phase's rows, awards and totals; a wrong one fails."""
+    out = io.StringIO()
+    write_script("arcanum", 4, {}, 2, out)
+    text = out.getvalue()
+    assert text.count("state.history.-1.totals") == 2 + text.count('kind: "world"')
+    assert run_script(parse_script(text, "a.yaml")).ok
+    result = run_script(parse_script(_bump_last(text, "state.history.-1.totals"), "a.yaml"))
+    assert not result.ok and result.failures[-1].path.startswith("state.history.-1.totals")
 
 
 def test_the_command_writes_a_file_and_refuses_bad_options(tmp_path: Path) -> None:

@@ -47,6 +47,24 @@ class ArcanumWorld(Majors, World):
 
     game_id: ClassVar[str] = "arcanum"
 
+    def checkpoint(self) -> dict[str, Any]:
+        """After a fame phase: its rows, every family's awards and the totals, as the public
+        view's ``state.history`` must show them (the VP actually gained, Devil included)."""
+        if len(self.history) == getattr(self, "_checked_phases", 0):
+            return {}
+        self._checked_phases = len(self.history)
+        phase = self.history[-1]
+        out: dict[str, Any] = {
+            "state.history.-1.round": phase["round"],
+            "state.history.-1.kind": phase["kind"],
+            "state.history.-1.rows": dict(phase["rows"]),
+            "state.history.-1.totals": list(phase["gained"]),
+        }
+        for i, fam in enumerate(phase["families"]):
+            out[f"state.history.-1.families.{i}.family"] = fam["family"]
+            out[f"state.history.-1.families.{i}.awards"] = list(fam["gained"])
+        return out
+
     def __init__(
         self,
         seats: int,
