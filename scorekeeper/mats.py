@@ -159,8 +159,15 @@ def zone_words(game: Game, zone: str) -> str:
     return ZONE_WORDS.get(kind, kind.replace("_", " ").replace("-", " ").capitalize())
 
 
-def zone_seat(zone: str, seats: int) -> int | None:
-    """The seat a zone belongs to (``meld:2`` -> 2), or None for a shared zone."""
+def zone_seat(zone: str, seats: int, game: Game | None = None) -> int | None:
+    """The seat a zone belongs to (``meld:2`` -> 2), or None for a shared zone.
+
+    A game whose numbered zones are not all seats' (Arcanum's ``loc:2`` is a city location)
+    says so with a ``seat_of_zone`` method."""
+    own = getattr(game, "seat_of_zone", None)
+    if callable(own):
+        seat = own(zone)
+        return seat if isinstance(seat, int) and 0 <= seat < seats else None
     _, colon, tail = zone.rpartition(":")
     if colon and tail.isdigit() and int(tail) < seats:
         return int(tail)
@@ -226,7 +233,7 @@ def _place(game: Game, seats: int, ordered: Sequence[tuple[str, str]], paper: st
     pitch_v = max(ph + GAP, min_spacing)
     by_seat: dict[int | None, list[tuple[str, str]]] = {}
     for reader, zone in ordered:
-        by_seat.setdefault(zone_seat(zone, seats), []).append((reader, zone))
+        by_seat.setdefault(zone_seat(zone, seats, game), []).append((reader, zone))
 
     groups: list[Group] = []
     band = MARGIN + LABEL_BAND + ph + BOX_PAD  # depth a seat row takes from its paper edge

@@ -9,6 +9,11 @@ change to the drawing, regenerate them with::
     scorekeeper mat --game angels-and-demons --seats 2 --force \\
         --layout hardware/layouts/angels-and-demons-2p-one-bridge.yaml \\
         --out hardware/mats/angels-and-demons-2p-A2-one-bridge.svg
+    for n in 3 4 5; do scorekeeper mat --game arcanum --seats $n --force \
+        --out hardware/mats/arcanum-${n}p-A2.svg; done
+    scorekeeper mat --game arcanum --seats 5 --force \
+        --layout hardware/layouts/arcanum-5p-three-bridges.yaml \
+        --out hardware/mats/arcanum-5p-A2-three-bridges.svg
 """
 
 from __future__ import annotations
@@ -168,11 +173,16 @@ def test_generation_is_deterministic() -> None:
 
 
 ONE_BRIDGE = ROOT / "hardware" / "layouts" / "angels-and-demons-2p-one-bridge.yaml"
-COMMITTED = {  # file under hardware/mats -> (seats, layout file or None for the default)
-    mat_filename(GAME.id, 2, "A2"): (2, None),
-    mat_filename(GAME.id, 3, "A2"): (3, None),
-    mat_filename(GAME.id, 4, "A2"): (4, None),
-    "angels-and-demons-2p-A2-one-bridge.svg": (2, ONE_BRIDGE),
+THREE_BRIDGES = ROOT / "hardware" / "layouts" / "arcanum-5p-three-bridges.yaml"
+COMMITTED = {  # file under hardware/mats -> (game, seats, layout file or None for the default)
+    mat_filename(GAME.id, 2, "A2"): (GAME.id, 2, None),
+    mat_filename(GAME.id, 3, "A2"): (GAME.id, 3, None),
+    mat_filename(GAME.id, 4, "A2"): (GAME.id, 4, None),
+    "angels-and-demons-2p-A2-one-bridge.svg": (GAME.id, 2, ONE_BRIDGE),
+    mat_filename("arcanum", 3, "A2"): ("arcanum", 3, None),
+    mat_filename("arcanum", 4, "A2"): ("arcanum", 4, None),
+    mat_filename("arcanum", 5, "A2"): ("arcanum", 5, None),
+    "arcanum-5p-A2-three-bridges.svg": ("arcanum", 5, THREE_BRIDGES),
 }
 
 
@@ -182,12 +192,34 @@ def test_every_committed_mat_is_checked() -> None:
 
 @pytest.mark.parametrize("name", sorted(COMMITTED))
 def test_committed_mats_match_the_generator(name: str) -> None:
-    seats, layout_file = COMMITTED[name]
-    layout = load_layout(layout_file, GAME, seats) if layout_file else None
+    game_id, seats, layout_file = COMMITTED[name]
+    game = find_game(game_id)
+    layout = load_layout(layout_file, game, seats) if layout_file else None
     path = MATS / name
     assert path.exists(), f"{path} is missing: regenerate it (see this module's docstring)"
-    assert path.read_text(encoding="utf-8") == mat_svg(GAME, seats, layout, paper="A2"), (
+    assert path.read_text(encoding="utf-8") == mat_svg(game, seats, layout, paper="A2"), (
         f"{path.name} differs from the generator: regenerate it (see this module's docstring)")
+
+
+def test_arcanum_locations_are_shared_and_hide_strips_are_the_seats() -> None:
+    """Arcanum's ``loc:2`` is a city location, not seat 2's: only hide strips go to the seats."""
+    plan = plan_mat(find_game("arcanum"), 5)
+    by_zone = {p.zone: p for p in plan.pads}
+    assert all(by_zone[f"loc:{k}"].seat is None for k in range(1, 11))
+    assert [by_zone[f"hide:{s}"].seat for s in range(5)] == [0, 1, 2, 3, 4]
+    assert by_zone["loc:3"].label == "Location 3" and by_zone["tray"].label.startswith("Pawn")
+    assert plan.warnings == ()
+
+
+def test_three_bridge_layout_fits_three_bridges() -> None:
+    layout = load_layout(THREE_BRIDGES, find_game("arcanum"))
+    parts: dict[str, int] = {}
+    for reader in layout:
+        part, _, index = reader.partition("/r")
+        assert index.isdigit() and int(index) < 8, reader
+        parts[part] = parts.get(part, 0) + 1
+    assert sorted(parts) == ["0", "1", "2"] and set(layout.values()) == set(
+        find_game("arcanum").zones(5))
 
 
 def test_one_bridge_layout_fits_one_bridge() -> None:

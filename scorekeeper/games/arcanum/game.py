@@ -165,6 +165,14 @@ class Arcanum(Game):
     def zones(self, seats: int) -> tuple[str, ...]:
         return zones.zone_names(seats)
 
+    def describe_zone(self, zone: str) -> str:
+        """Plain words for a zone (printed on zone mats)."""
+        return zones.describe_zone(zone)
+
+    def seat_of_zone(self, zone: str) -> int | None:
+        """The seat a zone belongs to, or None for a shared zone (zone mats)."""
+        return zones.seat_of_zone(zone)
+
     def default_layout(self, seats: int) -> dict[str, str]:
         return zones.layout(seats)
 

@@ -48,3 +48,22 @@ def layout(n: int) -> dict[str, str]:
     """The default layout: reader id -> zone name (``loc-1`` -> ``loc:1``,
     ``minor-discard`` -> ``minor_discard``)."""
     return {z.replace(":", "-").replace("_", "-"): z for z in zone_names(n)}
+
+
+ZONE_WORDS = {LOC: "Location", TRAY_ZONE: "Pawn tray (Judgement)", PLAY: "Play area",
+              HIDE: "Hide strip", MINOR_PILE: "Minor discard pile",
+              MAJOR_PILE: "Major discard pile"}
+
+
+def describe_zone(zone: str) -> str:
+    """Plain words for a zone, without its seat: ``loc:3`` -> "Location 3"."""
+    kind, _, arg = zone.partition(":")
+    words = ZONE_WORDS.get(kind, kind.replace("_", " ").capitalize())
+    return f"{words} {arg}" if kind == LOC and arg else words
+
+
+def seat_of_zone(zone: str) -> int | None:
+    """The seat a zone belongs to (``hide:2`` -> 2); None for the shared ones (``loc:2`` is a
+    city location, not seat 2's)."""
+    kind, _, arg = zone.partition(":")
+    return int(arg) if kind == HIDE and arg.isdigit() else None
