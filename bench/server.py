@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -59,6 +60,32 @@ def _rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
+def _rss_after_play(db: Path, game: str, seats: int, options: dict[str, Any],
+                    count: int | None) -> tuple[float, int]:
+    """A fresh server with one table of ``game`` that has taken the first ``count`` inputs of a
+    simulated game (all of them when None): its resident memory and the inputs sent."""
+    proc, url, _ = _spawn(db)
+    try:
+        headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
+        with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
+            created = client.post("/api/tables", json={"game": game, "seats": seats,
+                                                       "options": options, "start": True})
+            created.raise_for_status()
+            table_id = created.json()["id"]
+            world = find_world(game)(seats, options, 1)
+            inputs: list[Seen | Decision] = []
+            while (count is None or len(inputs) < count) and (batch := world.next_inputs()):
+                inputs.extend(batch)
+            sent = inputs if count is None else inputs[:count]
+            for inp in sent:
+                client.post(f"/api/tables/{table_id}/inputs", json={"input": inp.to_str()})
+            client.get(f"/api/tables/{table_id}")
+        return _rss_mb(proc.pid), len(sent)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
 def run(starts: int = 5) -> tuple[float, float]:
     colds = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -68,29 +95,15 @@ def run(starts: int = 5) -> tuple[float, float]:
             colds.append(cold)
             proc.terminate()
             proc.wait(timeout=20)
-        proc, url, _ = _spawn(db)
-        try:
-            headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
-            with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
-                created = client.post("/api/tables", json={"game": GAME, "seats": 4,
-                                                           "start": True})
-                created.raise_for_status()
-                table_id = created.json()["id"]
-                world = find_world(GAME)(4, {}, 1)
-                inputs: list[Seen | Decision] = []
-                while len(inputs) < 300 and (batch := world.next_inputs()):
-                    inputs.extend(batch)
-                for inp in inputs[:300]:
-                    client.post(f"/api/tables/{table_id}/inputs", json={"input": inp.to_str()})
-                client.get(f"/api/tables/{table_id}")
-            rss = _rss_mb(proc.pid)
-        finally:
-            proc.terminate()
-            proc.wait(timeout=20)
+        rss, _ = _rss_after_play(db, GAME, 4, {}, 300)
+        arcanum_rss, arcanum_inputs = _rss_after_play(
+            Path(tmp) / "arcanum.db", "arcanum", 5, {"board": "sample", "length": "long"}, None)
     median = percentile(colds, 50)
     report(f"cold start to first HTTP 200 (median of {starts})",
            f"{median:.2f} s (max {max(colds):.2f})", f"<= {COLD_BUDGET_S} s",
            median <= COLD_BUDGET_S)
     report("scorekeeper serve resident memory, one table", f"{rss:.1f} MB",
            f"<= {RSS_BUDGET_MB:.0f} MB", rss <= RSS_BUDGET_MB)
+    report(f"  the same, one 5-player Arcanum table ({arcanum_inputs} inputs)",
+           f"{arcanum_rss:.1f} MB", f"<= {RSS_BUDGET_MB:.0f} MB", arcanum_rss <= RSS_BUDGET_MB)
     return median, rss
