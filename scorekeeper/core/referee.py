@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
 from scorekeeper.core.outcomes import Accepted, Rejected
+from scorekeeper.core.text import seat_ref
 
 # Undo rebuilds from the nearest snapshot; one every SNAPSHOT_EVERY accepted inputs bounds both
 # memory (a long game keeps a few hundred states, not thousands) and the cost of an undo.
@@ -110,7 +111,7 @@ class Referee:
                 RULE_UNDO_EMPTY, "there is nothing to undo", "the game is at its start"))
         last = self._accepted[-1]
         self._rewind(len(self._accepted) - 1)
-        return Result(True, (f"undone: {last.to_str()}",))
+        return Result(True, (f"undone: {_public_words(last)}",))
 
     def _correct(self, inp: Correct) -> Result:
         if not self._accepted:
@@ -124,5 +125,14 @@ class Referee:
         if not result.accepted:
             self.state, self._accepted, self._snapshots = saved_state, saved_acc, saved_snaps
             return result
-        return Result(True, (f"corrected: {last.to_str()} -> {inp.replacement.to_str()}",)
-                      + result.events)
+        return Result(True, (f"corrected: {_public_words(last)} replaced",) + result.events)
+
+
+def _public_words(inp: GameInput) -> str:
+    """An input in words everyone may read: where a piece was seen, or whose answer to which
+    prompt, never the piece or the answer itself (a hidden card, a private answer). The
+    organiser's feed keeps the raw input."""
+    if isinstance(inp, Seen):
+        return f"the piece {'laid on' if inp.present else 'lifted off'} {inp.zone}"
+    who = "the organiser" if inp.seat is None else seat_ref(inp.seat)
+    return f"{who}'s answer to {inp.prompt}"

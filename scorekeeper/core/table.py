@@ -151,12 +151,17 @@ class Table:
     def _apply(self, inp: Input, seq: int) -> Result:
         self.inputs_seen += 1
         mapped = self.map_input(inp)
+        text = inp.to_str()
         if isinstance(mapped, Rejected):
             result = Result(False, rejection=mapped)
         else:
+            taken_back = self.referee.last_accepted
             result = self._render(self.referee.apply(mapped))
-        self._tell(FeedEntry(seq, result.accepted, inp.to_str(), result.events,
-                             result.rejection))
+            if result.accepted and isinstance(mapped, Undo | Correct) and taken_back:
+                # The organiser's feed (raw inputs) says what was taken back; the public
+                # events only say where (it may have been a hidden card or a private answer).
+                text = f"{text} (was: {taken_back.to_str()})"
+        self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection))
         return result
 
     def _refused(self, inp: Input, rejection: Rejected, seq: int) -> Result:

@@ -104,6 +104,24 @@ def test_public_view_does_not_name_hidden_cards_even_in_the_feed() -> None:
     assert "C7" in repr(table.view("organiser"))
 
 
+def test_undo_and_correct_do_not_name_what_they_took_back_except_to_the_organiser() -> None:
+    """An undone input may have been a hidden card or a private answer: the public feed says
+    only where, the organiser's feed shows the raw input."""
+    from scorekeeper.core.inputs import Correct
+
+    table = Table(CONFIG, FakeGame())
+    table.submit(Seen("hand", "C7", True))
+    assert table.submit(Undo()).accepted
+    for audience in ("public", 0, 1):
+        assert "C7" not in repr(table.view(audience)), audience
+    assert table.view("public")["feed"][-1]["events"] == ["undone: the piece laid on hand"]
+    assert table.view("organiser")["feed"][-1]["input"] == "undo (was: +hand C7)"
+    table.submit(Seen("hand", "C6", True))
+    assert table.submit(Correct(Seen("hand", "C5", True))).accepted
+    assert "C6" not in repr(table.view("public")["feed"])
+    assert "C6" in table.view("organiser")["feed"][-1]["input"]
+
+
 def test_layout_or_kit_naming_unknown_zones_or_pieces_is_refused() -> None:
     with pytest.raises(ConfigError, match="zones"):
         Table(TableConfig(game="fake", seats=("A",), layout={"r1": "moon"}), FakeGame())

@@ -286,7 +286,7 @@ def test_long_press_undoes_and_a_short_press_does_not(hub: Hub, factory: MockFac
     assert wait_for(lambda: hub.view(tid, "public")["state"]["played"] == 0, 3.0)
     assert time.monotonic() - start >= 1.4  # the default hold: 1.5 s
     factory.pin(UNDO).drive_high()
-    assert hub.view(tid, "organiser")["feed"][-1]["input"] == "undo"
+    assert hub.view(tid, "organiser")["feed"][-1]["input"] == "undo (was: +play OK)"
 
 
 def test_open_feedback_reports_a_missing_gpio(hub: Hub) -> None:
