@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -157,6 +158,10 @@ def create_app(hub_or_settings: Hub | Settings,
             return HTMLResponse(page.read_text(encoding="utf-8"))
         except OSError:
             return HTMLResponse(FALLBACK_PAGE)
+
+    if WEBUI.is_dir():
+        # The page's scripts, styles and game views: every asset is local (no CDN at a table).
+        app.mount("/static", StaticFiles(directory=WEBUI), name="static")
 
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
@@ -303,8 +308,11 @@ def create_app(hub_or_settings: Hub | Settings,
         if not 0 <= seat < len(seats):
             raise _no_seat(table_id, seat, hub)
         code, ttl = hub.tokens.pairing_code(table_id, seat)
+        # The phone opens the page at the address this request came to (the TV's, on the LAN).
+        url = f"{str(request.base_url).rstrip('/')}/?pair={code}"
         return {"code": code, "expires_in": ttl, "table": table_id, "seat": seat,
-                "seat_name": seats[seat], "pair_url": f"/?pair={code}"}
+                "seat_name": seats[seat], "pair_url": f"/?pair={code}", "url": url,
+                "qr_svg": qr_svg(url)}
 
     @app.delete("/api/tables/{table_id}/seats/{seat}/tokens")
     def unpair(table_id: str, seat: int, request: Request) -> dict[str, Any]:
@@ -339,3 +347,11 @@ def _no_seat(table_id: str, seat: int, hub: Hub) -> ScorekeeperError:
 
     count = len(hub.config(table_id).seats)
     return NotFound(f"table {table_id} has no seat {seat}; its seats are 0 to {count - 1}")
+
+
+def qr_svg(text: str) -> str:
+    """``text`` as a QR code, an SVG drawing (black modules on white) for a phone to scan."""
+    import segno
+
+    return str(segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#000",
+                                                       light="#fff"))

@@ -116,6 +116,9 @@ class Table:
         self.feed: deque[FeedEntry] = deque(maxlen=FEED_LENGTH)
         self.listeners: list[Listener] = []
         self.inputs_seen = 0
+        # (seq, scores) each time the scores change: the dashboard's score-history chart.
+        self.score_history: list[tuple[int, tuple[int, ...]]] = [
+            (0, tuple(game.scores(self.referee.state)))]
         zones = set(game.zones(len(config.seats)))
         bad = sorted({z for z in config.layout.values() if z not in zones})
         if bad:
@@ -161,6 +164,10 @@ class Table:
                 # The organiser's feed (raw inputs) says what was taken back; the public
                 # events only say where (it may have been a hidden card or a private answer).
                 text = f"{text} (was: {taken_back.to_str()})"
+        if result.accepted:
+            scores = tuple(self.game.scores(self.referee.state))
+            if scores != self.score_history[-1][1]:
+                self.score_history.append((seq, scores))
         self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection))
         return result
 
@@ -263,4 +270,5 @@ class Table:
             "state": self.game.view(state, audience),
             "feed": [e.to_dict(audience) for e in self.feed],
             "inputs": self.inputs_seen,
+            "score_history": [{"seq": seq, "scores": list(sc)} for seq, sc in self.score_history],
         }

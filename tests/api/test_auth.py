@@ -109,3 +109,33 @@ def test_public_view_list_and_export_carry_no_secrets(client: Any, org: Any,
     organiser = client.get(f"/api/tables/{tid}/organiser", headers=org).json()
     assert organiser["state"]["hand"] == ["C3", "C5"]
     assert any(e.get("input") == "+hand C3" for e in organiser["feed"])
+
+
+def test_a_pairing_code_comes_with_the_address_and_a_qr_code_of_it(
+        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    """The table view shows the QR code; a phone that scans it opens the page at the address the
+    organiser's screen used, with the code."""
+    import xml.etree.ElementTree as ET
+
+    import segno
+
+    tid = new_table()
+    body = client.post(f"/api/tables/{tid}/seats/1/pair", headers=org).json()
+    assert body["url"] == f"http://testserver/?pair={body['code']}"
+    root = ET.fromstring(body["qr_svg"])
+    assert root.tag.endswith("svg")
+    # The same text encodes to the same symbol: the drawing is of the URL, nothing else.
+    assert body["qr_svg"] == segno.make(body["url"], error="m").svg_inline(
+        scale=6, border=2, dark="#000", light="#fff")
+
+
+def test_the_view_carries_the_score_history(client: Any, org: Any,
+                                            new_table: Callable[..., str]) -> None:
+    tid = new_table()
+    before = client.get(f"/api/tables/{tid}").json()["score_history"]
+    assert before == [{"seq": 0, "scores": [0, 0]}]
+    for piece in ("C1", "C2"):
+        client.post(f"/api/tables/{tid}/inputs", json={"input": f"+play {piece}"}, headers=org)
+    history = client.get(f"/api/tables/{tid}").json()["score_history"]
+    scores = client.get(f"/api/tables/{tid}").json()["scores"]
+    assert history[0] == before[0] and history[-1]["scores"] == scores and len(history) >= 2
