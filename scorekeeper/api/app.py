@@ -328,6 +328,9 @@ def create_app(hub_or_settings: Hub | Settings,
         return {"token": token, "table": who.table, "seat": who.seat,
                 "seat_name": hub.config(who.table).seats[who.seat]}
 
+    from scorekeeper.api.console import console_routes
+
+    app.include_router(console_routes(hub, organiser))
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     return app
 
