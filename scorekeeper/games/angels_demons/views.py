@@ -12,6 +12,9 @@ from typing import Any
 from scorekeeper.games.angels_demons.cards import CARD_IDS
 from scorekeeper.games.angels_demons.state import State
 
+SOURCES = ("base", "reds", "items", "flips", "penalty")
+"""The keys of ``seats[i].points_by_source``, named as in a ``history`` entry."""
+
 
 def taken(state: State, seat: int) -> frozenset[str]:
     """Cards ``seat`` took from the talon that are still in its hand (its secrets)."""
@@ -19,9 +22,28 @@ def taken(state: State, seat: int) -> frozenset[str]:
     return frozenset(c for c, loc in zip(CARD_IDS, state.where, strict=True) if loc == mark)
 
 
+def points_by_source(state: State) -> list[dict[str, int]]:
+    """Per seat, its points summed over the finished rounds (``history``) by source: the
+    go-out ``base``, red-card bonuses (``reds``), ``items``, ``flips`` and, negative, the
+    discarder ``penalty`` it lost (R-ADV-5). Each seat's values add up to its score."""
+    out = [dict.fromkeys(SOURCES, 0) for _ in range(state.n)]
+    for r in state.history:
+        if r.end != "out" or r.seat is None:
+            continue
+        mine = out[r.seat]
+        mine["base"] += r.base
+        mine["reds"] += sum(p for _, p in r.reds)
+        mine["items"] += r.items
+        mine["flips"] += sum(m for _, m in r.flips)
+        if r.penalty and r.discarder is not None:
+            out[r.discarder]["penalty"] -= r.penalty
+    return out
+
+
 def public(state: State) -> dict[str, Any]:
     """The view safe for the TV and spectators."""
     waiting = state.waiting
+    by_source = points_by_source(state)
     seats = []
     for s in range(state.n):
         b = state.building
@@ -33,6 +55,7 @@ def public(state: State) -> dict[str, Any]:
             "hand": state.hands[s],
             "waiting": s in waiting,
             "score": state.scores[s],
+            "points_by_source": by_source[s],
             "go_outs": state.go_outs[s],
         })
     g = state.going

@@ -35,6 +35,7 @@ import yaml
 from scorekeeper.core.layout import (
     NULL_TAG,
     compose_file,
+    compose_text,
     line_of,
     mapping_items,
     scalar_text,
@@ -406,6 +407,11 @@ def profile_from_mapping(data: Any, source: str = "<profile>") -> BoardProfile:
             f"the board profile holds a value that is not data: {exc}", source
         ) from None
     return _profile(node, source)
+
+
+def profile_from_text(text: str, source: str = "<profile>") -> BoardProfile:
+    """Read a profile from YAML text (the console's editor); errors name ``source`` and line."""
+    return _profile(compose_text(text, source), source)
 
 
 def load_profile(path: str | os.PathLike[str]) -> BoardProfile:

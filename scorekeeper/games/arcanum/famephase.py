@@ -19,7 +19,7 @@ from dataclasses import replace
 from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcanum import fame
 from scorekeeper.games.arcanum.cards import FOOL, SUITS, describe, is_minor, suit_of, value_of
-from scorekeeper.games.arcanum.ops import doubled, fam, pop, push, put
+from scorekeeper.games.arcanum.ops import credit, doubled, fam, pop, push, put
 from scorekeeper.games.arcanum.reputation import START
 from scorekeeper.games.arcanum.state import (
     CARD_INDEX,
@@ -98,12 +98,15 @@ def reveal(state: State, ev: list[str]) -> State:
         family, row, holdings, world=fs.kind == "world", split=state.cfg.split
     )
     vp = state.vp
+    sources = state.vp_sources
+    source = f"{'world' if fs.kind == 'world' else 'fame'}:{family}"
     awards = [0] * state.n
     for s, award in result.awards.items():
         if award:
             got = award * 2 if doubled(state, s) else award
             awards[s] = got
             vp = put(vp, s, vp[s] + got)
+            sources = credit(sources, state.n, s, source, got)
     shown = (
         "; ".join(
             f"{seat_ref(s)} reveals {', '.join(describe(c) for c in cs)}"
@@ -127,7 +130,7 @@ def reveal(state: State, ev: list[str]) -> State:
     ev.append(f"{title(fs.kind)}, {fam(family)} row {row}: {shown}; {paid}")
     record = FamilyRecord(family, row, tuple(cards), result.places, tuple(awards))
     fs = replace(fs, scored=fs.scored + (record,))
-    state = evolve(state, vp=vp, fame=fs)
+    state = evolve(state, vp=vp, vp_sources=sources, fame=fs)
     return _finish(state, ev) if last else state
 
 

@@ -193,6 +193,7 @@ class Arcanum(Game):
             pile_major=(),
             rep=START,
             vp=(0,) * seats,
+            vp_sources=((),) * seats,
         )
 
     def observe(self, state: State, seen: Seen) -> Outcome:

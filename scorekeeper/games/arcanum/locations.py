@@ -56,8 +56,9 @@ def apply(state: State, loc: int, ev: list[str]) -> State:
     effect = state.cfg.effects[loc - 1]
     a = ap(state)
     where = place(state, loc)
+    src = f"location:{effect}"  # the VP source (State.vp_sources)
     if effect == "wizard_tower":
-        state = gain_vp(state, a, 1, ev, where)
+        state = gain_vp(state, a, 1, ev, where, src)
         return push(state, Draw(a, 0, 1)) if majors_allowed(state) else state
     if effect == "artists_quarter":
         if majors_allowed(state):
@@ -68,10 +69,10 @@ def apply(state: State, loc: int, ev: list[str]) -> State:
     if effect == "throne_room":
         return push(state, Draw(a, 2))
     if effect == "market":
-        state = gain_vp(state, a, 2, ev, where)
+        state = gain_vp(state, a, 2, ev, where, src)
         return push(state, Ask("market", a))
     if effect == "fields":
-        state = gain_vp(state, a, 1, ev, where)
+        state = gain_vp(state, a, 1, ev, where, src)
         return push(state, Ask("fields", a, ()))
     if effect == "treasury":
         if state.deck_minor == 0 and not state.pile_minor:
@@ -79,7 +80,7 @@ def apply(state: State, loc: int, ev: list[str]) -> State:
             return state
         return push(state, Treasury(a))
     if effect == "cathedral":
-        state = gain_vp(state, a, state.cfg.cathedral_vp, ev, where)
+        state = gain_vp(state, a, state.cfg.cathedral_vp, ev, where, src)
         return push(state, Ask("cathedral", a))
     if effect == "ballroom":
         if not may_hide(state, a):

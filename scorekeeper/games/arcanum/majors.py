@@ -77,6 +77,7 @@ def play(state: State, card: str, seat: int, ev: list[str]) -> State:
     """Resolve major ``card`` played by ``seat`` (the AP)."""
     k = int(card[-2:])
     name = major_words(card)
+    src = f"major:{card}"  # the VP source (State.vp_sources)
     fin = Finish(card)
     opp = others(state, seat)
     if k == 0:
@@ -84,7 +85,7 @@ def play(state: State, card: str, seat: int, ev: list[str]) -> State:
     if k == 1:
         return push(state, Draw(seat, 2), hide_step(state, seat, 1, RULE, name), fin)
     if k == 2:
-        return push(gain_vp(state, seat, 3, ev, name), fin)
+        return push(gain_vp(state, seat, 3, ev, name, src), fin)
     if k == 3:
         return push(state, *_move(state, card, ev), Ask("empress", seat), fin)
     if k == 4:
@@ -99,7 +100,8 @@ def play(state: State, card: str, seat: int, ev: list[str]) -> State:
         owes = tuple(Owe(s, 1, "", RULE, name) for s in opp)
         return push(state, Ask("family", seat, (2, card)), *owes, fin)
     if k == 8:
-        return push(gain_vp(state, seat, 2, ev, name), Ask("family", seat, (3, card)), fin)
+        state = gain_vp(state, seat, 2, ev, name, src)
+        return push(state, Ask("family", seat, (3, card)), fin)
     if k in (9, 18):
         draws = tuple(Draw(s, 1) for s in clockwise(state, seat)) if k == 18 else ()
         theirs = Hides(
@@ -119,7 +121,7 @@ def play(state: State, card: str, seat: int, ev: list[str]) -> State:
             return push(state, fin)
         return push(state, Draw(seat, short), fin)
     if k == 12:
-        return push(gain_vp(state, seat, -2, ev, name), Draw(seat, 2), fin)
+        return push(gain_vp(state, seat, -2, ev, name, src), Draw(seat, 2), fin)
     if k == 13:
         if state.minors[seat] == 0:
             ev.append(f"{name}: {seat_ref(seat)} holds no minor to discard")
@@ -134,11 +136,11 @@ def play(state: State, card: str, seat: int, ev: list[str]) -> State:
         )
         return push(evolve(state, devil=seat), fin)
     if k == 16:
-        return push(gain_vp(state, seat, 2, ev, name), Ask("tower", seat), fin)
+        return push(gain_vp(state, seat, 2, ev, name, src), Ask("tower", seat), fin)
     if k == 17:
-        return push(gain_vp(state, seat, 2, ev, name), Draw(seat, 2), fin)
+        return push(gain_vp(state, seat, 2, ev, name, src), Draw(seat, 2), fin)
     if k == 19:
-        return _sun(gain_vp(state, seat, 2, ev, name), seat, ev, fin)
+        return _sun(gain_vp(state, seat, 2, ev, name, src), seat, ev, fin)
     if k == 20:
         owes = tuple(Owe(s, 1, "", RULE, name) for s in opp)
         return push(state, *owes, JudgeRemove(seat, 3), fin)
@@ -150,12 +152,13 @@ def _lovers(state: State, seat: int, ev: list[str]) -> State:
     opponent with fewer VP than the AP (scores compared before any gain)."""
     before = state.vp
     name = major_words("major_06")
+    src = "major:major_06"
     if before[seat] == min(before):
-        return gain_vp(state, seat, 4, ev, f"{name}, fewest VP")
-    state = gain_vp(state, seat, 2, ev, name)
+        return gain_vp(state, seat, 4, ev, f"{name}, fewest VP", src)
+    state = gain_vp(state, seat, 2, ev, name, src)
     for s in others(state, seat):
         if before[s] < before[seat]:
-            state = gain_vp(state, s, 2, ev, f"{name}, fewer VP than {seat_ref(seat)}")
+            state = gain_vp(state, s, 2, ev, f"{name}, fewer VP than {seat_ref(seat)}", src)
     return state
 
 

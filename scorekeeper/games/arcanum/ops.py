@@ -151,8 +151,34 @@ def doubled(state: State, seat: int) -> bool:
     return state.devil == seat
 
 
-def gain_vp(state: State, seat: int, amount: int, ev: list[str], why: str) -> State:
-    """``seat`` gains (or loses) ``amount`` VP, doubled by the Devil; never below 0."""
+def credit(
+    sources: tuple[tuple[tuple[str, int], ...], ...], n: int, seat: int, source: str, delta: int
+) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """``State.vp_sources`` with ``delta`` VP added to ``seat``'s ``source`` (pairs kept
+    sorted by source, so equal histories give equal states whatever the order of events)."""
+    if not sources:
+        sources = ((),) * n
+    mine = sources[seat]
+    for i, (key, total) in enumerate(mine):
+        if key == source:
+            return put(sources, seat, put(mine, i, (key, total + delta)))
+        if key > source:
+            return put(sources, seat, mine[:i] + ((source, delta),) + mine[i:])
+    return put(sources, seat, mine + ((source, delta),))
+
+
+def sources_of(state: State, seat: int) -> dict[str, int]:
+    """``seat``'s VP by source (``State.vp_sources``), for the views."""
+    return dict(state.vp_sources[seat]) if state.vp_sources else {}
+
+
+def gain_vp(
+    state: State, seat: int, amount: int, ev: list[str], why: str, source: str
+) -> State:
+    """``seat`` gains (or loses) ``amount`` VP, doubled by the Devil; never below 0.
+
+    The change actually made (after the doubling and the floor) is credited to ``source``
+    (``location:<effect>``, ``major:<card>``) in ``State.vp_sources``."""
     if amount == 0:
         return state
     double = doubled(state, seat)
@@ -162,7 +188,14 @@ def gain_vp(state: State, seat: int, amount: int, ev: list[str], why: str) -> St
     sign = "+" if amount > 0 else "−"
     note = " (doubled by the Devil)" if double else ""
     ev.append(f"{seat_ref(seat)} {sign}{abs(amount)} VP: {why}{note}")
-    return evolve(state, vp=put(state.vp, seat, new))
+    delta = new - state.vp[seat]
+    if delta == 0:
+        return state
+    return evolve(
+        state,
+        vp=put(state.vp, seat, new),
+        vp_sources=credit(state.vp_sources, state.n, seat, source, delta),
+    )
 
 
 def change_rep(

@@ -328,6 +328,10 @@ class State:
     pile_major: tuple[str, ...]
     rep: Reputation
     vp: tuple[int, ...]
+    vp_sources: tuple[tuple[tuple[str, int], ...], ...] = ()
+    """Per seat, where its VP came from: ``(source, net VP)`` pairs sorted by source
+    (``fame:<family>``, ``world:<family>``, ``location:<effect>``, ``major:<card>``). Each
+    seat's amounts add up to its ``vp``; ``()`` until the first VP change (``ops.credit``)."""
     revealed: frozenset[str] = frozenset()  # hidden cards face up (the Sun)
     known: frozenset[str] = frozenset()  # hidden cards the whole table has seen (World, Sun)
     blocked: frozenset[int] = frozenset()

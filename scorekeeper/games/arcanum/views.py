@@ -12,6 +12,7 @@ from typing import Any
 
 from scorekeeper.games.arcanum.cards import CARD_IDS, PAWNS, SUITS
 from scorekeeper.games.arcanum.famephase import shown_now
+from scorekeeper.games.arcanum.ops import sources_of
 from scorekeeper.games.arcanum.reputation import as_dict
 from scorekeeper.games.arcanum.state import (
     CARD_INDEX,
@@ -69,6 +70,7 @@ def public(state: State) -> dict[str, Any]:
             {
                 "seat": s,
                 "vp": state.vp[s],
+                "vp_sources": sources_of(state, s),
                 "hand": state.hand(s),
                 "hidden": len(hidden),
                 "revealed": [c for c in hidden if c in state.revealed],

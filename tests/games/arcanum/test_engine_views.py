@@ -91,7 +91,9 @@ def test_public_view_keys_and_private_additions() -> None:
     ref = start(4)
     view = GAME.view(ref.state, PUBLIC)
     assert set(view) == PUBLIC_KEYS
-    assert view["seats"][0] == {"seat": 0, "vp": 0, "hand": 4, "hidden": 1, "revealed": []}
+    assert view["seats"][0] == {
+        "seat": 0, "vp": 0, "vp_sources": {}, "hand": 4, "hidden": 1, "revealed": []
+    }
     assert view["turn"] == {"seat": 0, "minor": None, "major": None, "stage": "minor"}
     mine = GAME.view(ref.state, 1)["seats"]
     assert mine[1]["minors"] == 3 and mine[1]["majors"] == 1
