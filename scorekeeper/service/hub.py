@@ -19,6 +19,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,17 +27,30 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
-from scorekeeper.core.inputs import Correct, Decision, Input, Sighting, Undo
+from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
 from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import RULE_NOT_RUNNING, FeedEntry, LogSink, Table, TableConfig
 from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError, StoreError
+from scorekeeper.service import delay as spectator
+from scorekeeper.service.delay import SpectatorDelay
+from scorekeeper.service.texts import (
+    CREATED,
+    ENDED,
+    NOT_RUNNING,
+    ODD_STATUS,
+    PAUSED,
+    RUNNING,
+    STATUSES,
+    again,
+    backend_health,
+    not_running,
+    online_changes,
+)
 from scorekeeper.service.tokens import Tokens, token_file_for
 from scorekeeper.service.watchers import Subscriber, fanout
 
 log = logging.getLogger("scorekeeper.hub")
 
-CREATED, RUNNING, PAUSED, ENDED = "created", "running", "paused", "ended"
-STATUSES = (CREATED, RUNNING, PAUSED, ENDED)
 READERS_META = "table-readers:"  # + table id -> reader backend spec
 NOTICES = 10
 
@@ -110,6 +124,7 @@ class _Live:
     # once per kind of audience (the organiser's lines also carry the raw input).
     feed_json: dict[tuple[int, bool], tuple[FeedEntry, str]] = field(default_factory=dict)
     changed: threading.Condition = field(init=False)
+    delay: SpectatorDelay | None = None  # the public view's spectator delay, when on
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -143,8 +158,10 @@ class Hub:
 
     def __init__(self, store: Any, *, find_game: GameFinder | None = None,
                  open_readers: ReaderOpener | None = None, token_file: Path | None = None,
-                 default_readers: str | None = None) -> None:
+                 default_readers: str | None = None, clock: Callable[[], float] | None = None
+                 ) -> None:
         self.store = store
+        self._clock = clock or time.monotonic  # the spectator delays' clock
         self.token_file = token_file
         self.default_readers = default_readers or ""
         self._find_game = find_game or _default_find_game
@@ -189,6 +206,7 @@ class Hub:
                 live.readers_spec = str(self.store.get_meta(READERS_META + table_id) or "")
                 live.status = str(self.store.status(table_id))
                 live.config = self.store.config(table_id)
+                delay = spectator.read_seconds(self.store, table_id)
             if live.status not in STATUSES:
                 raise StoreError(f"table {table_id} has an unknown status {live.status!r} "
                                  f"(it should be one of {', '.join(STATUSES)})")
@@ -197,6 +215,9 @@ class Hub:
                 table = self.store.load_table(table_id, game)
                 table.log = _LockedSink(self.store.sink(table_id), self._store_lock)
             live.table = table
+            if delay:
+                live.delay = SpectatorDelay(delay, clock=self._clock)
+                live.delay.record(live.version, self._render(live, PUBLIC), self._facts(live))
         except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
             live.error = (f"table {table_id} cannot be loaded, so it takes no inputs: {exc}; "
                           "the other tables are not affected")
@@ -378,6 +399,31 @@ class Hub:
         self._detach(live)
         return live.status
 
+    def set_spectator_delay(self, table_id: str, seconds: float) -> float:
+        """Show the public audience the table as it was ``seconds`` ago (0: live again);
+        stored with the table. Seats and the organiser always see it live."""
+        seconds = spectator.check_seconds(seconds)
+        live = self._get(table_id)
+        with live.lock:
+            self._table(live)
+            with self._store_lock:
+                spectator.write_seconds(self.store, table_id, seconds)
+            old = live.delay
+            if old is not None and seconds:
+                old.set_seconds(seconds)
+            elif seconds:
+                live.delay = SpectatorDelay(seconds, clock=self._clock)
+            elif old is not None:
+                live.delay = None
+                self._on_loop(old.close)
+            self._publish_locked(live)
+        return seconds
+
+    def spectator_delay(self, table_id: str) -> float:
+        """The table's spectator delay in seconds (0: off)."""
+        delay = self._get(table_id).delay
+        return delay.seconds if delay is not None else 0.0
+
     # -- inputs --------------------------------------------------------------------------------
 
     def submit(self, table_id: str, inp: Input) -> Submitted:
@@ -393,14 +439,14 @@ class Hub:
             table = self._table(live)
             if live.status != RUNNING and not isinstance(inp, Undo | Correct):
                 status = live.status
-                table.refuse(inp, _not_running(status, inp))
+                table.refuse(inp, not_running(status, inp))
                 seq = table.feed[-1].seq if table.feed else table.inputs_seen
                 self._publish_locked(live)
                 log.info("input refused", extra={"table": table_id, "seq": seq,
                                                  "rule": RULE_NOT_RUNNING, "status": status})
-                raise NotRunning(f"table {table_id} {_NOT_RUNNING.get(status, _ODD_STATUS)}; "
+                raise NotRunning(f"table {table_id} {NOT_RUNNING.get(status, ODD_STATUS)}; "
                                  "this input is logged as refused, not recorded as a play; "
-                                 f"{_again(status, inp)}")
+                                 f"{again(status, inp)}")
             result = table.submit(inp)
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
             self._publish_locked(live)
@@ -539,14 +585,7 @@ class Hub:
 
     def reader_health(self, table_id: str) -> dict[str, Any]:
         """Each reader's health as plain values (empty when the table has no readers)."""
-        backend = self.readers(table_id)
-        if backend is None:
-            return {}
-        try:
-            health = backend.health()
-        except Exception as exc:  # noqa: BLE001 - a broken backend is reported, not raised
-            return {"error": str(exc)}
-        return {str(k): _plain(v) for k, v in health.items()}
+        return backend_health(self.readers(table_id))
 
     def check_readers(self) -> None:
         """Tell the table when one of its readers goes offline or comes back (call every ~2 s)."""
@@ -554,21 +593,10 @@ class Hub:
             if live.readers is None:
                 continue
             health = self.reader_health(live.table_id)
-            if "error" in health and not isinstance(health["error"], dict):
-                continue
-            for reader, info in health.items():
-                online = bool(info.get("online", True)) if isinstance(info, dict) else True
-                was = live.online.get(reader, True)
-                live.online[reader] = online
-                if online != was:
-                    detail = info.get("detail", "") if isinstance(info, dict) else ""
-                    text = (f"reader {reader} is back" if online else
-                            f"reader {reader} is offline{': ' + detail if detail else ''}; "
-                            "what it holds is kept, nothing is lost")
-                    log.warning("reader status", extra={"table": live.table_id,
-                                                        "reader": reader, "online": online})
-                    self.notice(live.table_id, text, "TABLE-READER-OFFLINE" if not online
-                                else "TABLE-READER-BACK")
+            for reader, online, text, rule in online_changes(live.online, health):
+                log.warning("reader status", extra={"table": live.table_id,
+                                                    "reader": reader, "online": online})
+                self.notice(live.table_id, text, rule)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -588,10 +616,12 @@ class Hub:
             return self._compose(live, audience)
 
     def view_json(self, table_id: str, audience: Audience) -> str:
-        """The same view as JSON text, serialised at most once per change and audience."""
+        """The same view as JSON text, serialised at most once per change and audience; the
+        public one as spectators see it (``set_spectator_delay``), ``view`` is always live."""
         live = self._get(table_id)
         with live.lock:
-            return self._render(live, audience)
+            shown = live.delay.payload() if live.delay and audience == PUBLIC else None
+            return shown[1] if shown else self._render(live, audience)
 
     def _render(self, live: _Live, audience: Audience) -> str:
         cached = live.cache.get(audience)
@@ -629,8 +659,9 @@ class Hub:
                 del cache[key]
         return "[" + ",".join(parts) + "]"
 
-    def summary(self, table_id: str) -> dict[str, Any]:
-        """One line of the table list: no secrets, only what the TV may show."""
+    def summary(self, table_id: str, delayed: bool = True) -> dict[str, Any]:
+        """One line of the table list: no secrets, only what the TV may show (as spectators
+        see it: ``delayed`` False gives the organiser the facts without the spectator delay)."""
         live = self._get(table_id)
         with live.lock:
             out: dict[str, Any] = {"id": live.table_id, "name": live.config.name,
@@ -639,15 +670,23 @@ class Hub:
             if live.table is None:
                 out["error"] = live.error
                 return out
-            table = live.table
-            out.update(game_name=table.game.name, scores=list(table.game.scores(table.state)),
-                       over=table.game.is_over(table.state),
-                       waiting_for=table.waiting_for(),
-                       accepted=table.referee.accepted_count, inputs=table.inputs_seen)
+            out["game_name"] = live.table.game.name
+            facts = live.delay.facts() if delayed and live.delay else None
+            out.update(facts or self._facts(live))
+            if facts is not None and live.delay is not None:
+                out["spectator_delay"] = spectator.shown_number(live.delay.seconds)
             return out
 
-    def summaries(self) -> list[dict[str, Any]]:
-        return [self.summary(t) for t in self.table_ids()]
+    @staticmethod
+    def _facts(live: _Live) -> dict[str, Any]:
+        """The table list's facts that change with play (the spectator delay holds them)."""
+        table = Hub._table(live)
+        return {"status": live.status, "scores": list(table.game.scores(table.state)),
+                "over": table.game.is_over(table.state), "waiting_for": table.waiting_for(),
+                "accepted": table.referee.accepted_count, "inputs": table.inputs_seen}
+
+    def summaries(self, delayed: bool = True) -> list[dict[str, Any]]:
+        return [self.summary(t, delayed) for t in self.table_ids()]
 
     def export(self, table_id: str, audience: str = PUBLIC) -> dict[str, Any]:
         """The table's export (``public``: no secrets; ``organiser``: everything)."""
@@ -656,6 +695,9 @@ class Hub:
 
         check_audience(audience)
         game = self._table(live).game
+        if audience == PUBLIC and live.delay is not None:  # it would show the table live
+            raise TableStateError(f"table {table_id} is shown to spectators with a delay: its "
+                                  "public export waits until the organiser turns the delay off")
         # Only reading takes the store lock; the replay (the slow part) runs without it, so an
         # export never stalls the other tables' inputs and pushes.
         with self._store_lock:
@@ -669,9 +711,9 @@ class Hub:
         live = self._get(table_id)
         sub = Subscriber(table_id, audience)
         with live.lock:
-            payload = self._render(live, audience)
+            shown = live.delay.payload() if live.delay and audience == PUBLIC else None
             live.subs.setdefault(audience, set()).add(sub)
-            sub.offer(live.version, payload)
+            sub.offer(*(shown or (live.version, self._render(live, audience))))
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
@@ -689,58 +731,41 @@ class Hub:
             return sum(len(s) for s in live.subs.values())
 
     def _publish_locked(self, live: _Live) -> None:
-        """Bump the version, render once per watched audience, hand over to the loop."""
+        """Bump the version, render once per watched audience, hand over to the loop (a
+        delayed public view goes to the table's spectator delay instead)."""
         live.version += 1
         live.changed.notify_all()
-        if live.table is None or not live.subs:
+        delay = live.delay
+        if live.table is None or not (live.subs or delay):
             return
         version = live.version
+        if delay is not None:
+            delay.record(version, self._render(live, PUBLIC), self._facts(live))
         batch = [(version, self._render(live, aud), list(subs))
-                 for aud, subs in live.subs.items() if subs]
+                 for aud, subs in live.subs.items() if subs and not (delay and aud == PUBLIC)]
+        self._on_loop(self._hand_over, batch, live, delay)
+
+    def _on_loop(self, call: Callable[..., None], *args: Any) -> None:
+        """Run ``call(*args)`` on the event loop (now when on its thread; none: dropped)."""
         loop = self._loop
         if loop is None:
             return
         if threading.get_ident() == self._loop_thread:
-            fanout(batch)
+            call(*args)
             return
         with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
-            loop.call_soon_threadsafe(fanout, batch)
+            loop.call_soon_threadsafe(call, *args)
 
+    def _hand_over(self, batch: list[Any], live: _Live, delay: SpectatorDelay | None) -> None:
+        """On the loop: live views to their watchers; the delay's due public view to its own
+        (now, and by a loop timer for the views still waiting)."""
+        fanout(batch)
+        loop = self._loop
+        if delay is not None and loop is not None:
+            delay.pump(loop, lambda version, payload: self._to_public(live, version, payload))
 
-_NOT_RUNNING = {CREATED: "has not been started yet: the organiser starts it",
-                PAUSED: "is paused: the organiser resumes it with start",
-                ENDED: "has ended: only undo and corrections are taken"}
-_ODD_STATUS = "is not running"
-
-
-def _again(status: str, inp: Input) -> str:
-    """What to do with ``inp`` refused because the table is ``status``, once it runs again."""
-    decision = isinstance(inp, Decision)
-    if status == ENDED:
-        new_table = "the organiser can create a new table to play again"
-        return new_table if decision else f"take that card back; {new_table}"
-    return "then answer again" if decision else "then lift that card and put it back"
-
-
-def _not_running(status: str, inp: Input) -> Rejected:
-    """The table-level refusal of ``inp`` while the table is ``status`` (not running)."""
-    reason, who = {CREATED: ("the table has not been started yet", "the organiser starts it"),
-                   PAUSED: ("the table is paused", "the organiser resumes it"),
-                   ENDED: ("the game has ended", "")}.get(
-        status, (f"the table is {status!r}, not running", "the organiser starts it"))
-    again = _again(status, inp)
-    return Rejected(RULE_NOT_RUNNING, reason, f"{who}; {again}" if who else again)
-
-
-def _plain(value: Any) -> Any:
-    """A health record as JSON-able values (dataclass, mapping, or anything with a str)."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    fields = getattr(value, "__dataclass_fields__", None)
-    if fields is not None:
-        return {name: _plain(getattr(value, name)) for name in fields}
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return str(value)
+    @staticmethod
+    def _to_public(live: _Live, version: int, payload: str) -> None:
+        with live.lock:
+            subs = list(live.subs.get(PUBLIC, ()))
+        fanout([(version, payload, subs)])
