@@ -28,6 +28,8 @@ from scorekeeper.api.ws import table_socket
 from scorekeeper.core.game import ORGANISER, PUBLIC
 from scorekeeper.core.inputs import Decision, Undo, parse_input
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.service.delay import MAX_SECONDS as MAX_DELAY
+from scorekeeper.service.delay import shown_number
 from scorekeeper.service.hub import Hub, Submitted
 from scorekeeper.service.tokens import Identity
 
@@ -75,6 +77,12 @@ class InputBody(BaseModel):
                        description="e.g. '+talon H1b1', 'tag +talon 04A1B2C3D4E5F6'")
 
 
+class DelayBody(BaseModel):
+    """Body of ``POST /api/tables/{id}/spectator-delay``."""
+
+    seconds: float = Field(ge=0, le=MAX_DELAY, description="how far behind spectators are; 0: off")
+
+
 class PairBody(BaseModel):
     """Body of ``POST /api/pair``."""
 
@@ -87,6 +95,15 @@ def _token(request: Request) -> str | None:
     if header[:7].lower() == "bearer ":
         return header[7:].strip() or None
     return request.query_params.get("token") or None
+
+
+def _is_organiser(hub: Hub, request: Request) -> bool:
+    """True when the request carries the organiser's token (an unknown one is just public)."""
+    token = _token(request)
+    try:
+        return token is not None and hub.tokens.identify(token).organiser
+    except ScorekeeperError:
+        return False
 
 
 def _json(payload: str) -> Response:
@@ -159,6 +176,14 @@ def create_app(hub_or_settings: Hub | Settings,
         except OSError:
             return HTMLResponse(FALLBACK_PAGE)
 
+    @app.get("/console", response_class=HTMLResponse, include_in_schema=False)
+    def console_page() -> HTMLResponse:
+        """The organiser console (asks for the organiser token; its API calls need it)."""
+        try:
+            return HTMLResponse((WEBUI / "console.html").read_text(encoding="utf-8"))
+        except OSError:
+            return HTMLResponse(FALLBACK_PAGE, status_code=404)
+
     if WEBUI.is_dir():
         # The page's scripts, styles and game views: every asset is local (no CDN at a table).
         app.mount("/static", StaticFiles(directory=WEBUI), name="static")
@@ -184,23 +209,20 @@ def create_app(hub_or_settings: Hub | Settings,
 
     @app.get("/api/boards")
     def list_boards() -> list[dict[str, Any]]:
-        """The shipped Arcanum board profiles: each whole, with ``complete`` and what is
-        missing (only a complete profile can start a table)."""
-        from scorekeeper.games.arcanum.boards import find_profile, shipped_profiles
+        """The Arcanum board profiles, shipped and stored (``PUT /api/boards/{name}``): each
+        whole, with ``complete``, what is missing (only a complete profile can start a table)
+        and ``stored``."""
+        from scorekeeper.api.console import board_entries
 
-        out = []
-        for name in sorted(shipped_profiles()):
-            profile = find_profile(name)
-            out.append({"name": name, "sample": profile.sample, "complete": profile.complete,
-                        "problems": profile.problems(), "profile": profile.to_mapping()})
-        return out
+        return board_entries(hub.store)
 
     # -- tables --------------------------------------------------------------------------------
 
     @app.get("/api/tables")
-    def list_tables() -> list[dict[str, Any]]:
-        """Every table: id, name, game, status, seats, scores (public facts only)."""
-        return hub.summaries()
+    def list_tables(request: Request) -> list[dict[str, Any]]:
+        """Every table: id, name, game, status, seats, scores (public facts only; as
+        spectators see them, except for the organiser's token: see the spectator delay)."""
+        return hub.summaries(delayed=not _is_organiser(hub, request))
 
     @app.post("/api/tables", status_code=201)
     def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -211,7 +233,7 @@ def create_app(hub_or_settings: Hub | Settings,
                                     readers=body.readers)
         if body.start:
             hub.start(table_id)
-        return hub.summary(table_id)
+        return hub.summary(table_id, delayed=False)
 
     @app.get("/api/tables/{table_id}")
     def public_view(table_id: str) -> Response:
@@ -233,6 +255,7 @@ def create_app(hub_or_settings: Hub | Settings,
         view = hub.view(table_id, ORGANISER)
         view["readers"] = hub.reader_health(table_id)
         view["watchers"] = hub.watchers(table_id)
+        view["spectator_delay"] = shown_number(hub.spectator_delay(table_id))
         return JSONResponse(view)
 
     @app.get("/api/tables/{table_id}/export")
@@ -248,7 +271,7 @@ def create_app(hub_or_settings: Hub | Settings,
                        request: Request) -> dict[str, Any]:
         organiser(request)
         action(table_id)
-        return hub.summary(table_id)
+        return hub.summary(table_id, delayed=False)
 
     @app.post("/api/tables/{table_id}/start")
     def start(table_id: str, request: Request) -> dict[str, Any]:
@@ -264,6 +287,15 @@ def create_app(hub_or_settings: Hub | Settings,
     def end(table_id: str, request: Request) -> dict[str, Any]:
         """Organiser: end the table for good."""
         return _status_change(hub.end, table_id, request)
+
+    @app.post("/api/tables/{table_id}/spectator-delay")
+    def spectator_delay(table_id: str, body: DelayBody, request: Request) -> dict[str, Any]:
+        """Organiser: the public audience sees the table as it was ``seconds`` ago (for a
+        stream; 0 turns it off, at most 600); stored with the table. Seats and the organiser
+        see everything live."""
+        organiser(request)
+        seconds = hub.set_spectator_delay(table_id, body.seconds)
+        return {"table": table_id, "spectator_delay": shown_number(seconds)}
 
     # -- inputs --------------------------------------------------------------------------------
 
@@ -329,8 +361,10 @@ def create_app(hub_or_settings: Hub | Settings,
                 "seat_name": hub.config(who.table).seats[who.seat]}
 
     from scorekeeper.api.console import console_routes
+    from scorekeeper.service.enrolling import EnrollSessions
 
-    app.include_router(console_routes(hub, organiser))
+    app.state.console_enrollments = EnrollSessions(hub.store)
+    app.include_router(console_routes(hub, organiser, app.state.console_enrollments))
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     return app
 
