@@ -340,8 +340,9 @@ def create_app(hub_or_settings: Hub | Settings,
         if not 0 <= seat < len(seats):
             raise _no_seat(table_id, seat, hub)
         code, ttl = hub.tokens.pairing_code(table_id, seat)
-        # The phone opens the page at the address this request came to (the TV's, on the LAN).
-        url = f"{str(request.base_url).rstrip('/')}/?pair={code}"
+        # The phone opens the page at the address this request came to (the TV's, on the LAN);
+        # a screen on the server itself (localhost) gets the server's LAN address instead.
+        url = f"{phone_base(str(request.base_url))}/?pair={code}"
         return {"code": code, "expires_in": ttl, "table": table_id, "seat": seat,
                 "seat_name": seats[seat], "pair_url": f"/?pair={code}", "url": url,
                 "qr_svg": qr_svg(url)}
@@ -392,3 +393,37 @@ def qr_svg(text: str) -> str:
 
     return str(segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#000",
                                                        light="#fff"))
+
+
+LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network (the one a phone on the same Wi-Fi can
+    reach), or None. No packet is sent: connecting a UDP socket only picks the route."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def phone_base(base_url: str, lan: str | None = None) -> str:
+    """The address a phone should open: ``base_url`` unless it names this machine by loopback,
+    then the same port at the LAN address (a phone cannot reach the server's ``localhost``).
+    Hazard: a server bound to 127.0.0.1 only is not reachable from a phone at all; the page's
+    pairing dialog says so (serve with --host 0.0.0.0)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(base_url.rstrip("/"))
+    if parts.hostname not in LOOPBACK:
+        return base_url.rstrip("/")
+    lan = lan or lan_address()
+    if lan is None:
+        return base_url.rstrip("/")
+    netloc = f"{lan}:{parts.port}" if parts.port else lan
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))

@@ -36,6 +36,9 @@ RULE_WRONG_SEAT = "TABLE-WRONG-SEAT"
 RULE_NOT_RUNNING = "TABLE-NOT-RUNNING"
 REFUSED = "refused"  # the log record key of an input the table refused without applying it
 FEED_LENGTH = 50
+# Inputs kept to find the last FEED_LENGTH that say something: lifting cards off the table
+# (accepted, no events) must not push the real plays out of the feed.
+FEED_KEPT = 400
 
 
 class LogSink(Protocol):
@@ -113,7 +116,7 @@ class Table:
         self.game = game
         self.log = log
         self.referee = Referee(game, config.options, len(config.seats))
-        self.feed: deque[FeedEntry] = deque(maxlen=FEED_LENGTH)
+        self.feed: deque[FeedEntry] = deque(maxlen=FEED_KEPT)
         self.listeners: list[Listener] = []
         self.inputs_seen = 0
         # (seq, scores) each time the scores change: the dashboard's score-history chart.
@@ -243,6 +246,15 @@ class Table:
                 table._refused(inp, refusal, seq)
         return table
 
+    def recent_feed(self, audience: Audience) -> list[FeedEntry]:
+        """The last FEED_LENGTH feed entries ``audience`` is shown: for the organiser every
+        input; for everyone else the ones that say something (events or a refusal)."""
+        if audience == ORGANISER:
+            entries = list(self.feed)
+        else:
+            entries = [e for e in self.feed if e.events or not e.accepted]
+        return entries[-FEED_LENGTH:]
+
     def waiting_for(self) -> str:
         """What the table is waiting for, in plain words with the players' names."""
         return render_seats(self.game.waiting_for(self.state), self.config.seats)
@@ -268,7 +280,7 @@ class Table:
             "waiting_for": self.waiting_for(),
             "pending": prompts,
             "state": self.game.view(state, audience),
-            "feed": [e.to_dict(audience) for e in self.feed],
+            "feed": [e.to_dict(audience) for e in self.recent_feed(audience)],
             "inputs": self.inputs_seen,
             "score_history": [{"seq": seq, "scores": list(sc)} for seq, sc in self.score_history],
         }

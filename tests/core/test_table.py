@@ -127,3 +127,27 @@ def test_layout_or_kit_naming_unknown_zones_or_pieces_is_refused() -> None:
         Table(TableConfig(game="fake", seats=("A",), layout={"r1": "moon"}), FakeGame())
     with pytest.raises(ConfigError, match="pieces"):
         Table(TableConfig(game="fake", seats=("A",), kit={"01": "Z9"}), FakeGame())
+
+
+def test_the_feed_keeps_the_plays_that_say_something() -> None:
+    """Lifting pieces (accepted, no events) does not push real plays out of the public feed;
+    the organiser's feed has every input."""
+    from scorekeeper.core.outcomes import Accepted, Outcome
+    from scorekeeper.core.table import FEED_LENGTH
+    from tests.fakes import FakeState
+
+    class QuietLifts(FakeGame):
+        def observe(self, state: FakeState, seen: Seen) -> Outcome:
+            if not seen.present:
+                return Accepted(state)  # a lift changes nothing and says nothing
+            return super().observe(state, seen)
+
+    table = Table(CONFIG, QuietLifts())
+    table.submit(Seen("play", "C1", True))
+    for _ in range(FEED_LENGTH + 5):
+        table.submit(Seen("elsewhere", "C9", False))
+    public = table.view("public")["feed"]
+    assert [e["seq"] for e in public][:1] == [1] and all(e["events"] or not e["accepted"]
+                                                         for e in public)
+    organiser = table.view("organiser")["feed"]
+    assert len(organiser) == FEED_LENGTH and organiser[-1]["seq"] == FEED_LENGTH + 6
