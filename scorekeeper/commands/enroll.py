@@ -24,6 +24,7 @@ from typing import Protocol, TextIO
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
 from scorekeeper.core.kit import Kit, check_kit_name, normalise_uid
+from scorekeeper.core.text import with_article
 from scorekeeper.errors import EnrollmentError, NotFound
 from scorekeeper.games import find_game
 from scorekeeper.store import Store, sqlite_url
@@ -144,11 +145,12 @@ class Enrollment:
         name = self.game.describe_piece(piece)
         uid = self.kit.uid_of(piece)
         if uid is not None:
-            self.say(f"[{self.progress()}] {piece} is tagged {uid}. Place the {name} ({piece}) "
-                     "on the reader, or type its new tag uid; Enter keeps it, 'q' stops")
+            self.say(f"[{self.progress()}] {piece} is tagged {uid}. Place {with_article(name)} "
+                     f"({piece}) on the reader, or type its new tag uid; Enter keeps it, "
+                     "'q' stops")
         else:
-            self.say(f"[{self.progress()}] Place the {name} ({piece}) on the reader, or type "
-                     "its tag uid; Enter skips, 'q' stops")
+            self.say(f"[{self.progress()}] Place {with_article(name)} ({piece}) on the reader, "
+                     "or type its tag uid; Enter skips, 'q' stops")
 
     def run(self, inp: TextIO, backend: ReaderBackend | None = None, reader: str | None = None,
             start: str | None = None) -> int:

@@ -28,3 +28,8 @@ def render_seats(text: str, names: Sequence[str]) -> str:
         return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
 
     return _SEAT_REF.sub(name, text)
+
+
+def with_article(name: str) -> str:
+    """``name`` after "the", unless it already starts with an article ("the Fool (0)")."""
+    return name if name.lower().startswith(("the ", "a ", "an ")) else f"the {name}"

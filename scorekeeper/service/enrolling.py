@@ -27,6 +27,7 @@ from typing import Any
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
 from scorekeeper.core.kit import Kit, check_kit_name, normalise_uid
+from scorekeeper.core.text import with_article
 from scorekeeper.errors import ConfigError, EnrollmentError, NotFound, ScorekeeperError
 
 log = logging.getLogger("scorekeeper.enroll")
@@ -203,7 +204,8 @@ class EnrollSession:
             piece = self.current()
             nxt = None if piece is None else {
                 "piece": piece, "name": self.game.describe_piece(piece),
-                "text": f"Place the {self.game.describe_piece(piece)} ({piece}) on the reader"}
+                "text": (f"Place {with_article(self.game.describe_piece(piece))} ({piece}) "
+                         "on the reader")}
             return {"sid": self.sid, "kit": self.kit.name, "game": self.game.id,
                     "game_name": self.game.name, "readers": self.readers,
                     "reader": self.reader, "sim": self.sim, "active": self.active,

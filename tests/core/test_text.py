@@ -12,3 +12,10 @@ def test_markers_become_names_and_unknown_seats_stay_numbered() -> None:
 
 def test_text_without_markers_is_returned_as_is() -> None:
     assert render_seats("{not a seat} 5 cards", ["Ann"]) == "{not a seat} 5 cards"
+
+
+def test_with_article_does_not_double_the() -> None:
+    from scorekeeper.core.text import with_article
+
+    assert with_article("the Fool (0)") == "the Fool (0)"
+    assert with_article("4 of swords ⚔") == "the 4 of swords ⚔"
