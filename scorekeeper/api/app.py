@@ -415,8 +415,8 @@ def lan_address() -> str | None:
 def phone_base(base_url: str, lan: str | None = None) -> str:
     """The address a phone should open: ``base_url`` unless it names this machine by loopback,
     then the same port at the LAN address (a phone cannot reach the server's ``localhost``).
-    Hazard: a server bound to 127.0.0.1 only is not reachable from a phone at all; the page's
-    pairing dialog says so (serve with --host 0.0.0.0)."""
+    Hazard: a server bound to 127.0.0.1 only is not reachable from a phone at all (serve with
+    --host 0.0.0.0; docs/dashboard.md says so)."""
     from urllib.parse import urlsplit, urlunsplit
 
     parts = urlsplit(base_url.rstrip("/"))

@@ -16,7 +16,7 @@ from typing import Any
 
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime",
                                                                        "color_message"}
-_TOKEN = re.compile(r"((?:token|pair)=)[^&\s\"]+", re.IGNORECASE)
+_TOKEN = re.compile(r"((?:token|pair|organiser)=)[^&\s\"]+", re.IGNORECASE)
 
 
 def _quote(value: Any) -> str:
@@ -27,7 +27,7 @@ def _quote(value: Any) -> str:
 
 
 def redact(text: str) -> str:
-    """``text`` with every ``token=...`` value replaced by ``***``."""
+    """``text`` with every ``token=``, ``pair=`` and ``organiser=`` value replaced by ``***``."""
     return _TOKEN.sub(r"\1***", text)
 
 

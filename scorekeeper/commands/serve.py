@@ -56,6 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def announce(url: str, token: str | None, token_file: object) -> None:
     """Tell the person who started the server where it is and, once, the organiser token."""
     print(f"scorekeeper: serving at {url}", flush=True)
+    print(f"scorekeeper: organiser console at {url}console (it asks for the organiser token "
+          "once)", flush=True)
     if token is not None:
         print(f"scorekeeper: organiser token (shown once, also saved in {token_file}):\n"
               f"  {token}", flush=True)

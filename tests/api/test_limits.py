@@ -39,3 +39,4 @@ def test_tokens_and_pairing_codes_never_reach_the_log() -> None:
     shown = redact(line)
     assert "K7QM3X" not in shown and "abc123" not in shown and "zz" not in shown
     assert "pair=***" in shown and "token=***&x=1" in shown
+    assert redact("GET /?organiser=s3cret HTTP/1.1") == "GET /?organiser=*** HTTP/1.1"
