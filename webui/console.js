@@ -447,11 +447,27 @@ async function loadDetail() {
   const shown = JSON.stringify([view, pairing]);
   if (shown === detailShown) return;
   // Keep what the organiser is typing across a refresh.
-  const typing = ($("fix-input") || {}).value || "";
-  const focused = document.activeElement && document.activeElement.id === "fix-input";
+  const kept = ["fix-input", "delay-seconds"].map((key) => [key, ($(key) || {}).value,
+    document.activeElement && document.activeElement.id === key]);
   detailShown = shown;
   renderDetail(view);
-  if ($("fix-input")) { $("fix-input").value = typing; if (focused) $("fix-input").focus(); }
+  for (const [key, value, focused] of kept) {
+    if (!$(key) || value === undefined) continue;
+    if (key === "fix-input" || focused) $(key).value = value;
+    if (focused) $(key).focus();
+  }
+}
+
+async function setDelay(id) {
+  const seconds = Number($("delay-seconds").value || 0);
+  try {
+    const done = await api("POST", `/api/tables/${encodeURIComponent(id)}/spectator-delay`,
+                           {seconds});
+    say(done.spectator_delay ? `${id}: the public view is now ${done.spectator_delay} s behind`
+                             : `${id}: the public view is live again`);
+  } catch (e) { say(e.message, true); }
+  detailShown = "";
+  refreshAll();
 }
 
 function renderDetail(view) {
@@ -483,6 +499,15 @@ function renderDetail(view) {
        el("tbody", {}, seatRows)),
     el("div", {class: "muted small"}, "Pair or unpair a player's phone with the buttons by each name in the table list."),
     prompts.length ? [el("h3", {}, "Waiting for answers (you may answer for any seat)"), prompts] : null,
+    el("h3", {}, "Spectator delay"),
+    el("div", {class: "row"},
+      el("label", {for: "delay-seconds"}, "Public view behind by"),
+      el("input", {id: "delay-seconds", type: "number", min: "0", max: "600", step: "1",
+                   value: String(view.spectator_delay || 0), style: "width: 5rem"}),
+      el("span", {}, "seconds"),
+      el("button", {type: "button", id: "delay-set", onclick: () => setDelay(id)}, "Set"),
+      el("span", {class: "muted small"}, "For streams: the TV and the public see the table this " +
+         "much later; phones and this console stay live. 0 = off.")),
     el("h3", {}, "Fix a misread"),
     el("div", {class: "row"},
       el("input", {id: "fix-input", placeholder: "+talon H1b1, -meld:0 A5r, decide 1 claim pass", spellcheck: "false",

@@ -247,3 +247,27 @@ def test_the_board_checker_in_the_console(server: Server, new_page: Callable[...
 
     new = h.poll(saved, what="#board-save to store the complete profile (GET /api/boards)")
     assert len(new) == 1, new
+
+
+def test_the_spectator_delay_from_the_console(server: Server,
+                                              world_table: Callable[..., WorldTable],
+                                              new_page: Callable[..., Page],
+                                              h: type[Helpers]) -> None:
+    """The organiser sets a delay for streams in the table's detail; the public view says so,
+    and 0 makes it live again."""
+    t = world_table("arcanum", 3, seed=4)
+    t.run(5)
+    page = open_console(new_page, server)
+    _row(page, t.id).locator("td").first.click()
+    box = page.locator("#delay-seconds")
+    expect(box).to_be_visible()
+    box.fill("30")
+    page.locator("#delay-set").click()
+    h.poll(lambda: httpx.get(f"{server.base}/api/tables/{t.id}").json()
+           .get("spectator_delay") == 30, what="the public view to be 30 s behind")
+    expect(page.locator("#delay-seconds")).to_have_value("30")
+    box = page.locator("#delay-seconds")
+    box.fill("0")
+    page.locator("#delay-set").click()
+    h.poll(lambda: not httpx.get(f"{server.base}/api/tables/{t.id}").json()
+           .get("spectator_delay"), what="the public view to be live again")
