@@ -216,6 +216,13 @@ def world_table(server: Server) -> Callable[..., WorldTable]:
 # -- the browser ---------------------------------------------------------------------------------
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the browser tests last. Playwright's sync API keeps an event loop running in the main
+    thread until the session ends, and tests that call ``asyncio.run`` cannot run after it."""
+    here = Path(__file__).resolve().parent
+    items.sort(key=lambda item: here in Path(str(item.path)).resolve().parents)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
