@@ -23,9 +23,9 @@ from typing import Protocol, TextIO
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
-from scorekeeper.core.kit import Kit, check_kit_name, normalise_uid
+from scorekeeper.core.kit import normalise_uid, open_kit
 from scorekeeper.core.text import with_article
-from scorekeeper.errors import EnrollmentError, NotFound
+from scorekeeper.errors import EnrollmentError
 from scorekeeper.games import find_game
 from scorekeeper.store import Store, sqlite_url
 
@@ -81,17 +81,10 @@ class Enrollment:
     """One enrollment session: a game, the kit being filled in, the store it is saved to."""
 
     def __init__(self, store: Store, game: Game, kit_name: str, out: TextIO) -> None:
-        check_kit_name(kit_name)
         self.store = store
         self.game = game
         self.out = out
-        try:
-            self.kit = store.kit(kit_name)
-        except NotFound:
-            self.kit = Kit(kit_name, game.id)
-        if self.kit.game != game.id:
-            raise EnrollmentError(f"kit {kit_name!r} is for {self.kit.game!r}, not {game.id!r}; "
-                                  "choose another kit name")
+        self.kit = open_kit(store, game, kit_name)
 
     def say(self, text: str) -> None:
         """Print one line for the person enrolling."""

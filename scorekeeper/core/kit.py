@@ -258,3 +258,23 @@ def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
         piece_lines[piece] = line(value)
         entries[uid] = piece
     return Kit(name, game.id, entries)
+
+
+def open_kit(store: Any, game: Game, kit_name: str) -> Kit:
+    """The stored kit ``kit_name`` to carry on tagging, or a new empty one for ``game``.
+
+    ``store`` is a ``scorekeeper.store.Store`` (anything with ``kit(name)`` raising NotFound).
+    Raises EnrollmentError for a bad name or a kit of another game: enrollment in the terminal
+    and in the browser start the same way.
+    """
+    from scorekeeper.errors import EnrollmentError, NotFound
+
+    check_kit_name(kit_name)
+    try:
+        kit: Kit = store.kit(kit_name)
+    except NotFound:
+        kit = Kit(kit_name, game.id)
+    if kit.game != game.id:
+        raise EnrollmentError(f"kit {kit_name!r} is for {kit.game!r}, not {game.id!r}; "
+                              "choose another kit name")
+    return kit

@@ -26,7 +26,7 @@ from typing import Any
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
-from scorekeeper.core.kit import Kit, check_kit_name, normalise_uid
+from scorekeeper.core.kit import check_kit_name, normalise_uid, open_kit
 from scorekeeper.core.text import with_article
 from scorekeeper.errors import ConfigError, EnrollmentError, NotFound, ScorekeeperError
 
@@ -59,17 +59,10 @@ class EnrollSession:
 
     def __init__(self, sid: str, store: Any, game: Game, kit_name: str, *,
                  backend: Any = None, readers: str = "", reader: str | None = None) -> None:
-        check_kit_name(kit_name)
         self.sid = sid
         self.store = store
         self.game = game
-        try:
-            self.kit = store.kit(kit_name)
-        except NotFound:
-            self.kit = Kit(kit_name, game.id)
-        if self.kit.game != game.id:
-            raise EnrollmentError(f"kit {kit_name!r} is for {self.kit.game!r}, not {game.id!r}; "
-                                  "choose another kit name")
+        self.kit = open_kit(store, game, kit_name)
         self.backend = backend
         self.readers = readers
         self.reader = reader or None
