@@ -8,7 +8,7 @@ table are the only callers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -147,3 +147,17 @@ class Game(ABC):
     @abstractmethod
     def secrets(self, state: Any, seat: int) -> frozenset[str]:
         """Piece ids only ``seat`` may know now (for the leak checks in tests)."""
+
+
+def view_for(audience: Audience, seats: int, public: Callable[[], dict[str, Any]],
+             organiser: Callable[[], dict[str, Any]],
+             seat: Callable[[int], dict[str, Any]]) -> dict[str, Any]:
+    """Pick the view builder for ``audience``; ValueError for an audience that is no one here
+    (a seat number out of range), so a wrong audience never falls back to a fuller view."""
+    if audience == PUBLIC:
+        return public()
+    if audience == ORGANISER:
+        return organiser()
+    if isinstance(audience, int) and not isinstance(audience, bool) and 0 <= audience < seats:
+        return seat(audience)
+    raise ValueError(f"unknown audience {audience!r}")

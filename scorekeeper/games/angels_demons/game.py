@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game, Option
+from scorekeeper.core.game import Audience, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
@@ -96,13 +96,8 @@ class AngelsAndDemons(Game):
         return state.over
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
-        if audience == PUBLIC:
-            return views.public(state)
-        if audience == ORGANISER:
-            return views.organiser(state)
-        if isinstance(audience, int) and 0 <= audience < state.n:
-            return views.seat_view(state, audience)
-        raise ValueError(f"unknown audience {audience!r}")
+        return view_for(audience, state.n, lambda: views.public(state),
+                        lambda: views.organiser(state), lambda s: views.seat_view(state, s))
 
     def secrets(self, state: State, seat: int) -> frozenset[str]:
         return views.taken(state, seat)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game, Option
+from scorekeeper.core.game import Audience, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
@@ -215,13 +215,8 @@ class Arcanum(Game):
         return state.over
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
-        if audience == PUBLIC:
-            return views.public(state)
-        if audience == ORGANISER:
-            return views.organiser(state)
-        if isinstance(audience, int) and 0 <= audience < state.n:
-            return views.seat_view(state, audience)
-        raise ValueError(f"unknown audience {audience!r}")
+        return view_for(audience, state.n, lambda: views.public(state),
+                        lambda: views.organiser(state), lambda s: views.seat_view(state, s))
 
     def secrets(self, state: State, seat: int) -> frozenset[str]:
         return views.secrets(state, seat)

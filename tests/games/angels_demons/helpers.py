@@ -6,12 +6,13 @@ import random
 from typing import Any
 
 from scorekeeper.core.inputs import Decision, Seen, parse_input
-from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.referee import Referee, Result
 from scorekeeper.games.angels_demons import AngelsAndDemons
 from scorekeeper.games.angels_demons.cards import CARD_IDS, IDENT
 from scorekeeper.games.angels_demons.hands import idents, is_complete, is_set, winning_identities
 from scorekeeper.games.angels_demons.state import ACT, FLIP, OUT, TAKE, State
+from tests.driving import play as play  # re-exported for the tests of this game
+from tests.driving import refuse as refuse
 
 GAME = AngelsAndDemons()
 
@@ -19,32 +20,6 @@ GAME = AngelsAndDemons()
 def new_ref(n: int = 4, **options: Any) -> Referee:
     """A fresh referee for ``n`` seats with these options."""
     return Referee(GAME, options, n)
-
-
-def play(ref: Referee, *lines: str) -> tuple[str, ...]:
-    """Apply input lines ("+talon H5b1", "decide 2 draw_count 2"); each must be accepted."""
-    events: tuple[str, ...] = ()
-    for line in lines:
-        inp = parse_input(line)
-        assert isinstance(inp, Seen | Decision)
-        result = ref.apply(inp)
-        assert result.accepted, f"{line!r} rejected: {result.rejection}"
-        events += result.events
-    return events
-
-
-def refuse(ref: Referee, line: str, rule: str) -> Rejected:
-    """Apply one input line that must be refused with ``rule``, leaving the state unchanged."""
-    before = ref.state
-    inp = parse_input(line)
-    assert isinstance(inp, Seen | Decision)
-    result = ref.apply(inp)
-    assert not result.accepted, f"{line!r} was accepted"
-    assert result.rejection is not None
-    assert result.rejection.rule == rule, result.rejection
-    assert result.rejection.reason and result.rejection.hint
-    assert ref.state == before and ref.state is before
-    return result.rejection
 
 
 def deal(ref: Referee, *talon: str) -> None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.core.inputs import Decision, Seen, parse_input
-from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.referee import Referee
 from scorekeeper.games.arcanum import Arcanum
 from scorekeeper.games.arcanum.cards import PAWNS
 from scorekeeper.games.arcanum.state import State
+from tests.driving import play as play  # re-exported for the tests of this game
+from tests.driving import refuse as refuse
 
 GAME = Arcanum()
 
@@ -31,32 +31,6 @@ ROUND1_HIDES = ("cups_6", "cups_7", "cups_8", "cups_9", "cups_10")
 def new_ref(n: int = 4, **options: Any) -> Referee:
     """A fresh referee for ``n`` seats with these options."""
     return Referee(GAME, options, n)
-
-
-def play(ref: Referee, *lines: str) -> tuple[str, ...]:
-    """Apply input lines ("+play swords_4", "decide 0 end_turn done"); each must be accepted."""
-    events: tuple[str, ...] = ()
-    for line in lines:
-        inp = parse_input(line)
-        assert isinstance(inp, Seen | Decision)
-        result = ref.apply(inp)
-        assert result.accepted, f"{line!r} rejected: {result.rejection}"
-        events += result.events
-    return events
-
-
-def refuse(ref: Referee, line: str, rule: str) -> Rejected:
-    """Apply one input line that must be refused with ``rule``, leaving the state unchanged."""
-    before = ref.state
-    inp = parse_input(line)
-    assert isinstance(inp, Seen | Decision)
-    result = ref.apply(inp)
-    assert not result.accepted, f"{line!r} was accepted"
-    assert result.rejection is not None
-    assert result.rejection.rule == rule, result.rejection
-    assert result.rejection.reason and result.rejection.hint
-    assert ref.state is before
-    return result.rejection
 
 
 def st(ref: Referee) -> State:
