@@ -62,9 +62,6 @@ class Table:
         self.rng = random.Random(seed)
         self.temper = temper
         self.noise = noise
-        self.straight_to_deck = True
-        """Cards the referee may have reshuffled already go straight into the deck (see
-        ``_clear_strips``); False carries them to the pile as a table does."""
         self.variant: str = self.options["variant"]
         self.rounds, self.fame_rounds = schedule(
             seats, self.options["length"], self.options["three_player_length"]
@@ -393,18 +390,11 @@ class Table:
             yield self._clear_strips(cleared)
 
     def _clear_strips(self, cleared: list[tuple[int, str]]) -> Action:
-        """The revealed cards leave the hide strips for their discard piles (the referee put
-        them there already: a confirmation). When the next round starts with draws nobody is
-        asked for, the referee may already have shuffled the pile into a new deck: then the
-        cards go straight into that deck, seen only leaving the strips."""
-        straight = self.straight_to_deck and self._next_round_draws_unprompted()
+        """The revealed cards leave the hide strips for their discard piles, where the referee
+        put them already (a confirmation, even after the next round's draws reshuffled them)."""
         action: Action = []
         for _, card in cleared:
-            if straight:
-                self.events["straight_to_deck"] += 1
-                action += self.depart(card)
-            else:
-                action += self.arrive(card, "major_discard" if card == FOOL else "minor_discard")
+            action += self.arrive(card, "major_discard" if card == FOOL else "minor_discard")
         self.rng.shuffle(action)  # departures and arrivals of different cards, in any order
         return action
 
@@ -420,8 +410,3 @@ class Table:
         self.hidden = [[] for _ in range(self.seats)]
         self.rep = dict.fromkeys(SUITS, 0)
         return cleared
-
-    def _next_round_draws_unprompted(self) -> bool:
-        """The next round's draws happen with no prompt (and so maybe a reshuffle at once)."""
-        nxt = self.round + 1
-        return self.variant == "simplest" or (self.variant == "first_game" and nxt <= 2)

@@ -73,10 +73,8 @@ class ArcanumWorld(Majors, World):
         *,
         temper: bots.Temper | None = None,
         noise: float = DEFAULT_NOISE,
-        straight_to_deck: bool = False,
     ) -> None:
         self._init_table(seats, options, seed, temper or bots.Temper(), noise)
-        self.straight_to_deck = straight_to_deck
         self.open_turn: int | None = None
         """The seat whose turn is still open: its minor resolved, no major, no ``end_turn``."""
         self._flow = self._play()
@@ -281,7 +279,7 @@ class ArcanumWorld(Majors, World):
         self.open_turn = None
         minor = yield from self._play_minor(a)
         if first is not None:  # minor and major: the turn ends by itself (maybe the round)
-            yield from self._to_pile(minor, straight=last and self._round_ends_into_draws())
+            yield from self._to_pile(minor)
             return
         yield from self._to_pile(minor)
         after = bots.choose_major(
@@ -341,25 +339,10 @@ class ArcanumWorld(Majors, World):
         self.events["peek"] += 1
         yield [Seen(f"hide:{seat}", card, False), Seen(f"hide:{seat}", card, True)]
 
-    def _round_ends_into_draws(self) -> bool:
-        """The round ends with no fame phase and the next one starts with draws nobody is
-        asked for: the referee may reshuffle the minor pile at once."""
-        return (
-            self.straight_to_deck
-            and self.round not in self.fame_rounds
-            and self._next_round_draws_unprompted()
-        )
-
-    def _to_pile(self, card: str, straight: bool = False) -> Iterator[Action]:
+    def _to_pile(self, card: str) -> Iterator[Action]:
         """The played card, resolved, is carried from ``play`` to its discard pile, where the
-        referee already put it (a confirmation). ``straight``: the pile may already have been
-        shuffled into a new deck (see ``_round_ends_into_draws``), so the card is only seen
-        leaving ``play``. The Tower stays on the city."""
+        referee already put it (a confirmation). The Tower stays on the city."""
         if card == TOWER:
-            return
-        if straight:
-            self.events["straight_to_deck"] += 1
-            yield self.depart(card)
             return
         self.events["to_pile"] += 1
         yield self.arrive(card, "major_discard" if card.startswith("major_") else "minor_discard")

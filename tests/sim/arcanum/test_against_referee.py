@@ -12,12 +12,11 @@ import pytest
 
 from scorekeeper.core.inputs import Decision, GameInput, Seen
 from scorekeeper.core.referee import Referee
+from scorekeeper.games.arcanum import Arcanum
 from scorekeeper.games.arcanum.boards import EFFECTS, ICON_KINDS
 from scorekeeper.games.arcanum.cards import MAJORS
 from scorekeeper.games.arcanum.state import UNSEEN
 from scorekeeper.sim.arcanum.world import ArcanumWorld
-
-game_module = pytest.importorskip("scorekeeper.games.arcanum.game")
 
 GAMES = 600  # 200 at each of 3, 4 and 5 seats (issue 3)
 STEP_BOUND = 20_000
@@ -88,7 +87,7 @@ def _same_phase(theirs: dict[str, Any], ours: dict[str, Any], where: str) -> Non
 def play(seed: int) -> tuple[ArcanumWorld, Referee]:
     """Feed world ``seed`` to a fresh referee, checking every input and every action."""
     seats, options = _setup(seed)
-    game = game_module.Arcanum()
+    game = Arcanum()
     world = ArcanumWorld(seats, options, seed)
     referee = Referee(game, options, seats)
     history: list[GameInput] = []
@@ -142,7 +141,7 @@ def test_the_cross_check_covers_every_major_and_location() -> None:
 
 def _replay(seats: int, options: dict[str, Any], seed: int, **kw: Any) -> str | None:
     """Feed one world to a referee; the first disagreement in words, or None."""
-    game = game_module.Arcanum()
+    game = Arcanum()
     world = ArcanumWorld(seats, options, seed, **kw)
     referee = Referee(game, options, seats)
     count = 0
@@ -208,8 +207,8 @@ def test_revealed_cards_carried_after_an_automatic_reshuffle() -> None:
     crossed = 0
     for seed in range(30):
         seats = 3 + seed % 3
-        game = game_module.Arcanum()
-        world = ArcanumWorld(seats, options, seed, straight_to_deck=False)
+        game = Arcanum()
+        world = ArcanumWorld(seats, options, seed)
         referee = Referee(game, options, seats)
         where = f"seed {seed}, {seats} seats"
         hands = _hands(world)
