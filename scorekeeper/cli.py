@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -63,12 +64,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(run(args))
+        code = int(run(args))
+        sys.stdout.flush()  # a closed pipe shows here, inside the try, not at exit
+        return code
     except ScorekeeperError as exc:
         print(f"scorekeeper {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader of our output went away (`scorekeeper ... | head`): stop quietly, as
+        # Unix tools do. stdout is pointed at /dev/null so the interpreter's final flush of
+        # what is still buffered cannot raise again on exit.
+        _quiet_stdout()
+        return 141  # 128 + SIGPIPE, what a shell reports for a tool killed by a closed pipe
+
+
+def _quiet_stdout() -> None:
+    """Send the rest of stdout to /dev/null (after a broken pipe)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

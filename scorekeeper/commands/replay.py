@@ -10,6 +10,10 @@ exit status:
   1  an expectation failed (the file, line and step are printed, with what differed)
   2  a script is invalid: bad YAML, unknown game, bad options or an unreadable step (the file
      and line are printed); this wins over 1 when several files are given
+
+Files whose name starts with ``_`` are include fragments (steps shared by scripts, not scripts
+themselves): they are skipped, with one line on stderr, so ``replay tests/scripts/*/*.yaml``
+runs every script.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper.core.script import ScriptResult, load_script, run_script
@@ -79,11 +84,28 @@ def _print_summary(result: ScriptResult, verbose: bool, out: TextIO) -> None:
         print(f"  {failure.describe(script.path)}", file=out)
 
 
+def is_fragment(path: str) -> bool:
+    """Whether ``path`` names an include fragment (``_setup-3p.yaml``) rather than a script."""
+    return Path(path).name.startswith("_")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run every file; the exit status is the worst of them (2 invalid > 1 failed > 0)."""
     code = EXIT_OK
     records: list[dict[str, Any]] = []
-    for path in args.files:
+    # Fragments come along with shell globs; they are steps for include:, not whole games.
+    fragments = [p for p in args.files if is_fragment(p)]
+    files = [p for p in args.files if not is_fragment(p)]
+    if fragments:
+        names = ", ".join(Path(p).name for p in fragments[:3])
+        more = f" and {len(fragments) - 3} more" if len(fragments) > 3 else ""
+        print(f"skipped {len(fragments)} include fragment(s) (names starting with _, used by "
+              f"include: steps): {names}{more}", file=sys.stderr)
+    if not files:
+        print("no table script to run: every file given is an include fragment; give the "
+              "scripts that include them", file=sys.stderr)
+        return EXIT_INVALID
+    for path in files:
         try:
             script = load_script(path)
         except ScriptError as exc:
@@ -109,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             _print_summary(result, args.verbose, sys.stdout)
     if args.json:
-        payload: Any = records[0] if len(args.files) == 1 else records
+        payload: Any = records[0] if len(files) == 1 else records
         json.dump(payload, sys.stdout, indent=2, ensure_ascii=False, default=str)
         print()
     return code

@@ -176,3 +176,21 @@ def test_the_example_in_the_docs_passes(tmp_path: Path) -> None:
     proc = console(write(tmp_path, "example.yaml", example))
     assert proc.returncode == 0, proc.stdout
     assert 'a set and a "mine!": ok' in proc.stdout
+
+
+def test_include_fragments_given_by_a_glob_are_skipped_and_named_on_stderr(
+        tmp_path: Path) -> None:
+    good = write(tmp_path, "game.yaml", GOOD)
+    fragment = write(tmp_path, "_prelude.yaml", "steps:\n  - +board A\n")
+    proc = fake_replay(fragment, good)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "skipped 1 include fragment" in proc.stderr
+    assert "_prelude.yaml" in proc.stderr
+    assert "game.yaml" in proc.stdout and "_prelude" not in proc.stdout
+
+
+def test_only_fragments_is_an_error_that_says_so(tmp_path: Path) -> None:
+    fragment = write(tmp_path, "_prelude.yaml", "steps:\n  - +board A\n")
+    proc = fake_replay(fragment)
+    assert proc.returncode == 2
+    assert "every file given is an include fragment" in proc.stderr
