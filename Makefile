@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint bench serve clean
+.PHONY: demo test lint bench serve clean system-packages
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -19,6 +19,22 @@ $(DEV_STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(DEV_STAMP)
 
+# The Debian packages the tests need (chromium, shellcheck, systemd, npm): installed when make
+# runs as root with apt-get, otherwise named with the one command to run, before any test.
+system-packages:
+	bash tools/system-packages.sh
+
+# axe-core, the accessibility audit the browser tests run in every view, from the npm registry.
+AXE_VERSION := 4.14.1
+AXE_JS := $(VENV)/axe/node_modules/axe-core/axe.min.js
+AXE_STAMP := $(VENV)/axe/.installed-$(AXE_VERSION)
+$(AXE_STAMP): | system-packages
+	mkdir -p $(VENV)/axe
+	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/axe \
+		axe-core@$(AXE_VERSION)
+	test -f $(AXE_JS)
+	touch $(AXE_STAMP)
+
 # `make demo GAME=arcanum` plays Arcanum instead of the default game.
 demo: $(RUN_STAMP)
 	$(BIN)/scorekeeper demo $(if $(GAME),--game $(GAME)) $(DEMO_ARGS)
@@ -26,8 +42,17 @@ demo: $(RUN_STAMP)
 serve: $(RUN_STAMP)
 	$(BIN)/scorekeeper serve
 
-test: $(DEV_STAMP) lint
-	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+# Two pytest runs on both cores (pytest-xdist): everything but the browser, then the browser
+# tests, whose Playwright event loop must not share a process with tests that call asyncio.run.
+PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n $(or $(TEST_WORKERS),2)
+# PYTEST_ARGS (a path, -k ...) runs that selection alone, in one run.
+test: $(DEV_STAMP) system-packages $(AXE_STAMP) lint
+ifeq ($(strip $(PYTEST_ARGS)),)
+	$(PYTEST) --ignore=tests/browser
+	$(PYTEST) tests/browser
+else
+	$(PYTEST) $(PYTEST_ARGS)
+endif
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check scorekeeper firmware_bridge tests bench

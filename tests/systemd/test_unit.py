@@ -1,7 +1,7 @@
 """The systemd unit, the udev rule and install.sh: verified by the real tools where they exist.
 
 Nothing here is skipped for a missing tool: ``systemd-analyze`` and ``shellcheck`` are needed
-(``.ci/run`` installs shellcheck with apt-get), and a missing one fails with the reason.
+(``make test`` installs them: tools/system-packages.sh), and a missing one fails with the reason.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def test_udev_rule() -> None:
 
 
 def test_install_sh_passes_shellcheck() -> None:
-    tool = need("shellcheck", ".ci/run installs it (apt-get install -y shellcheck)")
+    tool = need("shellcheck", "make test installs it (tools/system-packages.sh)")
     done = subprocess.run([tool, "--severity=style", str(INSTALL)], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Makes sure the Debian packages that `make test` needs are here, before any test runs.
+#
+# As root with apt-get available, it installs what is missing (one `apt-get update`, then one
+# `apt-get install`). Otherwise it installs nothing, names what is missing and prints the one
+# command to run, and exits 1 so that the tests never start half-equipped.
+#
+#   - chromium: the browser tests drive Debian's Chromium through Playwright (never a download)
+#   - tests/systemd checks systemd/install.sh with shellcheck
+#   - systemd: tests/systemd verifies the unit with systemd-analyze
+#   - npm: installs axe-core (the accessibility audit of the browser tests) from the registry
+set -euo pipefail
+
+missing=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have chromium || missing+=(chromium)
+have shellcheck || missing+=(shellcheck)
+have systemd-analyze || missing+=(systemd)
+have npm || missing+=(npm)
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+install=(apt-get install -y -q --no-install-recommends "${missing[@]}")
+if [ "$(id -u)" -eq 0 ] && have apt-get; then
+    echo "make test: installing the system packages the tests need: ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q >&2
+    "${install[@]}" >&2
+    exit 0
+fi
+
+echo "make test: the tests need these system packages, which are missing: ${missing[*]}" >&2
+if have apt-get; then
+    echo "Install them with this one command, then run make test again:" >&2
+    echo "    sudo ${install[*]}" >&2
+else
+    echo "Install them with your system's package manager, then run make test again." >&2
+fi
+exit 1
