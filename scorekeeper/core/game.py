@@ -22,11 +22,27 @@ Audience = int | Literal["public", "organiser"]
 
 
 @dataclass(frozen=True, slots=True)
-class Option:
-    """A named table setting with its default. ``choices`` limits str options; None = any.
+class Choice:
+    """One allowed value of an option, with what people read: a short ``label`` in words (never
+    the raw value or a rule id) and a one-line ``help`` saying what picking it does."""
 
-    ``ask``: a person creating a table must choose this option (the console and the command line
-    ask for it); the default serves only scripts, tests and demos.
+    value: Any
+    label: str
+    help: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "label": self.label, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named table setting with its default. ``choices`` limits the values; None = any.
+
+    ``choices`` holds ``Choice`` values (a label and a line of help each) or bare values (then
+    the label is the value itself: only for tests and quick sketches). ``label`` and ``help``
+    are what a person creating a table reads, in plain words. ``ask``: a person creating a
+    table must choose this option (the console and the command line ask for it); the default
+    serves only scripts, tests and demos.
     """
 
     name: str
@@ -35,6 +51,38 @@ class Option:
     choices: tuple[Any, ...] | None = None
     nullable: bool = False
     ask: bool = False
+    label: str = ""
+
+    @property
+    def values(self) -> tuple[Any, ...] | None:
+        """The allowed values (None: any value of the default's type)."""
+        if self.choices is None:
+            return None
+        return tuple(c.value if isinstance(c, Choice) else c for c in self.choices)
+
+    def choice_list(self) -> tuple[Choice, ...]:
+        """Every allowed value as a ``Choice`` (empty when any value goes)."""
+        return tuple(c if isinstance(c, Choice) else Choice(c, str(c))
+                     for c in self.choices or ())
+
+    def words_for(self, value: Any) -> str:
+        """A value of this option in words: its choice's label, else the value itself."""
+        for choice in self.choice_list():
+            if choice.value == value:
+                return choice.label
+        return str(value)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The option as the console and GET /api/games show it: ``name``, ``label``,
+        ``help``, ``default``, ``ask``, and ``choices`` (a list of {value, label, help,
+        default}) or None when any value goes."""
+        choices = None
+        if self.choices is not None:
+            choices = [dict(c.to_dict(), default=c.value == self.default)
+                       for c in self.choice_list()]
+        return {"name": self.name, "label": self.label or self.name.replace("_", " "),
+                "help": self.help, "default": self.default, "ask": self.ask,
+                "choices": choices}
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type; raises ConfigError when it can't be."""
@@ -62,8 +110,10 @@ class Option:
             raise ConfigError(
                 f"option {self.name!r} must be a {kind.__name__}, not {value!r}"
             ) from None
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
+        values = self.values
+        if values is not None and value not in values:
+            allowed = ", ".join(f"{c.value} ({c.label})" if str(c.value) != c.label
+                                else str(c.value) for c in self.choice_list())
             raise ConfigError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
         return value
 

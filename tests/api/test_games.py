@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +35,35 @@ def test_games_list_their_options_and_what_must_be_asked(
     assert (arcanum["min_seats"], arcanum["max_seats"]) == (3, 5)
     options = {o["name"]: o for o in arcanum["options"]}
     assert options["board"]["ask"] is True and options["length"]["ask"] is False
-    assert options["variant"]["choices"] == ["full", "first_game", "simplest"]
+    variant = options["variant"]
+    assert [c["value"] for c in variant["choices"]] == ["full", "first_game", "simplest"]
+    assert [c["label"] for c in variant["choices"]] == ["Full game", "First game",
+                                                        "Simplest game"]
+    assert [c["default"] for c in variant["choices"]] == [True, False, False]
+    assert variant["default"] == "full" and variant["label"] == "Variant"
+    assert options["start_seat"]["choices"] is None  # a free value
+
+
+@pytest.mark.parametrize("game_id", ["angels-and-demons", "arcanum"])
+def test_every_option_is_described_in_words_with_labelled_choices(
+        real: tuple[TestClient, dict[str, str]], game_id: str) -> None:
+    """Each option has a label and help in words; each choice a label (never its raw value,
+    a rule id or snake_case) and a one-line explanation; exactly one choice is the default."""
+    client, _ = real
+    game = next(g for g in client.get("/api/games").json() if g["id"] == game_id)
+    for option in game["options"]:
+        assert set(option) == {"name", "label", "help", "default", "ask", "choices"}
+        words = [option["label"], option["help"]]
+        if option["choices"] is not None:
+            assert [c["default"] for c in option["choices"]].count(True) == 1
+            for choice in option["choices"]:
+                assert set(choice) == {"value", "label", "help", "default"}
+                assert choice["label"] != str(choice["value"]) and choice["help"]
+                assert (choice["value"] == option["default"]) is choice["default"]
+                words += [choice["label"], choice["help"]]
+        for text in words:
+            assert text and not re.search(r"\b[A-Z]+-[A-Z]*-?\d+\b|\b[a-z]+_[a-z0-9_]+\b",
+                                          text), (option["name"], text)
 
 
 def test_boards_are_listed_whole_with_what_is_missing(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.core.game import Audience, Game, Option, view_for
+from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
@@ -26,23 +26,51 @@ class AngelsAndDemons(Game):
     min_seats = 2
     max_seats = 4
     options = (
-        Option("mode", "basic", "basic or advanced rules (§7)", ("basic", "advanced")),
-        Option("go_out_base", 1, "points for going out (R-SCORE-1, A-6)"),
-        Option("basic_red_bonus", 1, "basic game: points per red card (R-SCORE-2, A-7)"),
-        Option("plain_item_points", 1, "points per plain item (R-SCORE-2, R-ADV-2)"),
-        Option("post_set_draw", "choice", "after laying a set draw 0-2 (choice) or always 2 (A-5)",
-               ("choice", "always2")),
-        Option("red17_counts_itself", True, "a red 1/7 meets its own condition (A-10)"),
-        Option("item_win_timing", "on_lay", "when the item win is checked (R-ADV-6, A-12)",
-               ("on_lay", "on_go_out")),
-        Option("target_points", 24, "score that ends the game; default 24/18/12 for 2/3/4 "
-               "players; 0 = off (R-END-1)"),
-        Option("max_rounds", 6, "rounds in a game; default 6/6/8 for 2/3/4 players; 0 = off "
-               "(R-END-1)"),
-        Option("tie_break", "shared", "a tie is shared, or won by most go-outs (A-15)",
-               ("shared", "most_go_outs")),
-        Option("start_seat", 0, "the seat that starts round 1 (R-SETUP-1: drawn at random at "
-               "the table)"),
+        Option("mode", "basic", "Which rules the table plays.",
+               (Choice("basic", "Basic game", "every red card scores a flat bonus; items are "
+                       "plain points"),
+                Choice("advanced", "Advanced game", "red cards score by their printed "
+                       "condition, items can win the whole game, a claimed discard costs "
+                       "its discarder")),
+               label="Rules"),
+        Option("go_out_base", 1, "Points a player scores for going out, before any bonus.",
+               label="Points for going out"),
+        Option("basic_red_bonus", 1, "In the basic game, points for each red card (laid or in "
+               "the hand) of the player who goes out.", label="Points per red card (basic game)"),
+        Option("plain_item_points", 1, "Points for each plain item card of the player who goes "
+               "out.", label="Points per plain item"),
+        Option("post_set_draw", "choice", "How many cards a player draws after laying a set on "
+               "their own turn.",
+               (Choice("choice", "0, 1 or 2, as the player likes", "the player says how many "
+                       "they drew"),
+                Choice("always2", "Always 2", "the player always draws 2 cards")),
+               label="Drawing after a set"),
+        Option("red17_counts_itself", True, "In the advanced game, whether a red 1 or 7 meets its "
+               "own printed condition (it is itself a 1 or a 7).",
+               (Choice(True, "Yes, always", "a red 1 or 7 always earns its bonus"),
+                Choice(False, "No, it needs another card", "the condition must be met by the "
+                       "other cards")),
+               label="A red 1 or 7 counts itself"),
+        Option("item_win_timing", "on_lay", "In the advanced game, when three item sets win "
+               "the whole game.",
+               (Choice("on_lay", "As soon as the set is laid", "checked whenever a set is laid "
+                       "and when going out"),
+                Choice("on_go_out", "Only when going out", "checked only when the player goes "
+                       "out")),
+               label="When the item win counts"),
+        Option("target_points", 24, "The score that ends the game at the end of a round: 24 "
+               "with 2 players, 18 with 3, 12 with 4 unless you set it; 0 means no target.",
+               label="Points that end the game"),
+        Option("max_rounds", 6, "How many rounds are played at most: 6 with 2 or 3 players, 8 "
+               "with 4 unless you set it; 0 means no limit.", label="Number of rounds"),
+        Option("tie_break", "shared", "Who wins when players end with the same top score.",
+               (Choice("shared", "They share the win", "every player tied on top wins"),
+                Choice("most_go_outs", "Most times gone out", "the tied player who went out "
+                       "most often wins; still tied, they share")),
+               label="A tie at the end"),
+        Option("start_seat", 0, "The seat that starts round 1, counted from 0 in the order the "
+               "players are listed (drawn at random at the table).",
+               label="First player"),
     )
 
     def resolve_options(self, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:

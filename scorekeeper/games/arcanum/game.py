@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.core.game import Audience, Game, Option, view_for
+from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
@@ -101,43 +101,79 @@ class Arcanum(Game):
         Option(
             BOARD_OPTION,
             "sample",
-            "the board profile: a shipped profile name (sample, "
-            "known), a profile file, or a whole profile as a mapping",
+            "The location icons and effects printed on your board: a profile shipped with "
+            "scorekeeper, one you made with 'scorekeeper board new', or a profile file.",
             ask=True,
+            label="Board profile",
         ),
         Option(
-            "length", "normal", "normal or long game (R-SETUP-1, R-ROUND-2)", ("normal", "long")
+            "length",
+            "normal",
+            "How many rounds the game lasts.",
+            (
+                Choice("normal", "Normal game", "6 rounds with 4 or 5 players (fame after "
+                       "rounds 3 and 6); 4 with 3 players"),
+                Choice("long", "Long game", "9 rounds with 4 or 5 players (fame after rounds "
+                       "3, 6 and 9); 8 with 3 players"),
+            ),
+            label="Game length",
         ),
         Option(
             "three_player_length",
             "by_length",
-            "3 players: by_length (normal 4 rounds, long 8) or always_8 (G-10)",
-            ("by_length", "always_8"),
+            "With 3 players only: how many rounds a normal game has.",
+            (
+                Choice("by_length", "Follow the game length", "a normal game has 4 rounds, a "
+                       "long one 8"),
+                Choice("always_8", "Always 8 rounds", "fame after rounds 4 and 8, whatever "
+                       "the game length"),
+            ),
+            label="Rounds with 3 players",
         ),
         Option(
             "variant",
             "full",
-            "full rules, first_game (R-VAR-1) or simplest (R-VAR-2)",
-            ("full", "first_game", "simplest"),
+            "The full game, or a gentler start for new players.",
+            (
+                Choice("full", "Full game", "every card and every rule"),
+                Choice("first_game", "First game", "no major cards in rounds 1 and 2; they "
+                       "come in from round 3"),
+                Choice("simplest", "Simplest game", "the major cards stay in the box for the "
+                       "whole game"),
+            ),
+            label="Variant",
         ),
         Option(
             "devil_fame",
             "doubled",
-            "the Devil's doubling covers the fame phase of its round "
-            "(doubled) or stops when the card play ends (not_doubled) (G-12)",
-            ("doubled", "not_doubled"),
+            "The Devil doubles the VP its player gains or loses for the rest of the round: "
+            "does that include the fame phase that ends the round?",
+            (
+                Choice("doubled", "Yes, fame is doubled too", "the doubling lasts until the "
+                       "round's fame phase is over"),
+                Choice("not_doubled", "No, only the card play", "the doubling stops when the "
+                       "round's card play ends"),
+            ),
+            label="The Devil and fame",
         ),
         Option(
             "tied_split",
             "pooled",
-            "tied players share the awards of every place their "
-            "group covers (pooled, G-8) or only of the place they tie for (own_place)",
-            ("pooled", "own_place"),
+            "How players tied for a place in a fame phase share the VP.",
+            (
+                Choice("pooled", "Pool the places they cover", "add up the awards of every "
+                       "place the tied group covers and divide them, rounding down"),
+                Choice("own_place", "Share their own place only", "divide only the award of "
+                       "the place they tie for, rounding down"),
+            ),
+            label="Ties in a fame phase",
         ),
         Option(
             "start_seat",
             0,
-            "the seat that starts round 1 (R-SETUP-2: drawn at random at the table)",
+            "The seat that starts round 1, counted from 0 in the order the players are listed "
+            "(drawn at random at the table).",
+            label="First player",
         ),
     )
 
