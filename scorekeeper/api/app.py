@@ -197,14 +197,14 @@ def create_app(hub_or_settings: Hub | Settings,
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
-        """Every supported game with its player counts and options (``ask``: a person creating
-        a table must choose it), for the console's table form."""
+        """Every supported game with its player counts and options, for the console's table
+        form: each option's ``name``, ``label``, ``help``, ``default``, ``ask`` (a person
+        creating a table must choose it) and ``choices`` (a list of {value, label, help,
+        default}, or None for a free value); see ``Option.to_dict``."""
         from scorekeeper.games import games
 
         return [{"id": g.id, "name": g.name, "min_seats": g.min_seats, "max_seats": g.max_seats,
-                 "options": [{"name": o.name, "default": o.default, "help": o.help,
-                              "choices": None if o.choices is None else list(o.choices),
-                              "ask": o.ask} for o in g.options]}
+                 "options": [o.to_dict() for o in g.options]}
                 for g in games().values()]
 
     @app.get("/api/boards")
