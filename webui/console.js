@@ -35,12 +35,86 @@ function fill(node, ...children) {
   return node;
 }
 const badge = (text, kind) => el("span", {class: "badge " + (kind || text)}, text);
+// A status line: text, or nodes (a refusal carries a link to its rule).
 function say(text, error) {
   const box = $("status");
-  box.textContent = text || "";
+  fill(box, text || "");
   box.className = "status" + (error ? " error" : "");
   clearTimeout(say.timer);
   if (text) say.timer = setTimeout(() => { box.textContent = ""; }, error ? 12000 : 6000);
+}
+// "end_turn" -> "end turn": the last resort for a value the server gave no words for.
+const humanize = (value) => String(value).replaceAll("_", " ");
+
+// A rule id as a link to the players' rules reference (/rules/<game>#<rule id>), so that every
+// refusal the console shows can be read up in one click.
+function ruleLink(game, rule) {
+  if (!rule) return null;
+  const href = game ? `/rules/${encodeURIComponent(game)}#${encodeURIComponent(rule)}` : null;
+  return href ? el("a", {class: "rule", href, target: "_blank", rel: "noopener",
+                         title: "this rule in the players' rules reference"}, rule)
+              : el("span", {class: "rule"}, rule);
+}
+
+// -- updating in place --------------------------------------------------------------------------
+// The console follows the tables live (every POLL_MS). Rebuilding the DOM on each update would
+// take the keyboard focus away from a Pause or pair button within seconds, so a new rendering is
+// merged into the page instead: nodes that match (same tag, same data-key) are kept and only
+// their text and attributes change. A focused button stays the same element.
+const HANDLERS = ["onclick", "onchange", "oninput", "onkeydown", "onsubmit"];
+const keyOf = (node) => (node.nodeType === Node.ELEMENT_NODE ? node.getAttribute("data-key") : null);
+
+function morph(from, to) {
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || keyOf(from) !== keyOf(to)) {
+    from.replaceWith(to);
+    return to;
+  }
+  if (from.nodeType !== Node.ELEMENT_NODE) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  for (const a of [...from.attributes]) if (!to.hasAttribute(a.name)) from.removeAttribute(a.name);
+  for (const a of to.attributes) if (from.getAttribute(a.name) !== a.value) from.setAttribute(a.name, a.value);
+  for (const h of HANDLERS) if (from[h] !== to[h]) from[h] = to[h];
+  // What someone is typing stays; a box nobody is in follows the server.
+  // (data-keep: a box whose text is the organiser's own, e.g. the input to feed, always stays.)
+  if ((from.tagName === "INPUT" || from.tagName === "TEXTAREA") && from !== document.activeElement &&
+      !from.hasAttribute("data-keep") && from.type !== "checkbox" && from.type !== "radio" && from.value !== to.value) from.value = to.value;
+  morphChildren(from, [...to.childNodes]);
+  return from;
+}
+
+function morphChildren(parent, wanted) {
+  const keyed = new Map();
+  for (const c of parent.childNodes) if (keyOf(c)) keyed.set(keyOf(c), c);
+  wanted.forEach((node, i) => {
+    const here = parent.childNodes[i] || null;
+    const key = keyOf(node);
+    let match = key ? keyed.get(key) : here && !keyOf(here) ? here : null;
+    if (match && key) keyed.delete(key);
+    if (!match) { parent.insertBefore(node, here); return; }
+    if (match !== here) parent.insertBefore(match, here);
+    morph(match, node);
+  });
+  while (parent.childNodes.length > wanted.length) parent.lastChild.remove();
+}
+
+// Put `children` into `node` in place (see morph); if the focused element went anyway (its row
+// was rebuilt), focus its successor by the same data-key.
+function update(node, ...children) {
+  const active = document.activeElement;
+  const key = active && node.contains(active) ? keyOf(active) : null;
+  const wanted = [];
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    wanted.push(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  morphChildren(node, wanted);
+  if (key && !node.contains(active)) {
+    const again = node.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.focus();
+  }
+  return node;
 }
 function ago(seconds) {
   if (seconds === null || seconds === undefined) return "never";
@@ -74,7 +148,7 @@ async function api(method, path, body) {
   const text = await res.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (e) { data = {error: text}; }
-  if (res.status === 401) showTokenForm("This token is not accepted here: enter the organiser token.");
+  if (res.status === 401 && path !== "/api/tables") lock(WRONG_TOKEN);
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
 }
@@ -95,46 +169,71 @@ async function download(path, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 5000);
 }
 
-function showTokenForm(message) {
+// Without the organiser token the console shows nothing but the token box: no tables, no
+// buttons that would only be refused. `unlocked` holds once the server accepted the token.
+const WHERE_TOKEN = "The server printed the organiser token " +
+  "when it first started and saved it next to its database: var/organiser-token " +
+  "(var/demo.organiser-token for make demo). Lost it? Start the server once with " +
+  "--new-organiser-token to make a new one.";
+const WRONG_TOKEN = "This is not the organiser token. " + WHERE_TOKEN;
+let unlocked = false;
+
+function lock(message) {
+  unlocked = false;
+  document.body.classList.add("locked");
   $("token-form").hidden = false;
   $("token-change").hidden = true;
-  $("token-state").textContent = message ? "token refused" : "no token";
+  $("token-state").textContent = message ? "wrong token" : "no token";
   $("token-state").className = "badge bad";
-  if (message) say(message, true);
+  $("token-error").textContent = message || "";
+  $("token-error").hidden = !message;
 }
-function tokenSaved() {
+function unlock() {
+  unlocked = true;
+  document.body.classList.remove("locked");
   $("token-form").hidden = true;
+  $("token-error").hidden = true;
   $("token-change").hidden = false;
   $("token-state").textContent = "organiser";
   $("token-state").className = "badge ok";
 }
+
+// Is `given` the organiser token? true, false (refused), or null (the server did not answer).
+async function tokenAccepted(given) {
+  try {
+    const res = await fetch("/api/kits", {headers: {Authorization: "Bearer " + given}});
+    if (res.status === 401 || res.status === 403) return false;
+    return res.ok ? true : null;
+  } catch (e) { return null; }
+}
+
 $("token-form").onsubmit = async (ev) => {
   ev.preventDefault();
   const given = $("token").value.trim();
-  if (!given) { say("Enter the organiser token.", true); return; }
+  if (!given) { lock("Enter the organiser token. " + WHERE_TOKEN); return; }
+  const ok = await tokenAccepted(given);
+  if (ok === false) { lock(WRONG_TOKEN); $("token").select(); return; }
+  if (ok === null) { say("The server does not answer; is it running? Try again in a moment.", true); return; }
   token = given;
-  try {
-    await api("GET", "/api/kits");
-  } catch (e) {
-    if (e.status === 401 || e.status === 403) { token = ""; showTokenForm(e.message); return; }
-  }
   localStorage.setItem(TOKEN_KEY, token);
   $("token").value = "";
-  tokenSaved();
+  unlock();
   say("Organiser token saved in this browser.");
-  tablesShown = ""; detailShown = "";
   await loadOrganiserData();
-  refreshAll();
+  await refreshAll();
+  $("main").focus();  // the token box is gone: carry on at the top of the console
 };
-$("token-change").onclick = () => { showTokenForm(); $("token").focus(); };
+$("token-change").onclick = () => { lock(); $("token").focus(); };
 
 // -- the confirmation dialog --------------------------------------------------------------------
 function confirmDialog(title, lines, yesLabel, canConfirm = true) {
   const dialog = $("confirm");
   $("confirm-title").textContent = title;
+  $("confirm-note").hidden = true;
   $("confirm-text").replaceChildren(...lines.map((l) => (l instanceof Node ? l : el("p", {}, l))));
   $("confirm-yes").textContent = yesLabel || "Yes";
   $("confirm-yes").hidden = !canConfirm;
+  $("confirm-yes").disabled = false;
   $("confirm-no").textContent = canConfirm ? "Cancel" : "Close";
   return new Promise((resolve) => {
     const done = (answer) => {
@@ -149,23 +248,108 @@ function confirmDialog(title, lines, yesLabel, canConfirm = true) {
   });
 }
 
+// An undo or a correction, pinned to what its preview showed. The dialog shows the preview and
+// keeps its input_seq; while it is open it follows the table, and when the table moves on it shows
+// the new preview and says so, before anyone confirms. Confirming sends the seq it showed: a 409
+// (the table moved on in the last instant) changes nothing, and the dialog shows the fresh preview.
+// `kind`: {title, yes, what} ("what": what the action takes, in the moved-on note).
+// Resolves to the server's verdict, or null when cancelled.
+function pinnedDialog(tableId, kind, getPreview, send, first) {
+  const dialog = $("confirm");
+  let preview = first;
+  let busy = false;
+  let timer = null;
+  let seen = null;  // the table's accepted and inputs counts the preview was made at
+  const note = (text) => {
+    $("confirm-note").textContent = text || "";
+    $("confirm-note").hidden = !text;
+  };
+  const show = () => {
+    $("confirm-text").replaceChildren(...previewLines(preview));
+    $("confirm-text").dataset.seq = preview.input_seq ?? "";
+    $("confirm-yes").hidden = !preview.accepted;
+    $("confirm-yes").disabled = false;
+    $("confirm-no").textContent = preview.accepted ? "Cancel" : "Close";
+  };
+  const counts = async () => {
+    const list = await api("GET", "/api/tables?archived=1");
+    const t = list.find((x) => x.id === tableId);
+    return t ? `${t.status}/${t.accepted}/${t.inputs}` : "gone";
+  };
+  const refresh = async (movedText) => {
+    const fresh = await getPreview();
+    const moved = fresh.input_seq !== preview.input_seq || fresh.accepted !== preview.accepted;
+    preview = fresh;
+    show();
+    if (moved) note(movedText);
+    return moved;
+  };
+  $("confirm-title").textContent = kind.title;
+  $("confirm-yes").textContent = kind.yes;
+  note("");
+  show();
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      clearInterval(timer);
+      $("confirm-yes").onclick = null; $("confirm-no").onclick = null; dialog.oncancel = null;
+      if (dialog.open) dialog.close();
+      resolve(answer);
+    };
+    // Follow the table: a cheap look at its counts every second, a new preview when they change.
+    timer = setInterval(async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        const now = await counts();
+        if (seen === null) seen = now;
+        else if (now !== seen) {
+          seen = now;
+          await refresh(`The table moved on: this is now what ${kind.what}.`);
+        }
+      } catch (e) { /* the next tick tries again */ } finally { busy = false; }
+    }, 1000);
+    $("confirm-yes").onclick = async () => {
+      if (busy) return;
+      busy = true;
+      $("confirm-yes").disabled = true;
+      try {
+        done(await send(preview.input_seq));
+      } catch (e) {
+        if (e.status === 409) {
+          try {
+            await refresh("");
+            note(`Nothing was changed: the table moved on before you confirmed. This is now ` +
+                 `what ${kind.what}; confirm again or cancel.`);
+            seen = await counts();
+          } catch (e2) { note(e2.message); }
+        } else {
+          note(e.message);
+          $("confirm-yes").disabled = false;
+        }
+      } finally { busy = false; }
+    };
+    $("confirm-no").onclick = () => done(null);
+    dialog.oncancel = (ev) => { ev.preventDefault(); done(null); };
+    counts().then((c) => { if (seen === null) seen = c; }).catch(() => {});
+    if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
+  });
+}
+
 // What an undo or a correction changes, in words (from /undo-preview, /correct-preview).
 function previewLines(p) {
   const lines = [];
   if (!p.accepted) {
     const r = p.rejection || {};
-    lines.push(el("p", {class: "error-text"}, `The table would refuse it: ${r.reason || "refused"}` +
-                  (r.hint ? ` (${r.hint})` : "")));
+    lines.push(el("p", {class: "error-text"}, "The table would refuse it: ", ruleLink(gameOf(p.table), r.rule),
+                  r.reason || "refused", r.hint ? ` (${r.hint})` : ""));
     return lines;
   }
-  if (p.input) {
-    lines.push(el("p", {}, el("strong", {}, p.action === "undo" ? "Takes back " : "Replaces "),
-                  `#${p.input_seq}: `, el("code", {}, p.input),
-                  p.words ? ` — ${p.words}` : ""));
+  if (p.input_seq !== null && p.input_seq !== undefined) {
+    lines.push(el("p", {class: "taken"}, el("strong", {}, p.action === "undo" ? "Takes back " : "Replaces "),
+                  `play #${p.input_seq}: `, p.words || "the last accepted play"));
   }
   if (p.action === "correct") {
-    lines.push(el("p", {}, el("strong", {}, "With "), el("code", {}, p.replacement),
-                  p.replacement_words ? ` — ${p.replacement_words}` : ""));
+    lines.push(el("p", {}, el("strong", {}, "With: "), p.replacement_words || "the input you typed"));
   }
   const changes = p.seats.map((name, i) => [name, p.scores_before[i], p.scores_after[i]])
     .filter(([, a, b]) => a !== b);
@@ -178,15 +362,28 @@ function previewLines(p) {
   } else {
     lines.push(el("p", {}, el("strong", {}, "Still waiting for: "), p.waiting_for_after));
   }
+  const pieces = p.put_back || p.pieces || p.physical;
+  if (pieces) {
+    lines.push(el("p", {}, el("strong", {}, "At the table: "), [].concat(pieces).join(" · ")));
+  }
   if ((p.events || []).length) {
     lines.push(el("p", {class: "muted"}, "The table will say: " + p.events.join(" · ")));
   }
   return lines;
 }
 
-function verdictText(v) {
-  if (v.accepted) return `accepted (#${v.seq})` + ((v.events || []).length ? ": " + v.events.join(" · ") : "");
-  return `refused (#${v.seq}): ` + (v.rule ? `[${v.rule}] ` : "") + (v.reason || "") + (v.hint ? ` → ${v.hint}` : "");
+// A verdict from the server as nodes for say(): what happened, and for a refusal its rule
+// (linked), reason and what to do.
+function verdictText(v, tableId) {
+  if (v.accepted) return [`accepted (play #${v.seq})`, (v.events || []).length ? ": " + v.events.join(" · ") : ""];
+  return [`refused (play #${v.seq}): `, ruleLink(gameOf(tableId), v.rule), " ", v.reason || "",
+          v.hint ? ` → ${v.hint}` : ""];
+}
+
+// The game id of a table the console knows (for the rules links).
+function gameOf(tableId) {
+  const t = tables.find((x) => x.id === tableId);
+  return t ? t.game : null;
 }
 
 // -- games, boards, kits (for the forms) --------------------------------------------------------
@@ -242,6 +439,19 @@ function renderKitSelect() {
 // -- the create form ----------------------------------------------------------------------------
 function currentGame() { return games.find((g) => g.id === $("game").value); }
 
+// An option's choices as {value, label, help}: the server gives them so (older servers gave bare
+// values; those are shown in words as well as can be). A yes/no option is a choice too.
+function choicesOf(o) {
+  if (Array.isArray(o.choices) && o.choices.length) {
+    return o.choices.map((c) => (c !== null && typeof c === "object"
+      ? {value: c.value, label: c.label || humanize(c.value), help: c.help || ""}
+      : {value: c, label: humanize(c), help: ""}));
+  }
+  if (typeof o.default === "boolean") return [{value: true, label: "yes", help: ""}, {value: false, label: "no", help: ""}];
+  return null;
+}
+const optionLabel = (o) => o.label || humanize(o.name);
+
 function renderOptions() {
   const game = currentGame();
   const box = $("options");
@@ -253,19 +463,53 @@ function renderOptions() {
   for (const o of game.options) {
     if (o.name === "board") continue;  // chosen with select#board
     const id = "opt-" + o.name;
-    const input = el("input", {id, name: id, placeholder: o.default === null ? "" : String(o.default),
-                               required: o.ask, spellcheck: "false", autocomplete: "off"});
-    if (o.choices) {
-      input.setAttribute("list", id + "-choices");
-      box.append(el("datalist", {id: id + "-choices"}, o.choices.map((c) => el("option", {value: String(c)}))));
-    } else if (typeof o.default === "boolean") {
-      input.setAttribute("list", id + "-choices");
-      box.append(el("datalist", {id: id + "-choices"}, el("option", {value: "true"}), el("option", {value: "false"})));
+    const choices = choicesOf(o);
+    if (choices) {
+      // A choice: one radio button per value, each with its one-line explanation; the default
+      // is checked and marked. The value sent is the server's, never shown as the label.
+      box.append(el("fieldset", {class: "option choice", id, "data-option": o.name},
+        el("legend", {}, optionLabel(o)),
+        o.help ? el("div", {class: "help"}, o.help) : null,
+        choices.map((c, i) => {
+          const cid = `${id}-${i}`;
+          const isDefault = c.value === o.default;
+          return el("div", {class: "choice-line"},
+            el("input", {type: "radio", id: cid, name: id, value: String(c.value), "data-index": i,
+                         checked: isDefault, "aria-describedby": c.help ? cid + "-help" : null}),
+            el("label", {for: cid}, c.label, isDefault ? el("span", {class: "default"}, " (default)") : null),
+            c.help ? el("div", {class: "help", id: cid + "-help"}, c.help) : null);
+        })));
+    } else {
+      const shownDefault = o.default === null || o.default === undefined ? "" : String(o.default);
+      box.append(el("div", {class: "option", "data-option": o.name},
+        el("label", {for: id}, optionLabel(o)),
+        el("input", {id, name: id, placeholder: shownDefault, required: o.ask, spellcheck: "false",
+                     autocomplete: "off", "aria-describedby": id + "-help"}),
+        el("div", {class: "help", id: id + "-help"}, o.help || "",
+           shownDefault ? ` Empty: ${shownDefault} (default).` : "")));
     }
-    box.append(el("div", {class: "option"}, el("label", {for: id}, o.name.replaceAll("_", " ")), input,
-                  el("div", {class: "help"}, o.help + (o.choices ? ` (${o.choices.join(", ")})` : ""))));
   }
   renderKitSelect();
+}
+
+// The options the organiser changed: a choice sends its value as the server gave it; a free
+// value is sent as typed; what stays at its default is left out (the game decides it).
+function chosenOptions(game) {
+  const options = {};
+  for (const o of game.options) {
+    if (o.name === "board") continue;
+    const choices = choicesOf(o);
+    if (choices) {
+      const picked = document.querySelector(`input[name="opt-${CSS.escape(o.name)}"]:checked`);
+      if (!picked) continue;
+      const value = choices[Number(picked.dataset.index)].value;
+      if (value !== o.default) options[o.name] = value;
+    } else {
+      const value = ($("opt-" + o.name) || {}).value;
+      if (value !== undefined && value.trim() !== "") options[o.name] = value.trim();
+    }
+  }
+  return options;
 }
 $("game").onchange = renderOptions;
 
@@ -296,12 +540,7 @@ $("create-form").onsubmit = async (ev) => {
   const seatsText = $("seats").value.trim();
   const seats = /^\d+$/.test(seatsText) ? Number(seatsText)
     : seatsText.split(",").map((s) => s.trim()).filter(Boolean);
-  const options = {};
-  for (const o of game.options) {
-    if (o.name === "board") continue;
-    const value = ($("opt-" + o.name) || {}).value;
-    if (value !== undefined && value.trim() !== "") options[o.name] = value.trim();
-  }
+  const options = chosenOptions(game);
   if (game.options.some((o) => o.name === "board")) {
     const name = $("board").value;
     const entry = boards.find((b) => b.name === name);
@@ -319,7 +558,7 @@ $("create-form").onsubmit = async (ev) => {
   $("create-button").disabled = true;
   try {
     const made = await api("POST", "/api/tables", body);
-    msg.textContent = `created ${made.id} (${made.status})`; msg.className = "message ok";
+    msg.textContent = `created ${made.name || made.id} (${made.status})`; msg.className = "message ok";
     selected = made.id;
     await refreshAll();
   } catch (e) {
@@ -331,131 +570,169 @@ $("create-form").onsubmit = async (ev) => {
 
 // -- the table list -----------------------------------------------------------------------------
 let tables = [];
-let tablesShown = "";
 let selected = null;
 
 async function loadTables() {
-  tables = await api("GET", "/api/tables");
+  // Archived tables come only when asked for ("show archived").
+  const showArchived = $("show-archived").checked;
+  tables = await api("GET", showArchived ? "/api/tables?archived=1" : "/api/tables");
   if (!selected || !tables.some((t) => t.id === selected)) {
     const pick = tables.find((t) => t.status === "running") || tables[tables.length - 1];
     selected = pick ? pick.id : null;
   }
-  const shown = JSON.stringify([tables, selected]);
-  if (shown === tablesShown) return;  // unchanged: keep the DOM (and any focus) as it is
-  tablesShown = shown;
   const body = $("tables");
   if (!tables.length) {
-    body.replaceChildren(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "No tables yet: create one below.")));
+    update(body, el("tr", {}, el("td", {colspan: 4, class: "muted"},
+      showArchived ? "No tables yet: create one below." : "No tables to show: create one below" +
+      " (archived tables show with “show archived”).")));
     return;
   }
-  body.replaceChildren(...tables.map(tableRow));
+  update(body, tables.map(tableRow));
+}
+$("show-archived").onchange = () => refreshAll();
+
+function choose(id) {
+  selected = id;
+  refreshAll();
 }
 
 function tableRow(t) {
   const st = t.status;
-  const action = (name, label, enabled, title) => el("button", {type: "button", "data-action": name,
-    disabled: !enabled, title, onclick: (ev) => { ev.stopPropagation(); act(t, name, ev.currentTarget); }}, label);
+  const ended = st === "ended";
+  const label = t.name || t.id;
+  // Every control carries a data-key unique on the page, so that a live update keeps it (and
+  // the keyboard focus on it) or, if it had to be rebuilt, focuses its successor.
+  const key = (what) => `${t.id}:${what}`;
+  const action = (name, text, enabled, title) => el("button", {type: "button", "data-action": name,
+    "data-key": key(name), disabled: !enabled, title, "aria-label": `${text.replace("…", "")} ${label}`,
+    onclick: (ev) => { ev.stopPropagation(); act(t, name, ev.currentTarget); }}, text);
   // Each seat with its score and its phone: pair one (code and QR on the right), or withdraw
-  // every phone paired with it (a lost or swapped phone).
-  const seats = (t.seats || []).map((name, i) => el("div", {class: "seat-line", "data-row-seat": i},
+  // every phone paired with it (a lost or swapped phone). An ended table pairs no more phones.
+  const seats = (t.seats || []).map((name, i) => el("div", {class: "seat-line", "data-row-seat": i, "data-key": key(`seat${i}`)},
     el("span", {class: "seat-name"}, name), " ", el("strong", {}, (t.scores || [])[i] ?? ""),
     el("span", {class: "phone"},
-      el("button", {type: "button", class: "tiny", "data-pair-seat": i, disabled: !!t.error,
-                    title: `pair a phone with ${name}'s seat`,
+      el("button", {type: "button", class: "tiny", "data-pair-seat": i, "data-key": key(`pair${i}`),
+                    disabled: !!t.error || ended, "aria-label": `pair a phone with ${name}'s seat at ${label}`,
                     onclick: (ev) => { ev.stopPropagation(); pair(t.id, i); }}, "pair"),
-      el("button", {type: "button", class: "tiny danger", "data-unpair-seat": i,
+      el("button", {type: "button", class: "tiny danger", "data-unpair-seat": i, "data-key": key(`unpair${i}`),
+                    "aria-label": `unpair ${name}'s phone at ${label}`,
                     title: `withdraw every phone paired with ${name}'s seat`,
                     onclick: (ev) => { ev.stopPropagation(); unpair(t.id, i, name, ev.currentTarget); }}, "unpair"))));
-  return el("tr", {"data-table": t.id, class: t.id === selected ? "current" : "",
-                   onclick: () => { selected = t.id; tablesShown = ""; detailShown = ""; refreshAll(); }},
-    el("td", {}, el("strong", {}, t.name || t.id), el("div", {class: "muted small"}, `${t.id} · ${t.game_name || t.game}`)),
-    el("td", {}, badge(st), t.over ? el("div", {class: "small"}, "game over") : null,
+  return el("tr", {"data-table": t.id, "data-key": t.id,
+                   class: (t.id === selected ? "current" : "") + (t.archived ? " archived" : ""),
+                   "aria-current": t.id === selected ? "true" : null, onclick: () => choose(t.id)},
+    el("td", {},
+      // The row is chosen with this button too: keyboard and screen readers reach it.
+      el("button", {type: "button", class: "link choose", "data-key": key("choose"), "data-choose": t.id,
+                    "aria-pressed": t.id === selected ? "true" : "false",
+                    onclick: (ev) => { ev.stopPropagation(); choose(t.id); }}, el("strong", {}, label)),
+      el("div", {class: "muted small"}, `${t.id} · ${t.game_name || t.game}`)),
+    el("td", {}, badge(st), t.archived ? [" ", badge("archived")] : null,
+       t.over ? el("div", {class: "small"}, "game over") : null,
        t.error ? el("div", {class: "error-text small"}, t.error) : null),
-    el("td", {}, seats, el("div", {class: "muted small"}, t.waiting_for || "")),
+    el("td", {}, seats, ended ? null : el("div", {class: "muted small"}, t.waiting_for || "")),
     el("td", {}, el("div", {class: "actions"},
       action("start", st === "paused" ? "Resume" : "Start", st === "created" || st === "paused"),
       action("pause", "Pause", st === "running"),
-      action("end", "End", st !== "ended"),
-      action("undo", "Undo…", !t.error && (t.accepted || 0) > 0, "take back the last accepted input"),
+      action("end", "End", !ended),
+      action("undo", "Undo…", !t.error && (t.accepted || 0) > 0, "take back the last accepted play"),
       action("export-json", "JSON", true, "the whole game as JSON"),
-      action("export-csv", "CSV", true, "the scores as CSV"))));
+      action("export-csv", "CSV", true, "the scores as CSV"),
+      t.archived ? action("unarchive", "Unarchive", true, "list the table again")
+                 : action("archive", "Archive", true, "hide the table from the lists (its log stays)"),
+      action("delete", "Delete…", ended || !!t.archived, ended || t.archived
+        ? "delete the table and its log for good" : "end or archive the table first"))));
 }
 
 async function act(t, name, button) {
   const id = t.id;
+  const label = t.name || id;
   const path = `/api/tables/${encodeURIComponent(id)}`;
   if (button) button.disabled = true;
   try {
     if (name === "start" || name === "pause") {
       const done = await api("POST", `${path}/${name}`);
-      say(`${id}: ${done.status}`);
+      say(`${label}: ${done.status}`);
     } else if (name === "end") {
-      const ok = await confirmDialog(`End ${t.name || id}?`, [
+      const ok = await confirmDialog(`End ${label}?`, [
         "The game ends for good: the readers stop and no more plays are taken.",
         "Undo and corrections still work; to play again, create a new table."], "End the table");
       if (!ok) return;
       const done = await api("POST", `${path}/end`);
-      say(`${id}: ${done.status}`);
+      say(`${label}: ${done.status}`);
     } else if (name === "undo") {
       await undo(id);
+    } else if (name === "archive" || name === "unarchive") {
+      await api("POST", `${path}/archive`, {archived: name === "archive"});
+      say(name === "archive"
+        ? `${label} is archived: hidden from the lists (tick “show archived” to see it); its log stays and can be exported.`
+        : `${label} is listed again.`);
+    } else if (name === "delete") {
+      const ok = await confirmDialog(`Delete ${label} (${id})?`, [
+        `The table ${label} and its whole log are deleted for good: it cannot be exported or ` +
+        "replayed afterwards, and this cannot be undone.",
+        "To keep the log but hide the table, archive it instead."], `Delete ${label}`);
+      if (!ok) return;
+      await api("DELETE", path);
+      if (selected === id) selected = null;
+      say(`${label} is deleted.`);
     } else if (name === "export-json") {
       await download(`${path}/export`, `${id}.json`);
-      say(`${id}: exported as ${id}.json`);
+      say(`${label}: exported as ${id}.json`);
     } else if (name === "export-csv") {
       await download(`${path}/scores.csv`, `${id}-scores.csv`);
-      say(`${id}: scores exported as ${id}-scores.csv`);
+      say(`${label}: scores exported as ${id}-scores.csv`);
     }
   } catch (e) {
-    say(`${id}: ${e.message}`, true);
+    say(`${label}: ${e.message}`, true);
   } finally {
     if (button) button.disabled = false;
-    tablesShown = "";
     refreshAll();
   }
 }
 
 async function undo(id) {
   const path = `/api/tables/${encodeURIComponent(id)}`;
-  const preview = await api("GET", `${path}/undo-preview`);
-  const ok = await confirmDialog(`Undo at ${id}?`, previewLines(preview), "Undo", preview.accepted);
-  if (!ok) return;
-  const done = await api("POST", `${path}/undo`);
-  say(`${id}: undo ${verdictText(done)}`, !done.accepted);
+  const getPreview = () => api("GET", `${path}/undo-preview`);
+  const done = await pinnedDialog(id, {title: `Undo at ${tableLabel(id)}?`, yes: "Undo",
+                                       what: "the undo would take back"},
+    getPreview, (seq) => api("POST", `${path}/undo`, {seq}), await getPreview());
+  if (done) say([`${tableLabel(id)}: undo `, verdictText(done, id), afterUndo(done)], !done.accepted);
 }
 
 async function correct(id, text) {
   const path = `/api/tables/${encodeURIComponent(id)}`;
-  const preview = await api("POST", `${path}/correct-preview`, {input: text});
-  const ok = await confirmDialog(`Correct the last input at ${id}?`, previewLines(preview), "Correct", preview.accepted);
-  if (!ok) return false;
-  const done = await api("POST", `${path}/correct`, {input: text});
-  say(`${id}: correction ${verdictText(done)}`, !done.accepted);
+  const getPreview = () => api("POST", `${path}/correct-preview`, {input: text});
+  const done = await pinnedDialog(id, {title: `Correct the last play at ${tableLabel(id)}?`,
+                                       yes: "Correct", what: "the correction would replace"},
+    getPreview, (seq) => api("POST", `${path}/correct`, {input: text, seq}), await getPreview());
+  if (!done) return false;
+  say([`${tableLabel(id)}: correction `, verdictText(done, id), afterUndo(done)], !done.accepted);
   return done.accepted;
 }
 
+// What to do with the physical pieces after an undo or a correction, when the server says.
+function afterUndo(done) {
+  const pieces = done.put_back || done.pieces || done.physical;
+  return pieces ? [" — at the table: ", [].concat(pieces).join(" · ")] : null;
+}
+
+function tableLabel(id) {
+  const t = tables.find((x) => x.id === id);
+  return t && t.name ? t.name : id;
+}
+
 // -- the chosen table ---------------------------------------------------------------------------
-let detailShown = "";
 let pairing = null;  // {table, seat, code, url, qr_svg, expires}
 
 async function loadDetail() {
   if (!selected) {
     $("detail-title").textContent = "Table";
-    $("detail-body").replaceChildren(el("p", {class: "muted"}, "Choose a table in the list."));
+    update($("detail-body"), el("p", {class: "muted"}, "Choose a table in the list."));
     return;
   }
   const view = await api("GET", `/api/tables/${encodeURIComponent(selected)}/organiser`);
-  const shown = JSON.stringify([view, pairing]);
-  if (shown === detailShown) return;
-  // Keep what the organiser is typing across a refresh.
-  const kept = ["fix-input", "delay-seconds"].map((key) => [key, ($(key) || {}).value,
-    document.activeElement && document.activeElement.id === key]);
-  detailShown = shown;
   renderDetail(view);
-  for (const [key, value, focused] of kept) {
-    if (!$(key) || value === undefined) continue;
-    if (key === "fix-input" || focused) $(key).value = value;
-    if (focused) $(key).focus();
-  }
 }
 
 async function setDelay(id) {
@@ -463,36 +740,59 @@ async function setDelay(id) {
   try {
     const done = await api("POST", `/api/tables/${encodeURIComponent(id)}/spectator-delay`,
                            {seconds});
-    say(done.spectator_delay ? `${id}: the public view is now ${done.spectator_delay} s behind`
-                             : `${id}: the public view is live again`);
+    say(done.spectator_delay ? `${tableLabel(id)}: the public view is now ${done.spectator_delay} s behind`
+                             : `${tableLabel(id)}: the public view is live again`);
   } catch (e) { say(e.message, true); }
-  detailShown = "";
+  $("delay-seconds").blur();  // it shows the server's value again
   refreshAll();
+}
+
+// An answer's words: the server may give them ({value, label} or a labels list); otherwise the
+// value with its underscores as spaces ("end_turn" -> "end turn").
+function answerWords(p, option, i) {
+  if (option !== null && typeof option === "object") return [option.value, option.label || humanize(option.value)];
+  const labels = p.labels || p.option_words || p.options_words;
+  if (Array.isArray(labels) && labels[i]) return [option, labels[i]];
+  if (labels && typeof labels === "object" && labels[option]) return [option, labels[option]];
+  return [option, humanize(option)];
+}
+
+// One line of the feed: what happened in words (never the input syntax); a refusal with its rule
+// linked to the rules reference, its reason and what to do.
+function feedLine(game, e) {
+  const r = e.rejection || {};
+  return el("li", {"data-key": "seq" + e.seq},
+    el("span", {class: "seq"}, "#" + e.seq),
+    e.accepted ? e.words || (e.events || []).join(" · ") || "accepted"
+      : el("span", {class: "refused"}, ruleLink(game, r.rule || null), r.rule ? "" : "refused: ",
+           e.words ? `${e.words}: ` : "", r.reason || "", r.hint ? ` → ${r.hint}` : ""));
 }
 
 function renderDetail(view) {
   const id = view.id;
   const st = view.state || {};
-  fill($("detail-title"), `${view.name || id} `, badge(view.status), view.over ? " game over" : "");
+  const ended = view.status === "ended";
+  const label = view.name || id;
+  update($("detail-title"), `${label} `, badge(view.status), view.over ? " game over" : "");
   const board = st.board;
   const seatRows = view.seats.map((name, i) => el("tr", {},
-    el("td", {}, String(i)), el("td", {}, name), el("td", {class: "score"}, (view.scores || [])[i] ?? "")));
-  const prompts = (view.pending || []).map((p) => el("div", {class: "row"},
-    el("span", {}, p.question), ...(p.options || []).map((option) => el("button", {type: "button",
-      onclick: () => answer(id, p, option)}, option))));
-  const feed = (view.feed || []).slice().reverse().slice(0, 15).map((e) => el("li", {},
-    el("span", {class: "seq"}, "#" + e.seq),
-    e.accepted ? (e.events || []).join(" · ") || "accepted"
-      : el("span", {class: "refused"}, el("span", {class: "rule"}, (e.rejection || {}).rule || "refused"),
-           (e.rejection || {}).reason || "", (e.rejection || {}).hint ? ` → ${e.rejection.hint}` : ""),
-    e.input ? el("span", {class: "raw"}, e.input) : null));
-  const notices = (view.notices || []).map((n) => el("div", {class: "notice"}, n.rule ? `[${n.rule}] ` : "", n.text));
-  fill($("detail-body"),
+    el("td", {}, String(i + 1)), el("td", {}, name), el("td", {class: "score"}, (view.scores || [])[i] ?? "")));
+  // An ended table waits for nobody: no "waiting for", no answer buttons.
+  const prompts = ended ? [] : (view.pending || []).map((p) => el("div", {class: "row", "data-key": `prompt:${p.id}:${p.seat}`},
+    el("span", {}, p.question), ...(p.options || []).map((option, i) => {
+      const [value, words] = answerWords(p, option, i);
+      return el("button", {type: "button", "data-key": `answer:${p.id}:${p.seat}:${value}`, "data-answer": value,
+                           onclick: () => answer(id, p, value, words)}, words);
+    })));
+  const feed = (view.feed || []).slice().reverse().slice(0, 15).map((e) => feedLine(view.game, e));
+  const notices = (view.notices || []).map((n) => el("div", {class: "notice"}, ruleLink(view.game, n.rule), n.text));
+  update($("detail-body"),
     el("div", {class: "muted small"}, `${view.game_name} · table ${id} · ${view.accepted} accepted of ${view.inputs} inputs · ` +
-       `${view.watchers ?? 0} watching · `, el("a", {href: "/#" + encodeURIComponent(id)}, "open the live page")),
+       `${view.watchers ?? 0} watching · `, el("a", {href: "/#" + encodeURIComponent(id), "data-key": "live-link"}, "open the live page")),
     board ? el("div", {class: board.sample ? "sample" : "muted"},
       `Board: ${board.name}` + (board.sample ? " — a SAMPLE board, not the printed one" : "")) : null,
-    el("div", {class: "waiting"}, view.waiting_for || ""),
+    ended ? el("div", {class: "waiting ended", id: "detail-waiting"}, view.over ? "The game is over." : "The table has ended.")
+          : el("div", {class: "waiting", id: "detail-waiting"}, view.waiting_for || ""),
     notices,
     pairingBox(id),
     el("table", {class: "list"}, el("thead", {}, el("tr", {}, ["Seat", "Player", "Score"].map((h) => el("th", {}, h)))),
@@ -502,20 +802,25 @@ function renderDetail(view) {
     el("h3", {}, "Spectator delay"),
     el("div", {class: "row"},
       el("label", {for: "delay-seconds"}, "Public view behind by"),
-      el("input", {id: "delay-seconds", type: "number", min: "0", max: "600", step: "1",
+      el("input", {id: "delay-seconds", "data-key": "delay-seconds", type: "number", min: "0", max: "600", step: "1",
                    value: String(view.spectator_delay || 0), style: "width: 5rem"}),
       el("span", {}, "seconds"),
-      el("button", {type: "button", id: "delay-set", onclick: () => setDelay(id)}, "Set"),
+      el("button", {type: "button", id: "delay-set", "data-key": "delay-set", onclick: () => setDelay(id)}, "Set"),
       el("span", {class: "muted small"}, "For streams: the TV and the public see the table this " +
          "much later; phones and this console stay live. 0 = off.")),
     el("h3", {}, "Fix a misread"),
     el("div", {class: "row"},
-      el("input", {id: "fix-input", placeholder: "+talon H1b1, -meld:0 A5r, decide 1 claim pass", spellcheck: "false",
+      el("input", {id: "fix-input", "data-key": "fix-input", "data-keep": true,
+                   placeholder: "+talon H1b1, -meld:0 A5r, decide 1 claim pass", spellcheck: "false",
                    "aria-label": "an input in its one-line form", size: 34}),
-      el("button", {type: "button", id: "fix-feed", onclick: () => feed_(id)}, "Feed it"),
-      el("button", {type: "button", id: "fix-correct", onclick: () => correct_(id)}, "Correct the last input…")),
-    el("h3", {}, "Recent plays"),
-    el("ol", {class: "feed"}, feed.length ? feed : el("li", {class: "muted"}, "nothing yet")));
+      el("button", {type: "button", id: "fix-feed", "data-key": "fix-feed", onclick: () => feed_(id)}, "Feed it"),
+      el("button", {type: "button", id: "fix-correct", "data-key": "fix-correct", onclick: () => correct_(id)},
+         "Correct the last play…")),
+    el("h3", {id: "plays-title"}, "Recent plays"),
+    // A scroll box: focusable so that it scrolls from the keyboard, named by its heading.
+    el("ol", {class: "feed", id: "detail-feed", tabindex: "0", "aria-labelledby": "plays-title",
+              "data-key": "feed"},
+       feed.length ? feed : el("li", {class: "muted"}, "nothing yet")));
 }
 
 function pairingBox(id) {
@@ -525,14 +830,16 @@ function pairingBox(id) {
   let svg = pairing.qr_svg || "";
   if (svg && !svg.includes("xmlns=")) svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"');
   const qr = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
-  return el("div", {class: "pairing", id: "pairing"},
+  return el("div", {class: "pairing", id: "pairing", "data-key": "pairing"},
     pairing.qr_svg ? el("img", {src: qr, alt: "QR code of the pairing link"}) : null,
     el("div", {},
-      el("div", {}, `Seat ${pairing.seat} (${pairing.seat_name}): open on the phone`),
-      el("div", {}, el("a", {href: pairing.url}, pairing.url)),
+      el("div", {}, `Seat ${pairing.seat + 1} (${pairing.seat_name}): open on the phone`),
+      pairing.url ? el("div", {}, el("a", {href: pairing.url}, pairing.url)) : null,
+      pairing.note || pairing.serve_hint ? el("div", {class: "notice"}, pairing.note || pairing.serve_hint) : null,
       el("div", {}, "or type the code: ", el("span", {class: "code", id: "pair-code"}, pairing.code)),
       el("div", {class: "muted small"}, `single use, about ${left} min left`),
-      el("button", {type: "button", onclick: () => { pairing = null; detailShown = ""; loadDetail(); }}, "Done")));
+      el("button", {type: "button", "data-key": "pairing-done",
+                    onclick: () => { pairing = null; loadDetail(); }}, "Done")));
 }
 
 async function pair(id, seat) {
@@ -540,7 +847,6 @@ async function pair(id, seat) {
     const got = await api("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/pair`);
     pairing = {...got, expires: Date.now() + got.expires_in * 1000};
     selected = id;  // the code and its QR show with the table, on the right
-    tablesShown = ""; detailShown = "";
     await refreshAll();
     if ($("pairing")) $("pairing").scrollIntoView({block: "nearest"});
   } catch (e) { say(e.message, true); }
@@ -548,24 +854,24 @@ async function pair(id, seat) {
 
 async function unpair(id, seat, name, button) {
   if (button) button.disabled = true;
+  const label = tableLabel(id);
   try {
     const got = await api("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/tokens`);
-    say(got.revoked ? `${id}: ${name}'s phone unpaired (${got.revoked} token(s) withdrawn); pair a new one when ready`
-                    : `${id}: ${name} had no paired phone`);
+    say(got.revoked ? `${label}: ${name}'s phone unpaired (${got.revoked} token(s) withdrawn); pair a new one when ready`
+                    : `${label}: ${name} had no paired phone`);
     if (pairing && pairing.table === id && pairing.seat === seat) pairing = null;
-    detailShown = "";
   } catch (e) {
-    say(`${id}: ${e.message}`, e.status !== 404);  // 404: no phone was paired with the seat
+    say(`${label}: ${e.message}`, e.status !== 404);  // 404: no phone was paired with the seat
   } finally {
     if (button) button.disabled = false;
   }
 }
 
-async function answer(id, prompt, option) {
+async function answer(id, prompt, value, words) {
   try {
     const done = await api("POST", `/api/tables/${encodeURIComponent(id)}/decisions`,
-                           {prompt: prompt.id, answer: option, seat: prompt.seat});
-    say(`${id}: ${prompt.id} ${option}: ${verdictText(done)}`, !done.accepted);
+                           {prompt: prompt.id, answer: value, seat: prompt.seat});
+    say([`${tableLabel(id)}: “${words}” for ${prompt.question}: `, verdictText(done, id)], !done.accepted);
   } catch (e) { say(e.message, true); }
   refreshAll();
 }
@@ -575,7 +881,7 @@ async function feed_(id) {
   if (!text) { say("Type the input first, e.g. +talon H1b1", true); return; }
   try {
     const done = await api("POST", `/api/tables/${encodeURIComponent(id)}/inputs`, {input: text});
-    say(`${id}: ${text}: ${verdictText(done)}`, !done.accepted);
+    say([`${tableLabel(id)}: ${text}: `, verdictText(done, id)], !done.accepted);
     if (done.accepted) $("fix-input").value = "";
   } catch (e) { say(e.message, true); }
   refreshAll();
@@ -593,12 +899,12 @@ async function correct_(id) {
 // -- reader health ------------------------------------------------------------------------------
 async function loadReaders() {
   const body = $("readers");
-  if (!selected) { body.replaceChildren(); $("readers-note").textContent = "Choose a table to see its readers."; return; }
+  if (!selected) { update(body); $("readers-note").textContent = "Choose a table to see its readers."; return; }
   const got = await api("GET", `/api/tables/${encodeURIComponent(selected)}/readers`);
   $("readers-note").textContent = got.error ? `The readers cannot be asked: ${got.error}`
     : got.backend ? `Table ${got.table} (${got.backend} readers) · refreshed every 2 s`
     : `Table ${got.table} has no readers attached` + (got.status === "ended" ? " (it has ended)" : "");
-  body.replaceChildren(...got.readers.map((r) => el("tr", {"data-reader": r.reader, class: r.online ? "" : "offline"},
+  update(body, got.readers.map((r) => el("tr", {"data-reader": r.reader, "data-key": r.reader, class: r.online ? "" : "offline"},
     el("td", {}, el("code", {}, r.reader)),
     el("td", {}, r.online ? badge("online") : badge("offline")),
     el("td", {}, ago(r.age_s)),
@@ -791,13 +1097,11 @@ $("board-load").onclick = async () => {
 // -- refreshing ---------------------------------------------------------------------------------
 let busy = false;
 async function refreshAll() {
-  if (busy) return;
+  if (busy || !unlocked) return;  // nothing is shown without the organiser token
   busy = true;
   try {
     await loadTables();
-    if (token) {
-      await Promise.all([loadDetail(), loadReaders()]);
-    }
+    await Promise.all([loadDetail(), loadReaders()]);
   } catch (e) {
     if (e.status !== 401) say(e.message, true);
   } finally {
@@ -818,11 +1122,17 @@ async function loadOrganiserData() {
 }
 
 async function start() {
-  if (token) tokenSaved(); else showTokenForm();
+  lock();
+  if (token) {
+    const ok = await tokenAccepted(token);
+    if (ok === false) { token = ""; localStorage.removeItem(TOKEN_KEY); lock(WRONG_TOKEN); }
+    else if (ok === null) say("The server does not answer; is it running? Reload the page when it is.", true);
+    else unlock();
+  }
   try {
     await loadGames();
   } catch (e) { say(e.message, true); }
-  if (token) await loadOrganiserData();
+  if (unlocked) await loadOrganiserData();
   await refreshAll();
   setInterval(refreshAll, POLL_MS);
 }
