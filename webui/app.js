@@ -127,7 +127,9 @@ async function loadTables() {
   try {
     const res = await fetch("/api/tables");
     if (!res.ok) return;
-    page.tables = await res.json();
+    // archived tables are over and put away: the strip lists the others (and the one shown)
+    page.tables = (await res.json()).filter((t) => !t.archived || t.id === page.current ||
+                                                  t.id === location.hash.slice(1));
   } catch (e) { return; }
   drawTables();
   if (!page.current && page.tables.length) {
@@ -140,6 +142,12 @@ async function loadTables() {
 }
 
 function drawTables() {
+  const focus = focusKey();
+  drawTableLinks();
+  restoreFocus(focus);
+}
+
+function drawTableLinks() {
   const nav = $("tables");
   if (!page.tables.length) {
     nav.replaceChildren(el("p", {class: "muted"},
@@ -155,9 +163,14 @@ function drawTables() {
       el("span", {class: "badge " + (t.over ? "ended" : t.status)}, t.over ? "over" : t.status),
       paired ? el("span", {class: "badge me"}, `you: ${paired.name}`) : null);
   }));
+  // Bring the current table into view only when it is out of sight, and then by its start: a
+  // strip scrolled to centre its first table would start with a cut-off name.
   const here = nav.querySelector('[aria-current="page"]');
   if (here && nav.scrollWidth > nav.clientWidth) {
-    nav.scrollLeft = Math.max(0, here.offsetLeft - nav.clientWidth / 2 + here.offsetWidth / 2);
+    const left = here.offsetLeft - nav.offsetLeft, right = left + here.offsetWidth;
+    if (left < nav.scrollLeft || right > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = Math.max(0, left - 12);
+    }
   }
 }
 
@@ -208,7 +221,7 @@ function connect() {
       // The organiser withdrew this phone's pairing: forget it and follow the public view.
       delete tokens[id];
       saveTokens();
-      page.notice = "This phone is no longer paired with a seat. Ask the organiser for a new code.";
+      page.notice = "This phone's pairing has ended. Ask the organiser for a new pairing code.";
     } else if (ev.code === 4404) {
       page.notice = `There is no table ${id}. Choose one from the list.`;
       setLink("no such table", "offline");
@@ -278,6 +291,7 @@ async function render() {
   const own = mySeat === null ? [] : prompts.filter((p) => p.seat === mySeat);
   const table = prompts.filter((p) => !own.includes(p) && !(quiet.has(p.id) && p.seat !== null));
 
+  const focus = focusKey();
   drawMine(view, game, ctx, own);
   drawWaiting(view, game, ctx);
   drawSummary(view, game, ctx);
@@ -287,12 +301,39 @@ async function render() {
   drawFeed(view, game, ctx);
   drawChart(view, game, ctx);
   drawHistory(view, game, ctx);
+  restoreFocus(focus);
   const row = page.tables.find((t) => t.id === view.id);
   if (row && (row.status !== view.status || String(row.scores) !== String(view.scores) ||
               row.over !== view.over)) {
     Object.assign(row, {status: view.status, scores: view.scores, over: view.over});
     drawTables();
   }
+}
+
+// -- keeping the keyboard's place ------------------------------------------------------------------
+
+// Every update redraws the parts it changes; a focused button or link would go with them and the
+// keyboard's place fall back to the page. So the focused element is named by a stable key (its
+// path of ids and data- attributes, and its words) before a redraw and focused again after.
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body || a === document.documentElement) return null;
+  const parts = [];
+  for (let n = a; n && n !== document.body; n = n.parentElement) {
+    if (n.id) { parts.unshift("#" + CSS.escape(n.id)); break; }
+    const data = [...n.attributes].filter((at) => at.name.startsWith("data-"))
+      .map((at) => `[${at.name}="${CSS.escape(at.value)}"]`).join("");
+    parts.unshift(n.tagName.toLowerCase() + data);
+  }
+  return {node: a, selector: parts.join(" > "), words: a.textContent};
+}
+
+function restoreFocus(key) {
+  if (!key || document.activeElement === key.node || key.node.isConnected) return;
+  let found = [];
+  try { found = [...document.querySelectorAll(key.selector)]; } catch (e) { return; }
+  const same = found.find((n) => n.textContent === key.words) || found[0];
+  if (same && typeof same.focus === "function") same.focus({preventScroll: true});
 }
 
 function drawNotice() {
@@ -302,6 +343,15 @@ function drawNotice() {
     page.notice ? el("button", {type: "button", class: "link",
                                 onclick: () => { page.notice = null; drawNotice(); }}, "dismiss")
                 : "");
+}
+
+/** A refusal's rule id as a link to that rule in the players' reference (/rules/<game>#<id>). */
+function ruleLink(gameId, rule) {
+  if (!rule) return el("span", {class: "rule"}, "?");
+  const href = GAME_ID.test(gameId || "") ? `/rules/${gameId}#${encodeURIComponent(rule)}` : null;
+  if (!href) return el("span", {class: "rule"}, rule);
+  return el("a", {class: "rule", href, target: "_blank", rel: "noopener",
+                  title: "read this rule (opens the players' rules)"}, rule);
 }
 
 function text(game, str) {
@@ -364,8 +414,27 @@ function drawWaiting(view, game, ctx) {
                                    view.over ? "Result" : "Waiting for"),
                                el("span", {class: "waiting-text"}, text(game, view.waiting_for)));
   const notices = (view.notices || []).map((n) => el("div", {class: "notice"},
-    n.rule ? el("span", {class: "rule"}, n.rule) : null, " ", text(game, n.text || "")));
+    n.rule ? ruleLink(view.game, n.rule) : null, " ", text(game, n.text || "")));
   $("notices").replaceChildren(...notices);
+  drawPutBack(view, game);
+}
+
+// After an undo or a correction the pieces on the table no longer match the game: the server
+// says in plain words what to move (view.put_back, until the next play). It stands out on the
+// table view and on the phones; the text is only replaced when it changes (a screen reader
+// hears it once).
+function drawPutBack(view, game) {
+  const box = $("put-back");
+  const pb = view.put_back;
+  const words = pb && typeof pb.text === "string" ? pb.text : "";
+  const key = words ? `${pb.seq}|${words}` : "";
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.hidden = !words;
+  box.replaceChildren(...(words ? [
+    el("span", {class: "put-back-label"},
+       pb.kind === "correct" ? "Corrected: move the pieces" : "Taken back: move the pieces"),
+    el("span", {class: "put-back-text"}, text(game, words))] : []));
 }
 
 function activeSeat(view, game) {
@@ -383,6 +452,8 @@ function drawBoard(view, game, ctx) {
     picture = generic.board(view, ctx);
   }
   picture.setAttribute("aria-label", `${view.game_name || view.game}: the table`);
+  // A group, not an image: what it holds (the VP track's tokens, its words) stays readable.
+  picture.setAttribute("role", "group");
   $("board").replaceChildren(picture);
   fitBoard();
 }
@@ -460,7 +531,9 @@ function promptNode(view, game, ctx, p) {
        p.private ? el("span", {class: "badge"}, "private") : null,
        el("span", {}, text(game, p.question))),
     answers,
-    state.error ? el("div", {class: "prompt-error", role: "alert"}, state.error) : null);
+    state.error ? el("div", {class: "prompt-error", role: "alert"},
+                     state.rule ? [ruleLink(view.game, state.rule), " "] : null, state.error)
+                : null);
 }
 
 async function answer(tableId, prompt, option) {
@@ -482,9 +555,8 @@ async function answer(tableId, prompt, option) {
     return;
   }
   if (!res.ok || body.accepted === false) {
-    const parts = [body.rule ? `${body.rule}: ` : "", body.reason || body.error || "refused",
-                   body.hint ? ` — ${body.hint}` : ""];
-    page.answers.set(key, {error: parts.join("")});
+    const parts = [body.reason || body.error || "refused", body.hint ? ` — ${body.hint}` : ""];
+    page.answers.set(key, {error: parts.join(""), rule: body.rule || null});
   } else {
     page.answers.delete(key);
   }
@@ -500,7 +572,7 @@ function mergeFeed(view) {
   if (!seen) { seen = new Map(); page.feeds.set(view.id, seen); }
   for (const e of view.feed || []) {
     if (!Number.isInteger(e.seq)) continue;
-    if (!e.accepted || (e.events || []).length) seen.set(e.seq, e);
+    if (!e.accepted || (e.events || []).length || e.put_back) seen.set(e.seq, e);
     else seen.delete(e.seq);
   }
   const seqs = [...seen.keys()].sort((a, b) => a - b);
@@ -512,16 +584,18 @@ function drawFeed(view, game, ctx) {
   const shown = mergeFeed(view).slice(-40).reverse();
   const items = shown.map((e) => {
     if (e.accepted) {
-      return el("li", {"data-seq": e.seq},
+      return el("li", {"data-seq": e.seq, class: e.put_back ? "taken-back" : null},
         el("span", {class: "seq"}, "#" + e.seq),
-        el("div", {class: "events"}, (e.events || []).map((t) => el("div", {}, text(game, t)))));
+        el("div", {class: "events"}, (e.events || []).map((t) => el("div", {}, text(game, t))),
+           e.put_back ? el("div", {class: "hint"}, el("strong", {}, "Put back: "),
+                           text(game, e.put_back)) : null));
     }
     const r = e.rejection || {};
     return el("li", {class: "refused", "data-seq": e.seq},
       el("span", {class: "seq"}, "#" + e.seq),
       el("div", {class: "events"},
         el("div", {class: "refused-head"}, el("span", {class: "cross", "aria-hidden": "true"}, "✗"),
-           " Refused ", el("span", {class: "rule"}, r.rule || "?")),
+           " Refused ", ruleLink(view.game, r.rule)),
         el("div", {class: "reason"}, text(game, r.reason || "this play is not allowed")),
         r.hint ? el("div", {class: "hint"}, el("strong", {}, "What to do: "), text(game, r.hint))
                : null));
@@ -543,7 +617,7 @@ function drawChart(view, game, ctx) {
                 scores: view.scores || points[points.length - 1].scores};
   points.push(last);
   const W = ctx.narrow ? 480 : 900, H = ctx.narrow ? 240 : ctx.big ? 300 : 260;
-  const L = 44, R = ctx.narrow ? 96 : 150, T = 16, B = 30;
+  const L = 44, R = 16, T = 16, B = 30;
   const maxSeq = Math.max(1, last.seq);
   const top = Math.max(5, ...points.flatMap((p) => p.scores));
   const step = niceStep(top);
@@ -569,23 +643,27 @@ function drawChart(view, game, ctx) {
     }
     chart.append(svg("path", {d, fill: "none", stroke: seatColour(i),
                               "stroke-width": ctx.seat === i ? 5 : 3, "stroke-linejoin": "round",
+                              "stroke-dasharray": DASHES[i % DASHES.length] || null,
                               class: "line", "data-chart-seat": i}));
     ends.push({i, v: last.scores[i] ?? 0});
   }
-  // End labels, spread apart so that equal scores stay readable.
-  ends.sort((a, b) => b.v - a.v);
-  let lastY = -Infinity;
-  const gap = ctx.big ? 24 : 20;
-  for (const e of ends) {
-    const ty = Math.max(y(e.v) + 5, lastY + gap);
-    lastY = ty;
-    chart.append(svg("line", {x1: W - R, x2: W - R + 8, y1: y(e.v), y2: ty - 5,
-                              stroke: seatColour(e.i), "stroke-width": 2}),
-                 label(W - R + 12, ty, `${ctx.short[e.i]} ${e.v}`, ctx.big ? 20 : 16,
-                       {fill: seatColour(e.i), "font-weight": 700}));
-  }
-  box.replaceChildren(el("h2", {}, "Scores over the game"), chart);
+  // No labels at the lines' ends (equal scores would stack them out of the chart): a legend
+  // names each seat with its score and its line's pattern, so lines that overlap stay told apart.
+  ends.sort((a, b) => b.v - a.v || a.i - b.i);
+  const summary = ends.map((e) => `${seatName(view, e.i)} ${e.v}`).join(", ");
+  chart.setAttribute("aria-label", `Scores over the game; now: ${summary}`);
+  const legend = el("ul", {class: "legend", "aria-label": "players and scores now"},
+    ends.map((e) => el("li", {"data-legend-seat": e.i},
+      svgRoot(44, 14, {class: "swatch", "aria-hidden": "true", role: null},
+              svg("line", {x1: 2, x2: 42, y1: 7, y2: 7, stroke: seatColour(e.i), "stroke-width": 4,
+                           "stroke-dasharray": DASHES[e.i % DASHES.length] || null})),
+      el("span", {class: "legend-name"}, seatName(view, e.i)),
+      el("strong", {class: "legend-score"}, String(e.v)))));
+  box.replaceChildren(el("h2", {}, "Scores over the game"), chart, legend);
 }
+
+// Line patterns for the score chart, one per seat: colour is never the only difference.
+const DASHES = ["", "12 6", "3 5", "16 5 3 5", "7 7", "2 3 9 3"];
 
 function niceStep(top) {
   for (const s of [1, 2, 5, 10, 20, 25, 50, 100, 200, 500]) if (top / s <= 6) return s;
@@ -617,12 +695,12 @@ function drawSummary(view, game, ctx) {
          row.detail ? el("div", {class: "detail"}, text(game, row.detail)) : null),
       data.columns.map((c) => {
         const v = row.values[c.key];
-        return el("td", {class: "num" + (v < 0 ? " neg" : "")},
+        return el("td", {class: "num" + (v < 0 ? " neg" : ""), "data-label": c.label},
                   v === undefined || v === 0 ? "·" : (v > 0 ? String(v) : `−${-v}`));
       }),
-      el("td", {class: "num total"}, String(scores[i] ?? "")));
+      el("td", {class: "num total", "data-label": "Total"}, String(scores[i] ?? "")));
   });
-  const box = el("section", {id: "summary", "aria-label": "end of game summary"},
+  const box = el("section", {id: "summary", "aria-label": "end of game summary", tabindex: 0},
     el("h2", {}, "★ ", title),
     el("table", {class: "breakdown"}, el("thead", {}, head), el("tbody", {}, rows)),
     data.note ? el("p", {class: "muted small"}, data.note) : null);
@@ -673,15 +751,22 @@ async function showPairing(tableId, seat, name) {
     return;
   }
   code.textContent = body.code;
-  const picture = qrPicture(body.qr_svg);
+  // No QR code for an address no phone can open (a server on loopback only): the server says
+  // instead how to serve on the network, and the code still pairs a phone on this machine.
+  const picture = body.url ? qrPicture(body.qr_svg) : null;
   if (picture) qr.append(picture);
+  qr.hidden = !picture;
   const ends = Date.now() + (body.expires_in || 600) * 1000;
   const tick = () => {
     const left = Math.max(0, Math.round((ends - Date.now()) / 1000));
     info.replaceChildren(
-      el("div", {}, `Scan the code with ${body.seat_name || name}'s phone, or open this page on ` +
-                    "the phone and type the code in “Pair this phone”."),
-      el("div", {class: "muted"}, body.url || "",
+      picture ? el("div", {}, `Scan the code with ${body.seat_name || name}'s phone, or open ` +
+                              "this page on the phone and type the code in “Pair this phone”.")
+              : el("div", {}, `Open this page on ${body.seat_name || name}'s phone and type the ` +
+                              "code in “Pair this phone”."),
+      !picture && body.hint ? el("div", {class: "pair-hint", "data-pair-hint": ""}, body.hint)
+                            : null,
+      el("div", {class: "muted"}, picture ? body.url : "",
          left ? ` · expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`
               : " · expired: ask for a new code"));
     if (!left) clearInterval(page.pairTimer);

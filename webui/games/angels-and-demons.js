@@ -5,7 +5,8 @@
 import {registry, el, svg, svgRoot, at, label, rect, circle, seatToken, cardBacks, stride,
         seatName, plural, decorateText} from "../kit.js";
 
-// Kinds are told apart by symbol, name and tint; red copies by red ink and a red corner.
+// Kinds are told apart by symbol, name and tint; red copies by red ink, a red corner and a
+// diamond under the number (the one that shows on a fanned card).
 export const KINDS = {
   H: {name: "Human", symbol: "☺", tint: "#f7eedd", edge: "#a8803f"},
   A: {name: "Angel", symbol: "✧", tint: "#e2eefb", edge: "#2f74b5"},
@@ -66,7 +67,15 @@ function face(x, y, id, w, attrs = {}) {
     label(x + w * 0.1, y + h * 0.27, c.name, w * (c.name.length > 1 ? 0.36 : 0.42),
           {fill: ink, "font-weight": 800}),
     label(x + w / 2, y + h * 0.74, c.k.symbol, w * 0.5, {"text-anchor": "middle", fill: c.k.edge}));
-  if (c.red) g.append(svg("path", {d: `M${x + w - w * 0.34} ${y}h${w * 0.24}a${w * 0.1} ${w * 0.1} 0 0 1 ${w * 0.1} ${w * 0.1}v${w * 0.24}z`, fill: RED}));
+  if (c.red) {
+    g.append(svg("path", {d: `M${x + w - w * 0.34} ${y}h${w * 0.24}a${w * 0.1} ${w * 0.1} 0 0 1 ${w * 0.1} ${w * 0.1}v${w * 0.24}z`, fill: RED}));
+    // In a fan only the card's left strip shows: a diamond under the number says "red" to
+    // eyes that do not tell the ink apart.
+    const dx = x + w * 0.24, dy = y + h * 0.42, r = w * 0.13;
+    g.append(svg("path", {d: `M${dx} ${dy - r}L${dx + r} ${dy}L${dx} ${dy + r}L${dx - r} ${dy}Z`,
+                          fill: RED, stroke: "#fff", "stroke-width": w * 0.03,
+                          class: "red-mark"}));
+  }
   if (c.conditional) g.append(label(x + w * 0.9, y + h * 0.27, "★", w * 0.3, {"text-anchor": "end", fill: "#b45309"}));
   return g;
 }

@@ -159,11 +159,14 @@ function tile(n, loc, pawns, w, h, opts) {
   let x = 10;
   const iy = y + 20;
   for (const it of icons) {
-    const t = `${it.text}${it.n > 0 ? "+" : "−"}${Math.abs(it.n)}`;
-    const tw = t.length * isz * 0.62 + 8;
+    const num = `${it.n > 0 ? "+" : "−"}${Math.abs(it.n)}`;
+    const tw = (it.text.length + num.length) * isz * 0.62 + 8;
+    // the glyph in its family's colour, the number in dark ink (a yellow number on the
+    // parchment is unreadable)
     g.append(svg("g", {}, svg("title", {}, it.words),
       rect(x, iy - isz - 3, tw, isz + 9, {rx: 5, fill: "#f3ede0"}),
-      label(x + 4, iy, t, isz, {fill: it.colour, "font-weight": 700})));
+      label(x + 4, iy, [svg("tspan", {fill: it.colour}, it.text),
+                        svg("tspan", {fill: "#1f2937"}, num)], isz, {"font-weight": 700})));
     x += tw + 4;
   }
   // pawns
@@ -356,9 +359,15 @@ function playArea(view, st, w, h, opts) {
              cardBacks(x, 46, Math.min(deck, 3) ? deck : 0, {w: 30, h: 44, step: 3, max: 3, size: 18,
                                                               fill: k ? "#312e81" : "#3b4a6b"}),
              svg("title", {}, `${word}: ${deck} in the deck, ${n} on the discard pile`));
-    if (top) g.append(cardFace(x, 104, top, 30));
-    g.append(label(x + (top ? 38 : 0), 140, top ? `${n} discarded` : "discard: empty", 14,
-                   {class: "soft"}));
+    // the discard pile under its deck: its top card (or an empty place) and how many lie there,
+    // each pile in its own column so that neither runs into the other
+    if (top) g.append(cardFace(x, 100, top, 30));
+    else {
+      g.append(rect(x, 100, 30, 43.5, {rx: 3, fill: "none", stroke: "#b8c0cc",
+                                       "stroke-dasharray": "4 3"}));
+    }
+    g.append(label(x + 38, 130, String(n), 20, {"font-weight": 700, fill: "#1d232a"}),
+             label(x, 170, "discarded", Math.min(15, (pw - 8) / 5.6), {class: "soft fine"}));
   });
   return g;
 }
@@ -424,7 +433,8 @@ function vpTrack(view, st, w, h, opts) {
       g.append(svg("line", {x1: cx, x2: x(v), y1: base - 26, y2: base - 4,
                             stroke: seatColour(i), "stroke-width": 2}),
                seatToken(cx, base - 26 - size / 2, size, i, opts.short[i],
-                         {"data-vp-seat": i, "aria-label": `${seatName(view, i)}: ${v} VP`}));
+                         {"data-vp-seat": i, role: "img",
+                          "aria-label": `${seatName(view, i)}: ${v} VP`}));
     });
   }
   return g;
