@@ -77,6 +77,28 @@ class InputBody(BaseModel):
                        description="e.g. '+talon H1b1', 'tag +talon 04A1B2C3D4E5F6'")
 
 
+class UndoBody(BaseModel):
+    """Body of ``POST /api/tables/{id}/undo``: the input its preview showed."""
+
+    seq: int | None = Field(default=None, description="the preview's input_seq")
+
+
+class CorrectBody(InputBody):
+    """Body of ``POST /api/tables/{id}/correct``: the replacement and what its preview showed."""
+
+    seq: int | None = Field(default=None, description="the preview's input_seq")
+
+
+def _pinned(seq: int | None) -> int:
+    """The seq an undo or a correction names; ConfigError (422) in plain words when missing."""
+    if seq is None:
+        from scorekeeper.errors import ConfigError
+        from scorekeeper.service.texts import PREVIEW_FIRST
+
+        raise ConfigError(PREVIEW_FIRST)
+    return seq
+
+
 class DelayBody(BaseModel):
     """Body of ``POST /api/tables/{id}/spectator-delay``."""
 
@@ -311,18 +333,22 @@ def create_app(hub_or_settings: Hub | Settings,
         return _verdict(hub.submit(table_id, Decision(seat, body.prompt, body.answer)))
 
     @app.post("/api/tables/{table_id}/undo")
-    def undo(table_id: str, request: Request) -> JSONResponse:
-        """Organiser: take back the last accepted input (appended to the log as an undo)."""
+    def undo(table_id: str, request: Request, body: UndoBody | None = None) -> JSONResponse:
+        """Organiser: take back the input #``seq`` that ``undo-preview`` showed (appended to
+        the log as an undo); 409 and nothing changed when the table has moved on since."""
         organiser(request)
-        return _verdict(hub.submit(table_id, Undo()))
+        seq = _pinned(body.seq if body else None)
+        return _verdict(hub.submit(table_id, Undo(), expect_seq=seq))
 
     @app.post("/api/tables/{table_id}/correct")
-    def correct(table_id: str, body: InputBody, request: Request) -> JSONResponse:
-        """Organiser: replace the last accepted input with this one (a misread fixed)."""
+    def correct(table_id: str, body: CorrectBody, request: Request) -> JSONResponse:
+        """Organiser: replace the input #``seq`` that ``correct-preview`` showed with this one
+        (a misread fixed); 409 and nothing changed when the table has moved on since."""
         organiser(request)
         text = body.input.strip()
         parsed = parse_input(text if text.startswith("correct ") else f"correct {text}")
-        return _verdict(hub.submit(table_id, parsed))
+        seq = _pinned(body.seq)
+        return _verdict(hub.submit(table_id, parsed, expect_seq=seq))
 
     @app.post("/api/tables/{table_id}/inputs")
     def force_input(table_id: str, body: InputBody, request: Request) -> JSONResponse:
@@ -366,6 +392,9 @@ def create_app(hub_or_settings: Hub | Settings,
 
     app.state.console_enrollments = EnrollSessions(hub.store)
     app.include_router(console_routes(hub, organiser, app.state.console_enrollments))
+    from scorekeeper.api.rules import rules_routes  # the players' rules reference, /rules/<game>
+
+    app.include_router(rules_routes())
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     return app
 

@@ -11,8 +11,9 @@ examples:
   scorekeeper table show t1                      # what it waits for, scores, prompts, feed
   scorekeeper table show t1 --seat 2 --json      # what seat 2's phone sees, as JSON
   scorekeeper table input t1 "+talon H1b1"       # feed an input a reader missed
-  scorekeeper table undo t1                      # take back the last accepted input
+  scorekeeper table undo t1                      # take back the last accepted input (asks)
   scorekeeper table correct t1 "-talon H2b1"     # replace the last accepted input (a misread)
+  scorekeeper table undo t1 --yes                # without asking (a script)
   scorekeeper table decide t1 1 waiting yes      # answer a prompt for seat 1 (or: organiser)
   scorekeeper table pause t1 / start t1 / end t1
   scorekeeper table pair t1 2                    # a pairing code for seat 2's phone
@@ -158,16 +159,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         p = action(name, help_text, with_json=True)
         p.add_argument("table_id", metavar="ID")
 
-    undo = action("undo", "take back the last accepted input", with_json=True)
+    undo = action("undo", "take back the last accepted input (shows which, then asks)",
+                  with_json=True)
     undo.add_argument("table_id", metavar="ID")
+    undo.add_argument("--yes", action="store_true",
+                      help="do not ask (needed without a terminal); the server still refuses "
+                           "if the table moved on since the preview")
     for name, help_text in (
             ("input", "force-feed one input in its one-line form, e.g. \"+talon H1b1\""),
-            ("correct", "replace the last accepted input with this one (a misread fixed)")):
+            ("correct", "replace the last accepted input with this one (a misread fixed; "
+                        "shows which, then asks)")):
         p = action(name, help_text, with_json=True)
         p.add_argument("table_id", metavar="ID")
         p.add_argument("line", nargs="+", metavar="LINE",
                        help='the input, quoted: "+talon H1b1", "-meld:0 D4b1", '
                             '"tag +talon 04A1B2C3D4E5F6", "decide 1 waiting yes"')
+        if name == "correct":
+            p.add_argument("--yes", action="store_true",
+                           help="do not ask (needed without a terminal)")
 
     decide = action("decide", "answer a pending prompt for a seat or as the organiser",
                     with_json=True)
@@ -500,20 +509,70 @@ def _after_verdict(client: Client, args: argparse.Namespace, verdict: dict[str, 
         view = client.call("GET", f"/api/tables/{args.table_id}", organiser=False)
     except ConsoleError:
         return code
+    put_back = view.get("put_back")
+    if verdict.get("accepted") and isinstance(put_back, dict) and put_back.get(
+            "seq") == verdict.get("seq"):
+        print(f"at the table: {put_back.get('text')}")
     if view.get("waiting_for"):
         print(f"now waiting for: {view['waiting_for']}")
     return code
 
 
+def _confirm(args: argparse.Namespace, preview: dict[str, Any]) -> int | None:
+    """Show what the previewed undo or correction would take back and ask; the seq to send,
+    or None when it is not confirmed (or would be refused: the refusal is printed)."""
+    action = preview.get("action", "undo")
+    seq = preview.get("input_seq")
+    out = sys.stderr if args.json else sys.stdout  # --json prints only the server's answer
+
+    def say(text: str) -> None:
+        print(text, file=out)
+
+    if not preview.get("accepted") or seq is None:
+        lines = _refusal_lines(preview.get("rejection") or {}, "  ")
+        say(f"nothing to {action}:" if seq is None else f"the {action} would be refused:")
+        say("\n".join(lines))
+        return None
+    words = preview.get("words") or preview.get("input")
+    if action == "undo":
+        say(f"undo would take back #{seq}: {words}")
+    else:
+        say(f"the correction would replace #{seq}: {words}")
+        say(f"  with: {preview.get('replacement_words') or preview.get('replacement')}")
+    seats = preview.get("seats", [])
+    say(f"  scores now: {_seat_scores(seats, preview.get('scores_before'))}")
+    say(f"  afterwards: {_seat_scores(seats, preview.get('scores_after'))}")
+    if args.yes:
+        return int(seq)
+    if not sys.stdin.isatty():
+        raise ConsoleError(f"not confirmed: there is no terminal to ask on; add --yes to "
+                           f"{action} #{seq} without asking", 2)
+    answer = input(f"{action} #{seq}? [y/N] ").strip().lower()
+    if answer in ("y", "yes"):
+        return int(seq)
+    say("nothing changed")
+    return None
+
+
 def _undo(client: Client, args: argparse.Namespace) -> int:
-    verdict = client.call("POST", f"/api/tables/{args.table_id}/undo")
+    path = f"/api/tables/{args.table_id}"
+    seq = _confirm(args, client.call("GET", f"{path}/undo-preview"))
+    if seq is None:
+        return 1
+    verdict = client.call("POST", f"{path}/undo", {"seq": seq})
     return _after_verdict(client, args, verdict)
 
 
 def _input(client: Client, args: argparse.Namespace) -> int:
     line = " ".join(args.line).strip()
-    endpoint = "inputs" if args.table_command == "input" else "correct"
-    verdict = client.call("POST", f"/api/tables/{args.table_id}/{endpoint}", {"input": line})
+    path = f"/api/tables/{args.table_id}"
+    if args.table_command == "input":
+        return _after_verdict(client, args, client.call("POST", f"{path}/inputs",
+                                                        {"input": line}))
+    seq = _confirm(args, client.call("POST", f"{path}/correct-preview", {"input": line}))
+    if seq is None:
+        return 1
+    verdict = client.call("POST", f"{path}/correct", {"input": line, "seq": seq})
     return _after_verdict(client, args, verdict)
 
 

@@ -61,6 +61,11 @@ class Referee:
         return len(self._accepted)
 
     @property
+    def history(self) -> tuple[GameInput, ...]:
+        """The accepted inputs in force, oldest first (a copy: an undo takes the last back)."""
+        return tuple(self._accepted)
+
+    @property
     def last_accepted(self) -> GameInput | None:
         return self._accepted[-1] if self._accepted else None
 

@@ -26,6 +26,7 @@ from scorekeeper.core.inputs import (
     input_from_record,
 )
 from scorekeeper.core.outcomes import Rejected
+from scorekeeper.core.putback import PutBack, put_back_for
 from scorekeeper.core.referee import Referee, Result
 from scorekeeper.core.text import render_seats
 from scorekeeper.errors import ConfigError
@@ -83,12 +84,19 @@ class FeedEntry:
     input: str
     events: tuple[str, ...]
     rejection: Rejected | None
+    put_back: PutBack | None = None  # an accepted undo or correction: what to move
 
     def to_dict(self, audience: Audience) -> dict[str, Any]:
         out: dict[str, Any] = {"seq": self.seq, "accepted": self.accepted,
                                "events": list(self.events)}
         if self.rejection is not None:
             out["rejection"] = self.rejection.to_dict()
+        if self.put_back is not None:
+            # Seats get the public words here (the feed is shared by every seat); the view's
+            # own "put_back" gives the owner of a hidden card its name.
+            out["kind"] = self.put_back.kind
+            out["put_back"] = self.put_back.text_for(ORGANISER if audience == ORGANISER
+                                                     else PUBLIC)
         if audience == ORGANISER:
             # The raw input may name a hidden card: only the organiser sees it.
             out["input"] = self.input
@@ -119,6 +127,11 @@ class Table:
         self.feed: deque[FeedEntry] = deque(maxlen=FEED_KEPT)
         self.listeners: list[Listener] = []
         self.inputs_seen = 0
+        # The log seq of each accepted input still in force (parallel to the referee's): what
+        # an undo or a correction would take back now, to hold it to what its preview showed.
+        self.accepted_seqs: list[int] = []
+        # What to move after the last accepted undo or correction, until the next play.
+        self.put_back: PutBack | None = None
         # (seq, scores) each time the scores change: the dashboard's score-history chart.
         self.score_history: list[tuple[int, tuple[int, ...]]] = [
             (0, tuple(game.scores(self.referee.state)))]
@@ -135,6 +148,11 @@ class Table:
     @property
     def state(self) -> Any:
         return self.referee.state
+
+    @property
+    def last_accepted_seq(self) -> int | None:
+        """The log seq of the input an undo or a correction would take back now, or None."""
+        return self.accepted_seqs[-1] if self.accepted_seqs else None
 
     def submit(self, inp: Input) -> Result:
         """Log ``inp`` durably, then apply it. Every input is logged, accepted or not."""
@@ -158,21 +176,42 @@ class Table:
         self.inputs_seen += 1
         mapped = self.map_input(inp)
         text = inp.to_str()
+        put_back = None
         if isinstance(mapped, Rejected):
             result = Result(False, rejection=mapped)
         else:
             taken_back = self.referee.last_accepted
+            before = self.referee.state
             result = self._render(self.referee.apply(mapped))
             if result.accepted and isinstance(mapped, Undo | Correct) and taken_back:
                 # The organiser's feed (raw inputs) says what was taken back; the public
                 # events only say where (it may have been a hidden card or a private answer).
                 text = f"{text} (was: {taken_back.to_str()})"
+                put_back = put_back_for(self.game, self.config.seats, mapped, taken_back,
+                                        before, self.referee.state, self.referee.history, seq)
+            if result.accepted:
+                self._track(mapped, seq, put_back)
         if result.accepted:
             scores = tuple(self.game.scores(self.referee.state))
             if scores != self.score_history[-1][1]:
                 self.score_history.append((seq, scores))
-        self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection))
+        self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection,
+                             put_back))
         return result
+
+    def _track(self, mapped: Input, seq: int, put_back: PutBack | None) -> None:
+        """Keep ``accepted_seqs`` and ``put_back`` in step with an accepted input."""
+        if isinstance(mapped, Undo | Correct):
+            if self.accepted_seqs:
+                self.accepted_seqs.pop()
+            if isinstance(mapped, Correct):
+                self.accepted_seqs.append(seq)
+            self.put_back = put_back
+            return
+        self.accepted_seqs.append(seq)
+        # Lifting pieces off is what the instruction asks for: it stays up until a new play.
+        if not (isinstance(mapped, Seen) and not mapped.present):
+            self.put_back = None
 
     def _refused(self, inp: Input, rejection: Rejected, seq: int) -> Result:
         self.inputs_seen += 1
@@ -283,4 +322,5 @@ class Table:
             "feed": [e.to_dict(audience) for e in self.recent_feed(audience)],
             "inputs": self.inputs_seen,
             "score_history": [{"seq": seq, "scores": list(sc)} for seq, sc in self.score_history],
+            "put_back": None if self.put_back is None else self.put_back.to_dict(audience),
         }

@@ -43,6 +43,8 @@ from scorekeeper.service.texts import (
     STATUSES,
     again,
     backend_health,
+    input_words,
+    moved_on,
     not_running,
     online_changes,
 )
@@ -61,6 +63,11 @@ class TableStateError(ScorekeeperError, ValueError):
 
 class NotRunning(TableStateError):
     """An input for a table that is not running: logged as refused, never applied."""
+
+
+class MovedOn(TableStateError):
+    """An undo or a correction whose preview is out of date: the table took other inputs since
+    (HTTP 409). Nothing was logged or changed."""
 
 
 def _dumps(value: Any) -> str:
@@ -426,8 +433,13 @@ class Hub:
 
     # -- inputs --------------------------------------------------------------------------------
 
-    def submit(self, table_id: str, inp: Input) -> Submitted:
+    def submit(self, table_id: str, inp: Input, *, expect_seq: int | None = None) -> Submitted:
         """Log ``inp`` durably, apply it, and publish the new views.
+
+        ``expect_seq`` pins an undo or a correction to what its preview showed: the log seq of
+        the input it takes back. When the table has moved on (it would take back another one)
+        MovedOn is raised and nothing is logged; the check and the submit hold the table's lock
+        together, so no input can slip in between.
 
         For a table that is not running (except undo and corrections, which the organiser may
         make at any time) the input is logged as refused (rule TABLE-NOT-RUNNING, shown in the
@@ -437,6 +449,8 @@ class Hub:
         live = self._get(table_id)
         with live.lock:
             table = self._table(live)
+            if expect_seq is not None and isinstance(inp, Undo | Correct):
+                self._check_pinned(table, inp, expect_seq)
             if live.status != RUNNING and not isinstance(inp, Undo | Correct):
                 status = live.status
                 table.refuse(inp, not_running(status, inp))
@@ -457,6 +471,18 @@ class Hub:
         else:
             log.debug("input accepted", extra={"table": table_id, "seq": seq})
         return Submitted(result.accepted, seq, result.events, result.rejection)
+
+    @staticmethod
+    def _check_pinned(table: Table, inp: Undo | Correct, expect_seq: int) -> None:
+        """Raise MovedOn unless ``inp`` would take back the input logged as ``expect_seq``."""
+        now = table.last_accepted_seq
+        if (now or 0) == expect_seq:  # 0: the preview showed nothing to take back
+            return
+        last = table.referee.last_accepted
+        words = ("nothing" if last is None or now is None else
+                 f"{input_words(table.game, table.config.seats, last)} (#{now})")
+        raise MovedOn(moved_on("undo" if isinstance(inp, Undo) else "correct", words,
+                               expect_seq))
 
     def inputs_seen(self, table_id: str) -> int:
         """How many inputs (accepted or not) the table's log holds."""

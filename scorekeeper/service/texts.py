@@ -4,10 +4,11 @@ values and the notices of readers going offline or coming back."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.core.inputs import Decision, Input
+from scorekeeper.core.game import Game
+from scorekeeper.core.inputs import Decision, GameInput, Input
 from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import RULE_NOT_RUNNING
 
@@ -84,3 +85,28 @@ def online_changes(online: dict[str, bool], health: Mapping[str, Any]
             out.append((reader, now, text,
                         "TABLE-READER-BACK" if now else "TABLE-READER-OFFLINE"))
     return out
+
+
+def input_words(game: Game, names: Sequence[str], inp: GameInput) -> str:
+    """An accepted input in plain words for the organiser (who may see every card): "the 6 of
+    Demons laid on Bot 4's discard pile", "Bot 2's answer 'pass' to end turn"."""
+    from scorekeeper.core.putback import piece_words, zone_words
+
+    if isinstance(inp, Decision):
+        who = ("the organiser" if inp.seat is None else
+               names[inp.seat] if 0 <= inp.seat < len(names) else f"seat {inp.seat}")
+        return f"{who}'s answer '{inp.answer}' to {inp.prompt.replace('_', ' ')}"
+    where = "laid on" if inp.present else "lifted off"
+    return f"{piece_words(game, inp.piece)} {where} {zone_words(game, inp.zone, names)}"
+
+
+def moved_on(action: str, words_now: str, seq_shown: int) -> str:
+    """Why an undo or a correction pinned to input #``seq_shown`` is refused."""
+    verb = "undo now would take back" if action == "undo" else "a correction now would replace"
+    return (f"The table has moved on since the preview: {verb} {words_now}, not "
+            f"#{seq_shown}. Nothing was changed. Look again and confirm.")
+
+
+PREVIEW_FIRST = ("say which input to take back: preview first (GET .../undo-preview or POST "
+                 ".../correct-preview) and send the input_seq it shows as \"seq\", so that "
+                 "nothing else is taken back if the table moves on meanwhile")

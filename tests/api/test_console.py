@@ -13,6 +13,7 @@ import pytest
 from scorekeeper.games import find_game
 from scorekeeper.games.arcanum.boards import find_profile
 from scorekeeper.service import Hub
+from tests.api.pinned import undo
 
 AD = "angels-and-demons"
 
@@ -252,7 +253,7 @@ def test_undo_preview_is_what_undo_then_does(client: Any, org: Any) -> None:
     assert preview["scores_before"] == before["scores"]
     assert preview["waiting_for_before"] == before["waiting_for"]
     assert preview["accepted"] is True and preview["seats"] == ["Ann", "Bea", "Cid"]
-    done = client.post(f"/api/tables/{tid}/undo", headers=org).json()
+    done = undo(client, org, tid).json()
     after = _organiser_view(client, org, tid)
     assert preview["events"] == done["events"]
     assert preview["scores_after"] == after["scores"]
@@ -270,7 +271,7 @@ def test_undo_preview_shows_score_changes_and_raw_sightings(
     preview = client.get(f"/api/tables/{tid}/undo-preview", headers=org).json()
     assert preview["input"] == "tag +r2 04A1B2C3" and preview["as_read"] == "+play C1"
     assert preview["scores_before"] == [1, 0] and preview["scores_after"] == [0, 0]
-    done = client.post(f"/api/tables/{tid}/undo", headers=org).json()
+    done = undo(client, org, tid).json()
     assert done["accepted"] and preview["events"] == done["events"]
     assert client.get(f"/api/tables/{tid}").json()["scores"] == preview["scores_after"]
     # nothing left to undo: the preview says so, as the undo would
@@ -292,7 +293,7 @@ def test_correct_preview_is_what_correct_then_does(
     assert preview["scores_before"] == [2, 0] and preview["scores_after"] == [1, 0]
     assert client.get(f"/api/tables/{tid}").json()["scores"] == [2, 0]  # unchanged
     done = client.post(f"/api/tables/{tid}/correct", headers=org,
-                       json={"input": "+hand C3"}).json()
+                       json={"input": "+hand C3", "seq": preview["input_seq"]}).json()
     assert done["accepted"] and done["events"] == preview["events"]
     assert client.get(f"/api/tables/{tid}").json()["scores"] == preview["scores_after"]
     # the corrected input is the one an undo would now take back
@@ -310,7 +311,7 @@ def test_scores_csv_has_a_row_per_change_and_the_final_scores(
     tid = new_table(seats=["Ann", "=cmd"])
     for line in ("+play C1", "+hand C2", "+play C2"):
         client.post(f"/api/tables/{tid}/inputs", headers=org, json={"input": line})
-    client.post(f"/api/tables/{tid}/undo", headers=org)
+    undo(client, org, tid)
     r = client.get(f"/api/tables/{tid}/scores.csv", headers=org)
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
     assert r.headers["content-disposition"] == f'attachment; filename="{tid}-scores.csv"'

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tests.api.pinned import correct, undo
+
 
 def test_create_and_start_as_organiser(client: Any, org: Any) -> None:
     r = client.post("/api/tables", headers=org, json={
@@ -49,12 +51,12 @@ def test_inputs_refused_while_not_running(client: Any, org: Any,
     r = client.post(f"/api/tables/{tid}/inputs", json={"input": "+play C2"}, headers=org)
     assert r.status_code == 409 and "paused" in r.json()["error"]
     # organiser corrections are still taken
-    r = client.post(f"/api/tables/{tid}/correct", json={"input": "+play C3"}, headers=org)
+    r = correct(client, org, tid, "+play C3")
     assert r.json()["accepted"]
     assert client.post(f"/api/tables/{tid}/pause", headers=org).status_code == 409
     assert client.post(f"/api/tables/{tid}/end", headers=org).json()["status"] == "ended"
     assert client.post(f"/api/tables/{tid}/start", headers=org).status_code == 409
-    assert client.post(f"/api/tables/{tid}/undo", headers=org).json()["accepted"]
+    assert undo(client, org, tid).json()["accepted"]
     view = client.get(f"/api/tables/{tid}").json()
     # The two inputs refused for the table's status are in the log, as refused (invariant 4).
     assert view["inputs"] == 5 and view["accepted"] == 0
@@ -64,17 +66,16 @@ def test_inputs_refused_while_not_running(client: Any, org: Any,
 
 def test_undo_and_correct(client: Any, org: Any, new_table: Callable[..., str]) -> None:
     tid = new_table()
-    r = client.post(f"/api/tables/{tid}/undo", headers=org).json()
+    r = undo(client, org, tid).json()
     assert r == {"accepted": False, "seq": 1, "events": [], "rule": "TABLE-UNDO-EMPTY",
                  "reason": "there is nothing to undo", "hint": "the game is at its start"}
     client.post(f"/api/tables/{tid}/inputs", json={"input": "+play C1"}, headers=org)
     client.post(f"/api/tables/{tid}/inputs", json={"input": "+play C2"}, headers=org)
-    assert client.post(f"/api/tables/{tid}/undo", headers=org).json()["accepted"]
+    assert undo(client, org, tid).json()["accepted"]
     assert client.get(f"/api/tables/{tid}").json()["state"]["play"] == ["C1"]
-    r = client.post(f"/api/tables/{tid}/correct", json={"input": "+play C4"}, headers=org)
+    r = correct(client, org, tid, "+play C4")
     assert r.json()["accepted"] and "corrected" in r.json()["events"][0]
-    r = client.post(f"/api/tables/{tid}/correct", json={"input": "correct +play C5"},
-                    headers=org)
+    r = correct(client, org, tid, "correct +play C5")
     assert r.json()["accepted"]
     assert client.get(f"/api/tables/{tid}").json()["state"]["play"] == ["C5"]
     r = client.post(f"/api/tables/{tid}/correct", json={"input": "undo"}, headers=org)

@@ -147,12 +147,17 @@ def test_input_refused_accepted_and_undo(sk: Sk) -> None:
     assert last.code == 0 and "accepted" in last.out
     assert _view(sk, tid)["state"]["talon"] == ["H1b1", "H2b1", "H3b1"]
 
-    fixed = sk("correct", tid, "-talon H1b1")  # it was H1, not D4
+    fixed = sk("correct", tid, "-talon H1b1", "--yes")  # it was H1, not D4
     assert fixed.code == 0, fixed.out + fixed.err
     assert _view(sk, tid)["state"]["talon"] == ["D4b1", "H2b1", "H3b1"]
 
-    undone = sk("undo", tid)
+    undone = sk("undo", tid, "--yes")
     assert undone.code == 0 and "accepted" in undone.out
+    assert "undo would take back #" in undone.out and "lifted off" in undone.out
+    assert "at the table: Put the " in undone.out
+    assert _view(sk, tid)["state"]["talon"] == list(DEAL)
+    redo = sk("correct", tid, "-talon D4b1")  # no terminal and no --yes: nothing is changed
+    assert redo.code == 2 and "add --yes" in redo.err
     assert _view(sk, tid)["state"]["talon"] == list(DEAL)
 
     syntax = sk("input", tid, "bogus")
