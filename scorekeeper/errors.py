@@ -53,7 +53,7 @@ class UnknownReader(ScorekeeperError, KeyError):
 
 
 class IllegalPlay(ScorekeeperError, ValueError):
-    """A play the rules forbid; carries the rule id from ``shared/rules``."""
+    """A play the rules forbid; carries its rule id (docs/rules/<game>.md)."""
 
     def __init__(self, rule: str, reason: str, hint: str = "") -> None:
         self.rule = rule

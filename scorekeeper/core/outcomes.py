@@ -18,7 +18,7 @@ class Accepted(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Rejected:
-    """The input breaks rule ``rule`` (an id from shared/rules, e.g. ``R-TURN-1``).
+    """The input breaks rule ``rule`` (an id of docs/rules/<game>.md, e.g. ``R-TURN-1``).
 
     ``reason`` says what was wrong in one line; ``hint`` says what to do instead (what to put
     back, what would be legal). A rejected input changes no state.

@@ -1,4 +1,4 @@
-"""Angels & Demons (rules: shared/rules/angels-and-demons.md; table contract:
+"""Angels & Demons (rules: docs/rules/angels-and-demons.md; table contract:
 docs/games/angels-and-demons.md)."""
 
 from scorekeeper.games.angels_demons.game import AngelsAndDemons

@@ -1,6 +1,6 @@
 """The Arcanum game object: options, pieces, zones and the Game interface.
 
-Rules: shared/rules/arcanum.md; the table contract: docs/games/arcanum.md.
+Rules: docs/rules/arcanum.md; the table contract: docs/games/arcanum.md.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Angels & Demons world: a full-information table played by bots, performed physically.
 
 The world shuffles the real 100-card deck from its seed, deals real hands, and plays rounds by the
-rules (shared/rules/angels-and-demons.md) with the bots of ``bots.py``. Every move is *performed*
+rules (docs/rules/angels-and-demons.md) with the bots of ``bots.py``. Every move is *performed*
 as the sightings and decisions of docs/games/angels-and-demons.md (the contract), in the order a
 real table produces them; with ``jitter`` a card's departure is sometimes reported after its
 arrival, as readers can. The world keeps its own scores, computed from what it knows, so that a

@@ -1,6 +1,6 @@
 """The world's own Arcanum arithmetic: options, the round schedule, reputation and fame scoring.
 
-This is an independent second implementation of the rules spec (shared/rules/arcanum.md): the
+This is an independent second implementation of the rules (docs/rules/arcanum.md): the
 simulated world must not share code with the referee (``scorekeeper/games/arcanum/``) beyond the
 piece ids and the board profiles, so that a cross-check compares two readings of the rules.
 All functions are pure.

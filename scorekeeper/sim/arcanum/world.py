@@ -1,8 +1,8 @@
 """The Arcanum world: a full-information table played by bots, performed physically.
 
 The world shuffles the real 78-card deck from its seed, places the 16 family pawns, and plays
-every round by the rules (shared/rules/arcanum.md, with the Proposed rulings of §10 and the
-table options) with the bots of ``bots.py``. Every move is *performed* as the sightings and
+every round by the rules (docs/rules/arcanum.md, with its rulings and the table
+options) with the bots of ``bots.py``. Every move is *performed* as the sightings and
 decisions of docs/games/arcanum.md (the contract), in the order a real table produces them. The
 world keeps its own scores, computed from what it knows by its own rules code (``rules.py``, no
 code shared with the referee), so that a referee fed only these inputs can be checked against it.

@@ -1,5 +1,5 @@
-"""The world's own rules arithmetic against the spec's worked examples (shared/rules/arcanum.md
-§9: T6, T8-T16) and the option/schedule rules (R-ROUND-2/3, G-10)."""
+"""The world's own rules arithmetic against worked examples of the rulebook (fame rows and
+awards: T6, T8-T16) and the option/schedule rules (R-ROUND-2/3, G-10)."""
 
 from __future__ import annotations
 
