@@ -395,9 +395,6 @@ def create_app(hub_or_settings: Hub | Settings,
     from scorekeeper.api.rules import rules_routes  # the players' rules reference, /rules/<game>
 
     app.include_router(rules_routes())
-    from scorekeeper.api.rules import rules_routes  # the players' rules reference, /rules/<game>
-
-    app.include_router(rules_routes())
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     return app
 
