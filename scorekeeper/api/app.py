@@ -366,18 +366,21 @@ def create_app(hub_or_settings: Hub | Settings,
         if not 0 <= seat < len(seats):
             raise _no_seat(table_id, seat, hub)
         code, ttl = hub.tokens.pairing_code(table_id, seat)
-        # The phone opens the page at the address this request came to (the TV's, on the LAN);
-        # a screen on the server itself (localhost) gets the server's LAN address instead.
-        url = f"{phone_base(str(request.base_url))}/?pair={code}"
+        # A QR code only for an address the server listens on and a phone can open; else
+        # ``hint`` says how to serve on the network.
+        base, hint = phone_address(hub.listen, str(request.base_url))
+        url = f"{base}/?pair={code}" if base else None
         return {"code": code, "expires_in": ttl, "table": table_id, "seat": seat,
                 "seat_name": seats[seat], "pair_url": f"/?pair={code}", "url": url,
-                "qr_svg": qr_svg(url)}
+                "qr_svg": qr_svg(url) if url else None, "hint": hint}
 
     @app.delete("/api/tables/{table_id}/seats/{seat}/tokens")
     def unpair(table_id: str, seat: int, request: Request) -> dict[str, Any]:
-        """Organiser: withdraw every token paired with this seat (a lost phone)."""
+        """Organiser: withdraw every token paired with this seat (a lost phone) and every
+        pairing code shown for it and not yet used."""
         organiser(request)
-        return {"revoked": hub.tokens.revoke_seat(table_id, seat)}
+        tokens, codes = hub.tokens.unpair(table_id, seat)
+        return {"revoked": tokens, "codes_revoked": codes}
 
     @app.post("/api/pair")
     def pair(body: PairBody) -> dict[str, Any]:
@@ -439,6 +442,43 @@ def lan_address() -> str | None:
         except OSError:
             return None
     return None if address.startswith("127.") else address
+
+
+SERVE_ON_NETWORK = ("The server listens on {host} only, so no phone can open it. To pair "
+                    "phones, serve on the network: 'make demo DEMO_ARGS=\"--host 0.0.0.0\"' "
+                    "or 'scorekeeper serve --host 0.0.0.0' (then open the page at this "
+                    "computer's network address). The code still pairs a browser on this "
+                    "computer.")
+NO_NETWORK = ("This computer has no network address a phone could reach (is it on the Wi-Fi?). "
+              "The code still pairs a browser on this computer.")
+
+
+def phone_address(listen: tuple[str, int] | None, base_url: str,
+                  lan: str | None = None) -> tuple[str | None, str | None]:
+    """(the address a phone should open, or None; a hint in plain words when there is none).
+
+    ``listen`` is where the server listens (None: unknown, then as ``phone_base``): bound to
+    every address (0.0.0.0, ::) the LAN address; bound to one non-loopback address that
+    address; bound to loopback only, none (no phone can reach it)."""
+    if listen is None:
+        return phone_base(base_url, lan), None
+    host, port = listen
+    host = host.strip("[]")
+    if host in ("", "0.0.0.0", "::"):
+        base = phone_base(base_url, lan)
+        if urlsplit_host(base) in LOOPBACK:
+            return None, NO_NETWORK
+        return base, None
+    if host in LOOPBACK or host.startswith("127."):
+        return None, SERVE_ON_NETWORK.format(host=host)
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}", None
+
+
+def urlsplit_host(url: str) -> str | None:
+    """The host name of ``url`` (lower case), or None."""
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).hostname
 
 
 def phone_base(base_url: str, lan: str | None = None) -> str:

@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--pace must not be negative")
     ensure_port_free(args.host, args.port)
     hub = Hub.open(args.db)
+    hub.listen = (args.host, args.port)  # pairing draws QR codes only for a reachable address
     driver = DemoDriver(hub, game=args.game, seats=args.seats, seed=args.seed, pace=args.pace,
                         next_game_after=args.next_game_after,
                         on_table=lambda t, s: print(f"scorekeeper demo: table {t}, seed {s}",

@@ -83,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
     notify.notifier.status("starting: opening the database")
     ensure_port_free(args.host, args.port)
     hub = Hub.open(args.db, default_readers=args.readers)
+    hub.listen = (args.host, args.port)  # pairing draws QR codes only for a reachable address
     feedback = None
     try:
         if args.new_organiser_token:

@@ -601,13 +601,16 @@ def _pair(client: Client, args: argparse.Namespace) -> int:
         _print_json(answer)
         return 0
     minutes = int(answer.get("expires_in", 600)) // 60
-    url = f"{client.server}{answer.get('pair_url') or '/?pair=' + answer['code']}"
+    url = answer.get("url") or (
+        f"{client.server}{answer.get('pair_url') or '/?pair=' + answer['code']}")
     print(f"pairing code for seat {answer.get('seat')} ({answer.get('seat_name')}) of "
           f"{answer.get('table')}: {answer['code']}")
     print(f"open on the phone: {url}")
     print(f"single use, expires in {minutes} min")
     host = client.server.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
-    if host in ("127.0.0.1", "localhost", "[::1]"):
+    if answer.get("hint"):  # the server listens where no phone can reach it
+        print(f"note: {answer['hint']}")
+    elif not answer.get("url") and host in ("127.0.0.1", "localhost", "[::1]"):
         print(f"note: a phone cannot open {host}; run the server with --host 0.0.0.0 and use "
               "the Pi's LAN address in --server (e.g. http://192.168.1.20:8000)")
     return 0
@@ -615,9 +618,9 @@ def _pair(client: Client, args: argparse.Namespace) -> int:
 
 def _unpair(client: Client, args: argparse.Namespace) -> int:
     answer = client.call("DELETE", f"/api/tables/{args.table_id}/seats/{args.seat}/tokens")
-    print(f"withdrew {answer.get('revoked', 0)} token(s) of seat {args.seat} of "
-          f"{args.table_id}; pair the new phone with: scorekeeper table pair "
-          f"{args.table_id} {args.seat}")
+    print(f"withdrew {answer.get('revoked', 0)} token(s) and {answer.get('codes_revoked', 0)} "
+          f"unused pairing code(s) of seat {args.seat} of {args.table_id}; pair the new phone "
+          f"with: scorekeeper table pair {args.table_id} {args.seat}")
     return 0
 
 

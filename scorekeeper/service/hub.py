@@ -180,6 +180,10 @@ class Hub:
         self._loop_thread: int | None = None
         self._closed = False
         self.tokens = Tokens(store, self._store_lock)
+        self.tokens.token_file = token_file
+        # Where the server listens (host, port), told by serve and demo: a pairing QR code is
+        # only drawn for an address a phone can open. None: not known (an embedded app).
+        self.listen: tuple[str, int] | None = None
         self._load_all()
 
     @classmethod

@@ -91,6 +91,9 @@ class Tokens:
         self._lock = threading.Lock()
         self._codes: dict[str, tuple[str, int, float]] = {}  # code -> table, seat, expiry
         self._failures: list[float] = []
+        # The file the organiser token is saved in (its name goes into the organiser routes'
+        # refusals: the folder is a server path, and no answer over HTTP names one).
+        self.token_file: Path | None = None
 
     def _get(self, key: str) -> str | None:
         with self._store_lock:
@@ -149,9 +152,28 @@ class Tokens:
         raise Unauthenticated("this token is not known here: check you copied it whole, or "
                               "ask the organiser for a new pairing code")
 
+    def _organiser_words(self) -> str:
+        """Where the organiser finds the organiser token, in plain words."""
+        name = self.token_file.name if self.token_file is not None else "organiser-token"
+        return (f"the organiser token was printed when the server first started and is saved "
+                f"in the file {name} next to the server's database (a lost one is replaced "
+                "with 'scorekeeper serve --new-organiser-token')")
+
     def require_organiser(self, token: str | None) -> Identity:
-        """The organiser's identity, or Unauthenticated/Forbidden with what to do instead."""
-        who = self.identify(token)
+        """The organiser's identity, or Unauthenticated/Forbidden with what to do instead.
+
+        The refusals say what an organiser needs (the organiser token and where it is kept),
+        never "ask the organiser for a pairing code": that is for phones on seat routes."""
+        if not token:
+            raise Unauthenticated("this is for the organiser: send the organiser token "
+                                  "('Authorization: Bearer <token>' or ?token=<token>); "
+                                  + self._organiser_words())
+        try:
+            who = self.identify(token)
+        except Unauthenticated:
+            raise Unauthenticated("this token is not known here as the organiser token: "
+                                  "check you copied it whole; " + self._organiser_words()
+                                  ) from None
         if not who.organiser:
             raise Forbidden(f"this is a seat token ({who.describe()}); only the organiser "
                             "can do this: use the organiser token")
@@ -206,17 +228,34 @@ class Tokens:
         self._set(list_key, json.dumps(hashes))
         return token, Identity(False, table_id, seat)
 
-    def revoke_seat(self, table_id: str, seat: int) -> int:
-        """Withdraw every token paired with ``seat``; returns how many there were."""
+    def revoke_codes(self, table_id: str, seat: int | None = None) -> int:
+        """Forget the pairing codes not yet redeemed for ``seat`` (every seat: None) of a
+        table; returns how many there were."""
+        with self._lock:
+            dead = [c for c, (t, s, _) in self._codes.items()
+                    if t == table_id and (seat is None or s == seat)]
+            for code in dead:
+                del self._codes[code]
+        return len(dead)
+
+    def unpair(self, table_id: str, seat: int) -> tuple[int, int]:
+        """Withdraw every token paired with ``seat`` and every code shown for it and not yet
+        redeemed; returns (tokens, codes) withdrawn. NotFound when there was neither."""
+        codes = self.revoke_codes(table_id, seat)
         list_key = f"{SEAT_LIST_META}{table_id}:{seat}"
         hashes = json.loads(self._get(list_key) or "[]")
-        if not hashes:
+        if not hashes and not codes:
             raise NotFound(f"no phone is paired with seat {seat} at table {table_id}")
         for digest in hashes:
             self._set(SEAT_META + digest,
                       json.dumps({"table": table_id, "seat": seat, "revoked": True}))
-        self._set(list_key, "[]")
-        return len(hashes)
+        if hashes:
+            self._set(list_key, "[]")
+        return len(hashes), codes
+
+    def revoke_seat(self, table_id: str, seat: int) -> int:
+        """``unpair``, returning only how many tokens were withdrawn."""
+        return self.unpair(table_id, seat)[0]
 
 
 def token_file_for(db: Path) -> Path:
@@ -228,3 +267,15 @@ def token_file_for(db: Path) -> Path:
     if db.stem == "scorekeeper":
         return db.with_name("organiser-token")
     return db.with_name(f"{db.stem}.organiser-token")
+
+
+def forget_table_keys(store: MetaStore, table_id: str, seats: int) -> list[str]:
+    """The meta keys of every seat token of a table (for deleting the table): each seat's list
+    and each token's record."""
+    keys = []
+    for seat in range(seats):
+        list_key = f"{SEAT_LIST_META}{table_id}:{seat}"
+        keys.append(list_key)
+        raw = store.get_meta(list_key)
+        keys.extend(SEAT_META + h for h in (json.loads(raw) if raw else []))
+    return keys

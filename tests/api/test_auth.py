@@ -85,7 +85,7 @@ def test_pairing_flow_and_seat_views(client: Any, org: Any,
     assert client.get(f"/api/tables/{tid}/seat/1", headers=org).status_code == 200
     # withdrawn tokens stop working
     assert client.delete(f"/api/tables/{tid}/seats/0/tokens", headers=org).json() == {
-        "revoked": 1}
+        "revoked": 1, "codes_revoked": 0}
     assert client.get(f"/api/tables/{tid}/seat/0", params={"token": token0}).status_code == 401
 
 
