@@ -33,7 +33,7 @@ body { margin: 0; background: #fdfcf8; color: #1b1b1b; font: 1.25rem/1.55 system
   -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif;
   overflow-wrap: anywhere; }
 header { background: #f1ede3; border-bottom: 1px solid #d8d1c0; padding: .6rem 1rem; }
-header a { margin-right: 1.2rem; }
+header nav { display: flex; flex-wrap: wrap; gap: .3rem 1.4rem; }
 main { max-width: 46rem; margin: 0 auto; padding: .5rem 1rem 4rem; }
 h1 { font-size: 2rem; line-height: 1.2; margin: 1rem 0; }
 h2 { font-size: 1.55rem; line-height: 1.25; margin: 2.2rem 0 .8rem;
