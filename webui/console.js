@@ -320,8 +320,8 @@ function pinnedDialog(tableId, kind, getPreview, send, first) {
             await refresh("");
             note(`Nothing was changed: the table moved on before you confirmed. This is now ` +
                  `what ${kind.what}; confirm again or cancel.`);
-            seen = await counts();
           } catch (e2) { note(e2.message); }
+          counts().then((c) => { seen = c; }).catch(() => {});
         } else {
           note(e.message);
           $("confirm-yes").disabled = false;
@@ -444,10 +444,14 @@ function currentGame() { return games.find((g) => g.id === $("game").value); }
 function choicesOf(o) {
   if (Array.isArray(o.choices) && o.choices.length) {
     return o.choices.map((c) => (c !== null && typeof c === "object"
-      ? {value: c.value, label: c.label || humanize(c.value), help: c.help || ""}
-      : {value: c, label: humanize(c), help: ""}));
+      ? {value: c.value, label: c.label || humanize(c.value), help: c.help || "",
+         default: typeof c.default === "boolean" ? c.default : c.value === o.default}
+      : {value: c, label: humanize(c), help: "", default: c === o.default}));
   }
-  if (typeof o.default === "boolean") return [{value: true, label: "yes", help: ""}, {value: false, label: "no", help: ""}];
+  if (typeof o.default === "boolean") {
+    return [{value: true, label: "yes", help: "", default: o.default === true},
+            {value: false, label: "no", help: "", default: o.default === false}];
+  }
   return null;
 }
 const optionLabel = (o) => o.label || humanize(o.name);
@@ -472,7 +476,7 @@ function renderOptions() {
         o.help ? el("div", {class: "help"}, o.help) : null,
         choices.map((c, i) => {
           const cid = `${id}-${i}`;
-          const isDefault = c.value === o.default;
+          const isDefault = c.default;
           return el("div", {class: "choice-line"},
             el("input", {type: "radio", id: cid, name: id, value: String(c.value), "data-index": i,
                          checked: isDefault, "aria-describedby": c.help ? cid + "-help" : null}),
@@ -503,7 +507,7 @@ function chosenOptions(game) {
       const picked = document.querySelector(`input[name="opt-${CSS.escape(o.name)}"]:checked`);
       if (!picked) continue;
       const value = choices[Number(picked.dataset.index)].value;
-      if (value !== o.default) options[o.name] = value;
+      if (!choices[Number(picked.dataset.index)].default) options[o.name] = value;
     } else {
       const value = ($("opt-" + o.name) || {}).value;
       if (value !== undefined && value.trim() !== "") options[o.name] = value.trim();
@@ -1096,12 +1100,17 @@ $("board-load").onclick = async () => {
 
 // -- refreshing ---------------------------------------------------------------------------------
 let busy = false;
+let again = false;  // asked for while a refresh was under way: one more follows it
 async function refreshAll() {
-  if (busy || !unlocked) return;  // nothing is shown without the organiser token
+  if (!unlocked) return;  // nothing is shown without the organiser token
+  if (busy) { again = true; return; }
   busy = true;
   try {
-    await loadTables();
-    await Promise.all([loadDetail(), loadReaders()]);
+    do {
+      again = false;
+      await loadTables();
+      await Promise.all([loadDetail(), loadReaders()]);
+    } while (again && unlocked);
   } catch (e) {
     if (e.status !== 401) say(e.message, true);
   } finally {

@@ -86,7 +86,7 @@ def test_undo_from_the_console(server: Server, world_table: Callable[..., WorldT
     assert after["scores"] != before["scores"]
     last = after["feed"][-1]
     assert last["accepted"] and last["input"] == t.fed[-1]
-    names = [last["input"], last["input"].split()[-1], *last["events"]]
+    words = server.http.get(f"/api/tables/{t.id}/undo-preview").json()["words"]
 
     page = open_console(new_page, server)
     undo = _row(page, t.id).locator('button[data-action="undo"]')
@@ -100,8 +100,9 @@ def test_undo_from_the_console(server: Server, world_table: Callable[..., WorldT
     text = page.locator("#confirm-text")
     expect(text).to_be_visible()
     shown = text.inner_text()
-    assert any(n and n in shown for n in names), (
-        f"#confirm-text does not name what the undo takes back ({names}): {shown!r}")
+    assert words and words in shown, (
+        f"#confirm-text does not say what the undo takes back ({words!r}): {shown!r}")
+    assert last["input"] not in shown, f"#confirm-text shows input syntax: {shown!r}"
     page.locator("#confirm-yes").click()
 
     def went_back() -> dict[str, Any] | None:
@@ -158,11 +159,7 @@ def test_create_a_table_from_the_console(server: Server, new_page: Callable[...,
     form.locator("select#game").select_option("arcanum")
     form.locator("#seats").fill("3")
     form.locator("select#board").select_option("sample")
-    length = form.locator('[id="opt-length"], [name="opt-length"]').first
-    if length.evaluate("e => e.tagName.toLowerCase()") == "select":
-        length.select_option("long")
-    else:
-        length.fill("long")
+    form.locator('fieldset[data-option="length"] input[value="long"]').check()
     form.locator("#create-button").click()
 
     def created() -> list[dict[str, Any]]:
@@ -259,6 +256,7 @@ def test_the_spectator_delay_from_the_console(server: Server,
     t.run(5)
     page = open_console(new_page, server)
     _row(page, t.id).locator("td").first.click()
+    expect(page.locator("#detail-body")).to_contain_text(f"table {t.id}")
     box = page.locator("#delay-seconds")
     expect(box).to_be_visible()
     box.fill("30")
