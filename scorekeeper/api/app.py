@@ -99,6 +99,12 @@ def _pinned(seq: int | None) -> int:
     return seq
 
 
+class ArchiveBody(BaseModel):
+    """Body of ``POST /api/tables/{id}/archive``."""
+
+    archived: bool = Field(default=True, description="true: archive; false: list it again")
+
+
 class DelayBody(BaseModel):
     """Body of ``POST /api/tables/{id}/spectator-delay``."""
 
@@ -241,10 +247,11 @@ def create_app(hub_or_settings: Hub | Settings,
     # -- tables --------------------------------------------------------------------------------
 
     @app.get("/api/tables")
-    def list_tables(request: Request) -> list[dict[str, Any]]:
-        """Every table: id, name, game, status, seats, scores (public facts only; as
-        spectators see them, except for the organiser's token: see the spectator delay)."""
-        return hub.summaries(delayed=not _is_organiser(hub, request))
+    def list_tables(request: Request, archived: bool = False) -> list[dict[str, Any]]:
+        """Every table: id, name, game, status, archived, seats, scores (public facts only; as
+        spectators see them, except for the organiser's token: see the spectator delay).
+        Archived tables only with ``?archived=1``."""
+        return hub.summaries(delayed=not _is_organiser(hub, request), archived=archived)
 
     @app.post("/api/tables", status_code=201)
     def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -309,6 +316,22 @@ def create_app(hub_or_settings: Hub | Settings,
     def end(table_id: str, request: Request) -> dict[str, Any]:
         """Organiser: end the table for good."""
         return _status_change(hub.end, table_id, request)
+
+    @app.post("/api/tables/{table_id}/archive")
+    def archive(table_id: str, request: Request,
+                body: ArchiveBody | None = None) -> dict[str, Any]:
+        """Organiser: archive a table that is over (``{"archived": false}``: list it again);
+        its log stays and can be exported. A running table is refused."""
+        organiser(request)
+        hub.archive(table_id, True if body is None else body.archived)
+        return hub.summary(table_id, delayed=False)
+
+    @app.delete("/api/tables/{table_id}")
+    def delete_table(table_id: str, request: Request) -> dict[str, Any]:
+        """Organiser: delete an ended or archived table for good, with its log and its seat
+        tokens (the one exception to the append-only log; export it first to keep it)."""
+        organiser(request)
+        return {"deleted": table_id, "records": hub.delete_table(table_id)}
 
     @app.post("/api/tables/{table_id}/spectator-delay")
     def spectator_delay(table_id: str, body: DelayBody, request: Request) -> dict[str, Any]:

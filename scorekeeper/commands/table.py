@@ -16,6 +16,8 @@ examples:
   scorekeeper table undo t1 --yes                # without asking (a script)
   scorekeeper table decide t1 1 waiting yes      # answer a prompt for seat 1 (or: organiser)
   scorekeeper table pause t1 / start t1 / end t1
+  scorekeeper table archive t1 / unarchive t1    # hide a finished table (its log stays)
+  scorekeeper table delete t1 --yes              # an ended or archived table, log and all
   scorekeeper table pair t1 2                    # a pairing code for seat 2's phone
   scorekeeper table --server http://192.168.1.20:8000 list
 
@@ -130,7 +132,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             p.add_argument("--json", action="store_true", help="print the server's JSON answer")
         return p
 
-    action("list", "every table: status, seats and scores, what it waits for", with_json=True)
+    listing = action("list", "every table: status, seats and scores, what it waits for",
+                     with_json=True)
+    listing.add_argument("--archived", action="store_true",
+                         help="archived tables too (hidden by default)")
 
     create = action("create", "create a table (and start it with --start)", with_json=True)
     create.add_argument("--game", required=True, help="the game id, e.g. angels-and-demons")
@@ -158,6 +163,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             ("end", "end a table for good (undo and corrections still work)")):
         p = action(name, help_text, with_json=True)
         p.add_argument("table_id", metavar="ID")
+
+    for name, help_text in (
+            ("archive", "archive a table that is over: hidden from the lists, log kept"),
+            ("unarchive", "list an archived table again")):
+        p = action(name, help_text, with_json=True)
+        p.add_argument("table_id", metavar="ID")
+    delete = action("delete", "delete an ended or archived table and its log for good (asks)",
+                    with_json=True)
+    delete.add_argument("table_id", metavar="ID")
+    delete.add_argument("--yes", action="store_true",
+                        help="do not ask (needed without a terminal)")
 
     undo = action("undo", "take back the last accepted input (shows which, then asks)",
                   with_json=True)
@@ -292,7 +308,11 @@ def _seat_scores(seats: Sequence[str], scores: Sequence[Any] | None) -> str:
 
 def _print_summary(row: dict[str, Any]) -> None:
     game = row.get("game_name") or row.get("game", "?")
-    print(f"{row['id']:<6} {row.get('status', '?'):<8} {game} — {row.get('name', '')}")
+    name = str(row.get("name", ""))
+    # An older table may be called "<game> table": the game is not said twice.
+    title = name if game.lower() in name.lower() else f"{game} — {name}"
+    archived = " (archived)" if row.get("archived") else ""
+    print(f"{row['id']:<6} {row.get('status', '?'):<8} {title}{archived}")
     print(f"       seats: {_seat_scores(row.get('seats', []), row.get('scores'))}")
     if row.get("error"):
         print(f"       error: {row['error']}")
@@ -393,7 +413,8 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
 
 
 def _list(client: Client, args: argparse.Namespace) -> int:
-    rows = client.call("GET", "/api/tables", organiser=False)
+    rows = client.call("GET", "/api/tables?archived=1" if args.archived else "/api/tables",
+                       organiser=False)
     if args.json:
         _print_json(rows)
         return 0
@@ -624,10 +645,41 @@ def _unpair(client: Client, args: argparse.Namespace) -> int:
     return 0
 
 
+def _archive(client: Client, args: argparse.Namespace) -> int:
+    archived = args.table_command == "archive"
+    row = client.call("POST", f"/api/tables/{args.table_id}/archive", {"archived": archived})
+    if args.json:
+        _print_json(row)
+        return 0
+    _print_summary(row)
+    print(f"archived: hidden from 'table list' (see it with 'table list --archived'); its log "
+          f"stays: scorekeeper export {args.table_id} --organiser" if archived
+          else "listed again")
+    return 0
+
+
+def _delete(client: Client, args: argparse.Namespace) -> int:
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise ConsoleError("not confirmed: there is no terminal to ask on; add --yes to "
+                               f"delete {args.table_id} and its log for good", 2)
+        answer = input(f"delete {args.table_id} and its whole log for good? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("nothing changed")
+            return 1
+    done = client.call("DELETE", f"/api/tables/{args.table_id}")
+    if args.json:
+        _print_json(done)
+        return 0
+    print(f"deleted table {args.table_id} and its {done.get('records', 0)} log records")
+    return 0
+
+
 ACTIONS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
     "list": _list, "create": _create, "start": _status, "pause": _status, "end": _status,
     "undo": _undo, "input": _input, "correct": _input, "decide": _decide, "show": _show,
-    "pair": _pair, "unpair": _unpair,
+    "pair": _pair, "unpair": _unpair, "archive": _archive, "unarchive": _archive,
+    "delete": _delete,
 }
 
 

@@ -132,6 +132,7 @@ class _Live:
     feed_json: dict[tuple[int, bool], tuple[FeedEntry, str]] = field(default_factory=dict)
     changed: threading.Condition = field(init=False)
     delay: SpectatorDelay | None = None  # the public view's spectator delay, when on
+    archived: bool = False  # hidden from the table lists; the log is kept and exportable
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -217,6 +218,7 @@ class Hub:
                 live.readers_spec = str(self.store.get_meta(READERS_META + table_id) or "")
                 live.status = str(self.store.status(table_id))
                 live.config = self.store.config(table_id)
+                live.archived = self.store.archived(table_id)
                 delay = spectator.read_seconds(self.store, table_id)
             if live.status not in STATUSES:
                 raise StoreError(f"table {table_id} has an unknown status {live.status!r} "
@@ -324,12 +326,13 @@ class Hub:
         config = TableConfig(
             game=found.id, seats=names, options=found.resolve_options(options, len(names)),
             layout=dict(layout) if layout else found.default_layout(len(names)),
-            kit=self._kit(found.id, kit), name=name or f"{found.name} table")
+            kit=self._kit(found.id, kit), name=name.strip())
         Table(config, found)  # validates options, layout and kit before anything is stored
         spec = self.default_readers if readers is None else readers
         backend = self._open(spec, config.layout) if spec else None  # ConfigError: bad spec
         with self._store_lock:
             table_id = str(self.store.create_table(config))
+            config = self.store.config(table_id)  # an unnamed table is called "Table <n>"
             table = Table(config, found, log=_LockedSink(self.store.sink(table_id),
                                                          self._store_lock))
         live = _Live(table_id, config, CREATED, table=table, readers_spec=spec)
@@ -409,6 +412,49 @@ class Hub:
                 self._set_status(live, ENDED)
         self._detach(live)
         return live.status
+
+    def archive(self, table_id: str, archived: bool = True) -> bool:
+        """Archive a table that is over (hidden from the lists, its log kept and exportable)
+        or bring it back; kept in the store. A running table is refused: end or pause it."""
+        live = self._get(table_id)
+        with live.lock:
+            if archived and live.status == RUNNING:
+                raise TableStateError(f"table {table_id} is still running: end it (or pause "
+                                      "it) before archiving it")
+            with self._store_lock:
+                self.store.set_archived(table_id, archived)
+            live.archived = archived
+            log.info("table archived" if archived else "table unarchived",
+                     extra={"table": table_id})
+            self._publish_locked(live)
+        return archived
+
+    def delete_table(self, table_id: str) -> int:
+        """Delete an ended or archived table for good: its log records, its seat tokens and
+        pairing codes and its settings leave the store (the one exception to the append-only
+        log, asked for explicitly). Returns how many log records went."""
+        from scorekeeper.service.tokens import forget_table_keys
+
+        live = self._get(table_id)
+        with live.lock:
+            if live.status != ENDED and not live.archived:
+                raise TableStateError(
+                    f"table {table_id} is {live.status}: only an ended or archived table can "
+                    "be deleted; end it first (or archive it), and export its log if you want "
+                    "to keep it")
+            with self._store_lock:
+                keys = [READERS_META + table_id, spectator.META + table_id,
+                        *forget_table_keys(self.store, table_id, len(live.config.seats))]
+                gone = self.store.delete_table(table_id, keys)
+            self.tokens.revoke_codes(table_id)
+            with self._tables_lock:
+                self._tables.pop(table_id, None)
+            live.status = ENDED
+        self._detach(live)
+        if live.delay is not None:
+            self._on_loop(live.delay.close)
+        log.info("table deleted", extra={"table": table_id, "records": gone})
+        return gone
 
     def set_spectator_delay(self, table_id: str, seconds: float) -> float:
         """Show the public audience the table as it was ``seconds`` ago (0: live again);
@@ -632,8 +678,12 @@ class Hub:
 
     def _compose(self, live: _Live, audience: Audience) -> dict[str, Any]:
         table = self._table(live)
-        view: dict[str, Any] = {"id": live.table_id, "status": live.status}
+        view: dict[str, Any] = {"id": live.table_id, "status": live.status,
+                                "archived": live.archived}
         view.update(table.view(audience))
+        if live.status == ENDED:  # an ended table waits for nobody and asks nothing
+            view["pending"] = []
+            view["waiting_for"] = ""
         view["accepted"] = table.referee.accepted_count
         if live.notices:
             view["notices"] = list(live.notices)
@@ -696,6 +746,7 @@ class Hub:
         with live.lock:
             out: dict[str, Any] = {"id": live.table_id, "name": live.config.name,
                                    "game": live.config.game, "status": live.status,
+                                   "archived": live.archived,
                                    "seats": list(live.config.seats)}
             if live.table is None:
                 out["error"] = live.error
@@ -711,12 +762,21 @@ class Hub:
     def _facts(live: _Live) -> dict[str, Any]:
         """The table list's facts that change with play (the spectator delay holds them)."""
         table = Hub._table(live)
+        waiting = "" if live.status == ENDED else table.waiting_for()
         return {"status": live.status, "scores": list(table.game.scores(table.state)),
-                "over": table.game.is_over(table.state), "waiting_for": table.waiting_for(),
+                "over": table.game.is_over(table.state), "waiting_for": waiting,
                 "accepted": table.referee.accepted_count, "inputs": table.inputs_seen}
 
-    def summaries(self, delayed: bool = True) -> list[dict[str, Any]]:
-        return [self.summary(t, delayed) for t in self.table_ids()]
+    def summaries(self, delayed: bool = True, archived: bool = False) -> list[dict[str, Any]]:
+        """Every table's summary; archived tables only with ``archived``."""
+        out = []
+        for table_id in self.table_ids():
+            try:
+                if archived or not self._get(table_id).archived:
+                    out.append(self.summary(table_id, delayed))
+            except NotFound:  # deleted meanwhile
+                continue
+        return out
 
     def export(self, table_id: str, audience: str = PUBLIC) -> dict[str, Any]:
         """The table's export (``public``: no secrets; ``organiser``: everything)."""

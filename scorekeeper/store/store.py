@@ -19,7 +19,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Table, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Table, create_engine, delete, event, insert, select, update
 from sqlalchemy import Text as SqlText
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
@@ -45,6 +45,8 @@ DEFAULT_URL = "sqlite:///var/scorekeeper.db"
 SCHEMA_VERSION = "1"
 READ_BATCH = 2000
 _TABLE_ID = re.compile(r"^t(\d+)$")
+ARCHIVED_META = "table-archived:"  # + table id -> "1" while the table is archived
+HIGHEST_ID_META = "table-highest-number"  # the highest table number ever given (deletes too)
 _INSERT_LOG = "INSERT INTO log (table_id, seq, at, record) VALUES (?, ?, ?, ?)"
 _SQLITE_DATETIME = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy stores a DateTime in SQLite
 
@@ -194,10 +196,20 @@ class Store:
             with self._db("create a table") as conn:
                 ids = conn.execute(select(TABLES.c.id)).scalars().all()
                 numbers = [int(m.group(1)) for i in ids if (m := _TABLE_ID.match(i))]
-                table_id = f"t{max(numbers, default=0) + 1}"
+                highest = conn.execute(select(META.c.value)
+                                       .where(META.c.key == HIGHEST_ID_META)).scalar()
+                if highest is not None and str(highest).isdigit():
+                    # A deleted table's id is never given again: an old link, export or
+                    # phone must not land on another table.
+                    numbers.append(int(highest))
+                number = max(numbers, default=0) + 1
+                table_id = f"t{number}"
+                # A table without a name is called by its number: the game's name is shown
+                # next to it everywhere, so "Angels & Demons table" only repeated it.
+                data["name"] = config.name or f"Table {number}"
                 try:
                     conn.execute(insert(TABLES).values(
-                        id=table_id, created_at=utcnow(), name=config.name, game=config.game,
+                        id=table_id, created_at=utcnow(), name=data["name"], game=config.game,
                         config=data, status="created"))
                     conn.commit()
                 except IntegrityError:  # another process took that id first
@@ -273,6 +285,44 @@ class Store:
             conn.commit()
         if done.rowcount == 0:
             raise NotFound(f"no table {table_id!r}")
+
+    def archived(self, table_id: str) -> bool:
+        """True while the table is archived (hidden from the lists; its log is kept)."""
+        return self.get_meta(ARCHIVED_META + table_id) == "1"
+
+    def set_archived(self, table_id: str, archived: bool) -> None:
+        """Archive or unarchive a table (NotFound if there is no such table)."""
+        self._table_column(table_id, TABLES.c.id)
+        self.set_meta(ARCHIVED_META + table_id, "1" if archived else "0")
+
+    def delete_table(self, table_id: str, meta_keys: tuple[str, ...] | list[str] = ()) -> int:
+        """Delete a table for good: its log records, its row, its archive mark and the
+        ``meta_keys`` given (its readers, spectator delay, seat tokens), in one transaction;
+        returns how many log records went. NotFound if there is no such table.
+
+        The one exception to the append-only log (DESIGN invariant 1), made only when the
+        organiser asks for it explicitly (``DELETE /api/tables/{id}``,
+        ``scorekeeper table delete``). The table's id is never given to another table.
+        """
+        keys = [ARCHIVED_META + table_id, *meta_keys]
+        m = _TABLE_ID.match(table_id)
+        with self._db("delete a table") as conn:
+            self._table_row(conn, table_id)
+            gone = conn.execute(delete(LOG).where(LOG.c.table_id == table_id)).rowcount
+            conn.execute(delete(TABLES).where(TABLES.c.id == table_id))
+            conn.execute(delete(META).where(META.c.key.in_(keys)))
+            if m is not None:
+                highest = conn.execute(select(META.c.value)
+                                       .where(META.c.key == HIGHEST_ID_META)).scalar()
+                before = str(highest) if highest is not None else ""
+                value = max(int(m.group(1)), int(before) if before.isdigit() else 0)
+                done = conn.execute(update(META).where(META.c.key == HIGHEST_ID_META)
+                                    .values(value=str(value)))
+                if done.rowcount == 0:
+                    conn.execute(insert(META).values(key=HIGHEST_ID_META, value=str(value)))
+            conn.commit()
+        self._next_seq.pop(table_id, None)
+        return int(gone or 0)
 
     # -- the log ----------------------------------------------------------------------------
 
