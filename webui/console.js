@@ -643,7 +643,8 @@ function tableRow(t) {
       action("export-json", "JSON", true, "the whole game as JSON"),
       action("export-csv", "CSV", true, "the scores as CSV"),
       t.archived ? action("unarchive", "Unarchive", true, "list the table again")
-                 : action("archive", "Archive", true, "hide the table from the lists (its log stays)"),
+                 : action("archive", "Archive", st !== "running", st === "running"
+                     ? "pause or end the table first" : "hide the table from the lists (its log stays)"),
       action("delete", "Delete…", ended || !!t.archived, ended || t.archived
         ? "delete the table and its log for good" : "end or archive the table first"))));
 }
@@ -767,7 +768,9 @@ function feedLine(game, e) {
   const r = e.rejection || {};
   return el("li", {"data-key": "seq" + e.seq},
     el("span", {class: "seq"}, "#" + e.seq),
-    e.accepted ? e.words || (e.events || []).join(" · ") || "accepted"
+    e.accepted ? e.words || (e.events || []).join(" · ") || "accepted" : null,
+    e.accepted && e.put_back ? el("span", {class: "put-back"}, " — at the table: ", e.put_back) : null,
+    e.accepted ? null
       : el("span", {class: "refused"}, ruleLink(game, r.rule || null), r.rule ? "" : "refused: ",
            e.words ? `${e.words}: ` : "", r.reason || "", r.hint ? ` → ${r.hint}` : ""));
 }
@@ -839,7 +842,9 @@ function pairingBox(id) {
     el("div", {},
       el("div", {}, `Seat ${pairing.seat + 1} (${pairing.seat_name}): open on the phone`),
       pairing.url ? el("div", {}, el("a", {href: pairing.url}, pairing.url)) : null,
-      pairing.note || pairing.serve_hint ? el("div", {class: "notice"}, pairing.note || pairing.serve_hint) : null,
+      // No address a phone can open (the server listens on this machine only): how to serve
+      // on the network instead of a QR code nobody can use.
+      pairing.hint ? el("div", {class: "notice", id: "pair-hint"}, pairing.hint) : null,
       el("div", {}, "or type the code: ", el("span", {class: "code", id: "pair-code"}, pairing.code)),
       el("div", {class: "muted small"}, `single use, about ${left} min left`),
       el("button", {type: "button", "data-key": "pairing-done",
@@ -861,8 +866,9 @@ async function unpair(id, seat, name, button) {
   const label = tableLabel(id);
   try {
     const got = await api("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/tokens`);
-    say(got.revoked ? `${label}: ${name}'s phone unpaired (${got.revoked} token(s) withdrawn); pair a new one when ready`
-                    : `${label}: ${name} had no paired phone`);
+    const codes = got.codes_revoked ? ` and ${got.codes_revoked} unused pairing code(s)` : "";
+    say(got.revoked ? `${label}: ${name}'s phone unpaired (${got.revoked} token(s)${codes} withdrawn); pair a new one when ready`
+                    : `${label}: ${name} had no paired phone` + (codes ? `; ${codes.slice(5)} withdrawn` : ""));
     if (pairing && pairing.table === id && pairing.seat === seat) pairing = null;
   } catch (e) {
     say(`${label}: ${e.message}`, e.status !== 404);  // 404: no phone was paired with the seat

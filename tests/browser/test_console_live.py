@@ -145,6 +145,10 @@ def test_archive_hides_a_table_and_delete_asks_first(
     page = open_console(new_page, server)
     row = page.locator(f'tr[data-table="{t.id}"]')
     expect(row).to_be_visible()
+    # A running table is not archived (the button says to pause or end it first).
+    expect(row.locator('button[data-action="archive"]')).to_be_disabled()
+    row.locator('button[data-action="end"]').click()
+    page.locator("#confirm-yes").click()
     row.locator('button[data-action="archive"]').click()
     expect(row, "an archived table is still listed").to_have_count(0)
     assert t.id not in {x["id"] for x in server.http.get("/api/tables").json()}
