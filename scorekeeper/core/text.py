@@ -33,3 +33,9 @@ def render_seats(text: str, names: Sequence[str]) -> str:
 def with_article(name: str) -> str:
     """``name`` after "the", unless it already starts with an article ("the Fool (0)")."""
     return name if name.lower().startswith(("the ", "a ", "an ")) else f"the {name}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word`` with the right number: "1 card", "2 cards" ("2 pawns"); ``many``
+    for a word whose plural is not ``word + "s"``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"

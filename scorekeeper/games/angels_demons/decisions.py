@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from scorekeeper.core.inputs import Decision
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
-from scorekeeper.core.text import seat_ref
-from scorekeeper.games.angels_demons import rounds
+from scorekeeper.core.text import plural, seat_ref
+from scorekeeper.games.angels_demons import rounds, words
 from scorekeeper.games.angels_demons.rounds import bump, left_of
 from scorekeeper.games.angels_demons.rules import declare, draw
 from scorekeeper.games.angels_demons.state import (
@@ -38,18 +38,20 @@ def pending(state: State) -> tuple[Prompt, ...]:
     out: list[Prompt] = []
     if state.phase == SHOW and state.held_draw is not None:
         out.append(Prompt("show_item", state.held_draw[0], "Show a conditional item on the "
-                          "going-out pad to win the game, or answer none", ("none",)))
+                          "going-out pad to win the game, or say there is none to show",
+                          ("none",)))
     if state.phase == DRAW:
         out.append(Prompt("draw_count", state.active, "How many cards did you draw after "
                           "laying your set?", ("0", "1", "2"), private=True))
     if state.phase == TAKE and state.claim is not None:
         c = state.claim
-        out.append(Prompt("claim", None, f"Does anyone claim {seat_ref(c.discarder)}'s discard "
-                          f"{c.card}? Answer pass if nobody does.", ("pass",)))
+        out.append(Prompt("claim", None, f"Does anyone claim {seat_ref(c.discarder)}'s discard, "
+                          f"{words.card(c.card)}? Pass if nobody does.", ("pass",)))
     g = state.going
     if state.phase == OUT and g is not None and g.seat is None and g.claim is not None:
-        out.append(Prompt("claimant", None, f"Which waiting seat goes out on {g.claim.card}? "
-                          "(priority order)", tuple(str(s) for s in g.candidates)))
+        out.append(Prompt("claimant", None, f"Who goes out on {words.card(g.claim.card)}? The "
+                          "waiting players who may claim it, first in priority first:",
+                          tuple(str(s) for s in g.candidates)))
     if state.phase in IN_ROUND:
         waiting = state.waiting
         out.extend(Prompt("waiting", s, f"{seat_ref(s)}: declare 'waiting for one card'?", ("yes",))
@@ -66,7 +68,7 @@ def decide(state: State, decision: Decision) -> Outcome:
     if decision.prompt == "waiting":
         if decision.answer != "yes":
             return Rejected("R-TURN-5", "a 'waiting' declaration cannot be withdrawn",
-                            "answer yes to declare")
+                            "declare 'waiting' with yes, or leave it")
         if decision.seat is None:
             return Rejected("R-TURN-5", "say which seat declares 'waiting'",
                             "send the declaration as that seat")
@@ -79,15 +81,15 @@ def decide(state: State, decision: Decision) -> Outcome:
         return declare(state, decision.seat)
     prompt = next((p for p in pending(state) if p.id == decision.prompt), None)
     if prompt is None:
-        return Rejected(NO_PROMPT, f"nobody asked for {decision.prompt!r} now",
-                        waiting_for(state))
+        about = words.PROMPT_WORDS.get(decision.prompt, "that question")
+        return Rejected(NO_PROMPT, f"nobody is asked about {about} now", waiting_for(state))
     if prompt.seat is not None and decision.seat is not None and decision.seat != prompt.seat:
-        return Rejected(WRONG_SEAT, f"the {prompt.id} prompt is for {seat_ref(prompt.seat)}",
+        return Rejected(WRONG_SEAT, f"that question is for {seat_ref(prompt.seat)}",
                         f"{seat_ref(prompt.seat)} or the organiser answers it")
     if decision.answer not in prompt.options:
         return Rejected(BAD_ANSWER_RULE.get(prompt.id, NO_PROMPT),
-                        f"{decision.answer!r} is not an answer to {prompt.id}",
-                        "answer " + " or ".join(prompt.options))
+                        f"that is not one of the answers about {words.PROMPT_WORDS[prompt.id]}",
+                        "the answers are: " + words.answers(prompt.id, prompt.options))
     if prompt.id == "show_item":
         assert state.held_draw is not None
         seat, count, after = state.held_draw
@@ -100,7 +102,7 @@ def decide(state: State, decision: Decision) -> Outcome:
         return Accepted(s, ev)
     if prompt.id == "claim":
         assert state.claim is not None
-        line = f"nobody claims {state.claim.card}"
+        line = f"nobody claims {words.card(state.claim.card)}"
         s, ev = rounds.settle(replace(state, claim=None), (line,))
         return Accepted(s, ev)
     g = state.going
@@ -108,7 +110,7 @@ def decide(state: State, decision: Decision) -> Outcome:
     seat = int(decision.answer)
     state = replace(state, going=replace(g, seat=seat),
                     hands=bump(state.hands, seat, -(len(g.cards) - 1)))
-    return Accepted(state, (f"{seat_ref(seat)} claims {g.claim.card} to go out",))
+    return Accepted(state, (f"{seat_ref(seat)} claims {words.card(g.claim.card)} to go out",))
 
 
 def waiting_for(state: State) -> str:
@@ -122,14 +124,14 @@ def waiting_for(state: State) -> str:
         return f"{dealer}: deal the next round and turn {n1} cards onto the talon"
     if phase in (DEAL, REFILL):
         who = state.start if phase == DEAL else a
-        return (f"{seat_ref(who)}: turn {state.refill_left} more card(s) onto the talon "
-                f"({n1 - state.refill_left} of {n1} so far)")
+        return (f"{seat_ref(who)}: turn {plural(state.refill_left, 'more card')} onto the "
+                f"talon ({n1 - state.refill_left} of {n1} so far)")
     if phase == TAKE:
         line = (f"{seat_ref(a)}: take a card from the talon" if state.talon
                 else f"{seat_ref(a)}: turn {n1} cards onto the empty talon")
         if state.claim is not None:
-            line += (f" (or claim {seat_ref(state.claim.discarder)}'s discard {state.claim.card}, "
-                     "or answer pass)")
+            line += (f" (or someone claims {seat_ref(state.claim.discarder)}'s discard, "
+                     f"{words.card(state.claim.card)}, or everyone passes)")
         return line
     if phase == ACT:
         if a in state.waiting:
@@ -139,17 +141,18 @@ def waiting_for(state: State) -> str:
         b = state.building
         left = 3 - (len(b.cards) if b else 0)
         what = "'mine!' set" if phase == MINE else "set"
-        return f"{seat_ref(b.seat if b else a)}: lay {left} more card(s) of the {what}"
+        return f"{seat_ref(b.seat if b else a)}: lay {plural(left, 'more card')} of the {what}"
     if phase == DRAW:
         return f"{seat_ref(a)}: say how many cards you drew (0, 1 or 2)"
     if phase == SHOW and state.held_draw is not None:
         return (f"{seat_ref(state.held_draw[0])}: show a conditional item on the going-out pad "
-                "to win, or answer none")
+                "to win, or say there is none to show")
     g = state.going
     if phase == OUT and g is not None:
         if g.seat is None:
-            return "the table: say which waiting seat goes out (claimant)"
-        return f"{seat_ref(g.seat)}: put {8 - len(g.cards)} more card(s) on the going-out pad"
+            return "the table: say which waiting player goes out on the claimed card"
+        return (f"{seat_ref(g.seat)}: put {plural(8 - len(g.cards), 'more card')} on the "
+                "going-out pad")
     if phase == FLIP:
         return "flip the top deck card onto the flip pad"
     return ""  # pragma: no cover - every phase is handled above

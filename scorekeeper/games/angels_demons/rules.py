@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from scorekeeper.core.inputs import Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Rejected
-from scorekeeper.core.text import seat_ref
-from scorekeeper.games.angels_demons import rounds
+from scorekeeper.core.text import plural, seat_ref
+from scorekeeper.games.angels_demons import rounds, words
 from scorekeeper.games.angels_demons.cards import BY_ID, IDENT, INDEX, TOKEN_NAMES
 from scorekeeper.games.angels_demons.hands import idents, is_complete, is_set, item_groups
 from scorekeeper.games.angels_demons.rounds import bump, left_of, loc_of, moved, priority, put
@@ -37,6 +37,7 @@ from scorekeeper.games.angels_demons.state import (
     GoOut,
     State,
 )
+from scorekeeper.games.angels_demons.words import card as the
 from scorekeeper.games.angels_demons.zones import zone_map
 
 Result = tuple[State, tuple[str, ...]]
@@ -64,33 +65,33 @@ def observe(state: State, seen: Seen) -> Outcome:
     piece = seen.piece
     if piece not in INDEX and piece not in TOKEN_NAMES:
         return Rejected("TABLE-UNKNOWN-TAG", f"{piece!r} is not an Angels & Demons piece",
-                        f"take it off the {seen.zone} zone")
+                        f"take it off {words.zone(seen.zone)}")
     if state.may_show is not None:
         shower = state.may_show
         if (seen.present and kind == "out" and piece in INDEX and BY_ID[piece].conditional_item
                 and _in_hand(state, piece, shower)):
             state = replace(state, where=moved(state, piece, "out"))
-            return _ok(rounds.item_win(state, shower, (f"{seat_ref(shower)} shows {piece}",)))
+            return _ok(rounds.item_win(state, shower, (f"{seat_ref(shower)} shows {the(piece)}",)))
         if state.phase == SHOW and not seen.present:
             return Accepted(state, ())  # cards lifted while the table waits change nothing
         if state.phase == SHOW:
             return Rejected("R-ADV-6", f"{seat_ref(shower)} may win with a conditional item first",
-                            f"take {piece} back; {seat_ref(shower)} shows a conditional item on "
-                            "the going-out pad, or answers show_item none")
+                            f"take {the(piece)} back; {seat_ref(shower)} shows a conditional "
+                            "item on the going-out pad, or says there is no item to show")
         state = replace(state, may_show=None)
     if piece in TOKEN_NAMES:
         if not seen.present:
             return Accepted(state, ())
         if kind != "wait" or seat is None:
             return Rejected("R-TURN-5", "a waiting token belongs on a seat's waiting spot",
-                            f"take {piece} off the {seen.zone} zone")
+                            f"take {the(piece)} off {words.zone(seen.zone)}")
         return declare(state, seat)
     if state.phase == ROUND_OVER:
         if not seen.present:
             return Accepted(state, ())
         if kind != "talon":
             return Rejected("R-SETUP-4", "the round is over: the next round starts with the talon",
-                            f"take {piece} back; the dealer turns {state.n + 1} cards onto "
+                            f"take {the(piece)} back; the dealer turns {state.n + 1} cards onto "
                             "the talon")
         return _arrive(rounds.next_round(state), kind, seat, seen.zone, piece)
     if seen.present:
@@ -110,8 +111,9 @@ def _leave(state: State, kind: str, seat: int | None, zone: str, card: str) -> O
         claim = state.claim
         if claim is not None and claim.card == card and claim.discarder == seat:
             return Accepted(state, ())  # on its way to a claim: judged where it lands
-        return Rejected("R-CLAIM-1", f"{card} is not the card just discarded and cannot be claimed",
-                        f"put {card} back in {seat_ref(seat)}'s discard row")
+        return Rejected("R-CLAIM-1",
+                        f"{the(card)} is not the card just discarded and cannot be claimed",
+                        f"put {the(card)} back in {seat_ref(seat)}'s discard row")
     if kind == "meld":
         return _unmeld(state, card)
     if kind == "out":
@@ -134,11 +136,12 @@ def _take(state: State, card: str) -> Outcome:
         return Accepted(state, (f"{seat_ref(a)} took a card from the talon",))
     if state.phase == ACT:
         return Rejected("R-TURN-1", f"{seat_ref(a)} already took a card this turn",
-                        f"put {card} back on the talon")
+                        f"put {the(card)} back on the talon")
     if state.phase == MINE:
         return Rejected("R-CLAIM-3", "a 'mine!' set is being laid; the next turn waits for it",
-                        f"put {card} back on the talon until the set is laid")
-    return Rejected("R-TURN-1", "nobody takes a talon card now", f"put {card} back on the talon")
+                        f"put {the(card)} back on the talon until the set is laid")
+    return Rejected("R-TURN-1", "nobody takes a talon card now",
+                    f"put {the(card)} back on the talon")
 
 
 def _unmeld(state: State, card: str) -> Outcome:
@@ -146,12 +149,12 @@ def _unmeld(state: State, card: str) -> Outcome:
     b = state.building
     if b is None or card not in b.cards:
         return Rejected("R-TURN-3", "laid sets stay on the table until the round ends",
-                        f"put {card} back in the meld area")
+                        f"put {the(card)} back in the meld area")
     rest = tuple(c for c in b.cards if c != card)
     if b.claim is not None and card == b.claim.card:
         if rest:
             return Rejected("R-CLAIM-3", "take your own cards back before the claimed one",
-                            f"put {card} back in the meld area")
+                            f"put {the(card)} back in the meld area")
         return _claim_withdrawn(replace(state, building=None), b.claim,
                                 f"{seat_ref(b.seat)} takes back the 'mine!' claim")
     state = replace(state, where=moved(state, card, f"hand:{b.seat}"),
@@ -178,7 +181,7 @@ def _unout(state: State, card: str) -> Outcome:
     if g.claim is not None and card == g.claim.card:
         if rest:
             return Rejected("R-OUT-1", "take the hand cards off the pad before the claimed one",
-                            f"put {card} back on the going-out pad")
+                            f"put {the(card)} back on the going-out pad")
         return _claim_withdrawn(replace(state, going=None), g.claim,
                                 "the claim to go out is taken back")
     if g.seat is None:
@@ -199,11 +202,11 @@ def _arrive(state: State, kind: str, seat: int | None, zone: str, card: str) -> 
         return Accepted(state, ())
     if state.phase == DEAL and kind != "talon":
         return Rejected("R-SETUP-4", f"the talon must hold {state.n + 1} cards before play starts",
-                        f"take {card} off the {zone} zone; turn the talon first")
+                        f"take {the(card)} off {words.zone(zone)}; turn the talon first")
     if kind == "out" and loc.startswith("meld:") and (
             state.building is None or card not in state.building.cards):
         return Rejected("R-OUT-2", "laid sets do not count toward the complete hand: all 8 "
-                        "cards must come from the hand", f"put {card} back in the meld area")
+                        "cards must come from the hand", f"put {the(card)} back in the meld area")
     events: tuple[str, ...] = ()
     if loc and not loc.startswith("hand:"):
         claim = state.claim
@@ -229,7 +232,7 @@ def _arrive(state: State, kind: str, seat: int | None, zone: str, card: str) -> 
         out = _flip(state, card)
     else:
         out = Rejected("R-TURN-5", "only a waiting token goes on a waiting spot",
-                       f"take {card} off the {zone} zone")
+                       f"take {the(card)} off {words.zone(zone)}")
     if isinstance(out, Accepted) and events:
         return Accepted(out.state, events + out.events)
     return out
@@ -240,19 +243,19 @@ def _turn(state: State, card: str) -> Outcome:
     n1 = state.n + 1
     if loc_of(state, card) != UNKNOWN:
         return Rejected("R-TURN-1", "the talon is turned from the deck, and that card is not in it",
-                        f"take {card} off the talon")
+                        f"take {the(card)} off the talon")
     if state.phase == TAKE:
         if state.talon:
             return Rejected("R-TURN-1", "the talon is refilled only when it is completely empty",
-                            f"take {card} off the talon")
+                            f"take {the(card)} off the talon")
         if state.deck < n1:
             return Rejected("R-EXH-2", f"the deck holds only {state.deck} cards, too few to "
-                            "refill the talon", f"take {card} off the talon and answer 'pass' "
-                            "to the claim; the round then ends")
+                            "refill the talon", f"take {the(card)} off the talon; nobody claims "
+                            "the discard (pass), and the round then ends")
         state = replace(state, claim=None, phase=REFILL, refill_left=n1)
     elif state.phase not in (DEAL, REFILL):
         return Rejected("R-TURN-1", "the talon is turned only by the dealer or to refill it "
-                        "when empty", f"take {card} off the talon")
+                        "when empty", f"take {the(card)} off the talon")
     left = state.refill_left - 1
     state = replace(state, talon=state.talon + (card,), deck=state.deck - 1, refill_left=left,
                     where=moved(state, card, "talon"))
@@ -262,31 +265,32 @@ def _turn(state: State, card: str) -> Outcome:
     who = state.start if state.phase == DEAL else state.active
     state = replace(state, phase=TAKE, active=who)
     return Accepted(state, (f"{seat_ref(who)} {what}: {n1} cards turned onto the talon "
-                            f"({', '.join(state.talon)})",))
+                            f"({words.cards(state.talon)})",))
 
 
 def _discard(state: State, seat: int, card: str) -> Outcome:
     """A card arrived in a discard row: the active seat's discard (R-TURN-3b, R-TURN-5)."""
     if state.phase == ACT and seat == state.active:
         if not _in_hand(state, card, seat):
-            return Rejected("R-TURN-3", f"{card} is not in {seat_ref(seat)}'s hand",
-                            f"take {card} off the discard row and put it back")
+            return Rejected("R-TURN-3", f"{the(card)} is not in {seat_ref(seat)}'s hand",
+                            f"take {the(card)} off the discard row and put it back")
         if _locked_this_turn(state, seat) and card != state.taken:
             return Rejected("R-TURN-5", f"{seat_ref(seat)} is waiting and must discard the card it "
-                            "just took", f"take {card} back; discard the card taken this turn, "
-                            "or go out with it")
+                            "just took", f"take {the(card)} back; discard the card taken this "
+                            "turn, or go out with it")
         clock = state.clock + 1
         state = replace(state, discards=put(state.discards, seat, state.discards[seat] + (card,)),
                         where=moved(state, card, f"discard:{seat}"),
                         hands=bump(state.hands, seat, -1), clock=clock,
                         claim=Claim(seat, card, clock), active=left_of(state, seat),
                         phase=TAKE, taken=None)
-        return Accepted(state, (f"{seat_ref(seat)} discarded {card}",))
+        return Accepted(state, (f"{seat_ref(seat)} discarded {the(card)}",))
     if state.phase == TAKE and seat == state.active:
         return Rejected("R-TURN-1", f"{seat_ref(seat)} must take a talon card before discarding",
-                        f"take {card} back into your hand and take a talon card first")
+                        f"take {the(card)} back into your hand and take a talon card first")
     return Rejected("R-TURN-3", f"{seat_ref(seat)} cannot discard now: only the active seat "
-                    "discards, after taking", f"take {card} off {seat_ref(seat)}'s discard row")
+                    "discards, after taking",
+                    f"take {the(card)} off {seat_ref(seat)}'s discard row")
 
 
 def _locked_this_turn(state: State, seat: int) -> bool:
@@ -306,54 +310,54 @@ def _meld(state: State, seat: int, card: str) -> Outcome:
     b = state.building
     if state.phase in (LAY, MINE) and b is not None and b.seat == seat:
         if not _in_hand(state, card, seat):
-            return Rejected("R-TURN-3", f"{card} is not in {seat_ref(seat)}'s hand",
-                            f"take {card} off the meld area")
+            return Rejected("R-TURN-3", f"{the(card)} is not in {seat_ref(seat)}'s hand",
+                            f"take {the(card)} off the meld area")
         return _grow(state, b, card)
     claim = state.claim
     if state.phase == TAKE and claim is not None and card == claim.card:
         if seat == claim.discarder:
             return Rejected("R-CLAIM-3", "a seat cannot claim its own discard",
-                            f"put {card} back in {seat_ref(seat)}'s discard row")
+                            f"put {the(card)} back in {seat_ref(seat)}'s discard row")
         if seat in state.waiting:
             return Rejected("R-CLAIM-3",
                             f"{seat_ref(seat)} declared waiting and cannot call 'mine!'",
-                            f"put {card} back in {seat_ref(claim.discarder)}'s discard row; "
+                            f"put {the(card)} back in {seat_ref(claim.discarder)}'s discard row; "
                             "a waiting seat may claim it only to go out (put it on the "
                             "going-out pad)")
         if state.hands[seat] < 2:
             return Rejected("R-CLAIM-3", f"{seat_ref(seat)} holds fewer than 2 cards",
-                            f"put {card} back in {seat_ref(claim.discarder)}'s discard row")
+                            f"put {the(card)} back in {seat_ref(claim.discarder)}'s discard row")
         d = claim.discarder
         state = replace(state, discards=put(state.discards, d,
                                             tuple(c for c in state.discards[d] if c != card)),
                         where=moved(state, card, f"meld:{seat}"), claim=None, phase=MINE,
                         building=Building(seat, (card,), claim))
-        return Accepted(state, (f"{seat_ref(seat)} calls 'mine!' on {card}",))
+        return Accepted(state, (f"{seat_ref(seat)} calls 'mine!' on {the(card)}",))
     if state.phase == ACT and seat == state.active:
         if seat in state.waiting:
             return Rejected("R-TURN-5", f"{seat_ref(seat)} declared waiting and may not lay sets",
-                            f"take {card} back; discard the card just taken or go out")
+                            f"take {the(card)} back; discard the card just taken or go out")
         if not _in_hand(state, card, seat):
-            return Rejected("R-TURN-3", f"{card} is not in {seat_ref(seat)}'s hand",
-                            f"take {card} off the meld area")
+            return Rejected("R-TURN-3", f"{the(card)} is not in {seat_ref(seat)}'s hand",
+                            f"take {the(card)} off the meld area")
         state = replace(state, phase=LAY, building=Building(seat, ()))
         assert state.building is not None
         return _grow(state, state.building, card)
     if claim is not None and state.phase == TAKE:
         return Rejected("R-CLAIM-1", "only the card just discarded can be claimed",
-                        f"take {card} off {seat_ref(seat)}'s meld area")
+                        f"take {the(card)} off {seat_ref(seat)}'s meld area")
     return Rejected("R-TURN-3",
                     f"{seat_ref(seat)} cannot lay a set now: sets are laid by the active "
                     "seat after taking, or by 'mine!'",
-                    f"take {card} off {seat_ref(seat)}'s meld area")
+                    f"take {the(card)} off {seat_ref(seat)}'s meld area")
 
 
 def _grow(state: State, b: Building, card: str) -> Outcome:
     """Add a hand card to the set being laid; the third card completes and checks it (D-4)."""
     cards = b.cards + (card,)
     if len(cards) == 3 and not is_set(idents(cards)):
-        return Rejected("D-4", f"{' '.join(cards)} is not a set",
-                        f"take {card} back: a set is 3 of one identity or a run n, n+1, n+2 "
+        return Rejected("D-4", f"{words.cards(cards)} is not a set",
+                        f"take {the(card)} back: a set is 3 of one identity or a run n, n+1, n+2 "
                         "of one kind")
     seat = b.seat
     state = replace(state, where=moved(state, card, f"meld:{seat}"),
@@ -362,7 +366,7 @@ def _grow(state: State, b: Building, card: str) -> Outcome:
         return Accepted(state, ())
     melds = put(state.melds, seat, state.melds[seat] + (cards,))
     state = replace(state, melds=melds, building=None)
-    events: tuple[str, ...] = (f"{seat_ref(seat)} laid {' '.join(cards)}",)
+    events: tuple[str, ...] = (f"{seat_ref(seat)} laid {words.cards(cards)}",)
     opts = state.opts
     if opts.advanced and opts.item_win_timing == "on_lay":
         if has_item_win(melds[seat], ()):
@@ -399,7 +403,7 @@ def claimants(state: State, claim: Claim) -> tuple[int, ...] | Rejected:
     """Seats that may go out on ``claim``'s card, in priority order (R-CLAIM-2, R-ADV-4)."""
     before = {s for s, at in state.declared if at < claim.at}
     seats = [s for s in priority(state, claim.discarder) if s in before]
-    hint = (f"put {claim.card} back in {seat_ref(claim.discarder)}'s discard row; "
+    hint = (f"put {the(claim.card)} back in {seat_ref(claim.discarder)}'s discard row; "
             "'mine!' sets go to a meld area")
     if not seats:
         return Rejected("R-CLAIM-2", "nobody declared waiting before this discard", hint)
@@ -420,16 +424,17 @@ def _out(state: State, card: str) -> Outcome:
     g = state.going
     if state.phase == OUT and g is not None:
         if g.seat is not None and not _in_hand(state, card, g.seat):
-            return Rejected("R-OUT-1", f"{card} is not in {seat_ref(g.seat)}'s hand",
-                            f"take {card} off the going-out pad")
+            return Rejected("R-OUT-1", f"{the(card)} is not in {seat_ref(g.seat)}'s hand",
+                            f"take {the(card)} off the going-out pad")
         if g.seat is None and not any(_in_hand(state, card, c) for c in g.candidates):
-            return Rejected("R-OUT-1", f"{card} is not in the claimant's hand",
-                            f"take {card} off the going-out pad")
+            return Rejected("R-OUT-1", f"{the(card)} is not in the claimant's hand",
+                            f"take {the(card)} off the going-out pad")
         cards = g.cards + (card,)
         if len(cards) == 8:
             if g.seat is None:
                 return Rejected("R-CLAIM-2", "say first which waiting seat goes out",
-                                f"take {card} back and answer the 'claimant' prompt")
+                                f"take {the(card)} back and say which waiting player goes "
+                                "out")
             return _complete(state, g, cards, card)
         hands = state.hands if g.seat is None else bump(state.hands, g.seat, -1)
         return Accepted(replace(state, going=replace(g, cards=cards), hands=hands,
@@ -439,10 +444,11 @@ def _out(state: State, card: str) -> Outcome:
         if state.hands[a] < 8:
             return Rejected("R-OUT-1",
                             f"{seat_ref(a)} holds {state.hands[a]} cards, not 8, and cannot "
-                            "go out this round (R-TURN-4)", f"take {card} off the going-out pad")
+                            "go out this round (R-TURN-4)",
+                            f"take {the(card)} off the going-out pad")
         if not _in_hand(state, card, a):
-            return Rejected("R-OUT-1", f"{card} is not in {seat_ref(a)}'s hand",
-                            f"take {card} off the going-out pad")
+            return Rejected("R-OUT-1", f"{the(card)} is not in {seat_ref(a)}'s hand",
+                            f"take {the(card)} off the going-out pad")
         state = replace(state, phase=OUT, going=GoOut(a, "self", (card,)),
                         hands=bump(state.hands, a, -1), where=moved(state, card, "out"))
         return Accepted(state, (f"{seat_ref(a)} is going out",))
@@ -458,11 +464,12 @@ def _out(state: State, card: str) -> Outcome:
                         where=moved(state, card, "out"), claim=None, phase=OUT,
                         going=GoOut(who, "claim", (card,), claim, seats))
         if who is None:
-            return Accepted(state, (f"{card} is claimed to go out: which of seats "
-                                    f"{', '.join(map(str, seats))} claims it?",))
-        return Accepted(state, (f"{seat_ref(who)} claims {card} to go out",))
+            return Accepted(state, (f"{the(card)} is claimed to go out: which of "
+                                    f"{words.seats(seats)} claims it?",))
+        return Accepted(state, (f"{seat_ref(who)} claims {the(card)} to go out",))
     return Rejected("R-OUT-1", "nobody can go out now: a seat goes out right after taking a "
-                    "talon card, or on a discard it claims", f"take {card} off the going-out pad")
+                    "talon card, or on a discard it claims",
+                    f"take {the(card)} off the going-out pad")
 
 
 def _complete(state: State, g: GoOut, cards: tuple[str, ...], card: str) -> Outcome:
@@ -471,13 +478,14 @@ def _complete(state: State, g: GoOut, cards: tuple[str, ...], card: str) -> Outc
     seat = g.seat
     if g.via == "self" and state.taken is not None and state.taken not in cards:
         return Rejected("R-OUT-1", "the card just taken must be among the 8 cards",
-                        f"take {card} back; show the whole hand with the card just taken")
+                        f"take {the(card)} back; show the whole hand with the card just taken")
     if not is_complete(idents(cards)):
         return Rejected("R-OUT-1", "these 8 cards are not one pair and two sets (R-OUT-2: laid "
-                        "sets do not count)", f"take {card} back; take the hand back and play on")
+                        "sets do not count)",
+                        f"take {the(card)} back; take the hand back and play on")
     state = replace(state, going=replace(g, cards=cards), hands=bump(state.hands, seat, -1),
                     where=moved(state, card, "out"), taken=None)
-    events: tuple[str, ...] = (f"{seat_ref(seat)} goes out with {' '.join(cards)}",)
+    events: tuple[str, ...] = (f"{seat_ref(seat)} goes out with {words.cards(cards)}",)
     if state.opts.advanced and has_item_win(state.melds[seat], cards):
         return _ok(rounds.item_win(state, seat, events))
     if state.deck == 0:
@@ -490,14 +498,14 @@ def _flip(state: State, card: str) -> Outcome:
     g = state.going
     if state.phase != FLIP or g is None or g.seat is None:
         return Rejected("R-SCORE-3", "cards are flipped only after a go-out",
-                        f"take {card} off the flip pad")
+                        f"take {the(card)} off the flip pad")
     if loc_of(state, card) != UNKNOWN:
-        return Rejected("R-SCORE-3", f"{card} is not from the deck",
-                        f"take {card} off the flip pad; flip the top deck card")
+        return Rejected("R-SCORE-3", f"{the(card)} is not from the deck",
+                        f"take {the(card)} off the flip pad; flip the top deck card")
     matches = flip_matches(card, state.melds[g.seat], g.cards)
     state = replace(state, going=replace(g, flips=g.flips + ((card, matches),)),
                     deck=state.deck - 1, where=moved(state, card, "flip"))
-    line = f"flip {card}: {matches} match{'es' if matches != 1 else ''}"
+    line = f"flip: {the(card)}, {plural(matches, 'match', 'matches')}"
     if matches and state.deck:
         return Accepted(state, (line + ", flip again",))
     return _ok(rounds.score_go_out(state, (line,)))

@@ -13,7 +13,7 @@ from dataclasses import replace
 from scorekeeper.core.inputs import Decision
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
 from scorekeeper.core.text import seat_ref
-from scorekeeper.games.arcanum import famephase, locations, majors, rounds
+from scorekeeper.games.arcanum import famephase, locations, majors, rounds, words
 from scorekeeper.games.arcanum.engine import settle
 from scorekeeper.games.arcanum.ops import major_words, pop, swap_head
 from scorekeeper.games.arcanum.prompts import PRIVATE, pending, waiting_for
@@ -72,16 +72,17 @@ def decide(state: State, d: Decision) -> Outcome:
         answer = f"{b}+{a}"
     if answer not in prompt.options:
         rule = _answer_rule(state, prompt.id)
+        about = words.PROMPT_WORDS.get(prompt.id, "this question")
         if private:
             return Rejected(
                 rule,
-                f"that is not an answer to {prompt.id}",
-                "the answers are listed with the private prompt",
+                f"that is not one of the answers about {about}",
+                "the answers are listed with the private question",
             )
         return Rejected(
             rule,
-            f"{d.answer!r} is not an answer to {prompt.id}",
-            "answer " + " or ".join(prompt.options),
+            f"that is not one of the answers about {about}",
+            "the answers are: " + words.answers(prompt.id, prompt.options, state.cfg.names),
         )
     ev: list[str] = []
     state = _apply(state, prompt, answer, ev)
@@ -102,17 +103,18 @@ def _wrong_seat(state: State, d: Decision, prompt: Prompt) -> Rejected:
             "R-DRAW-1",
             f"draws go clockwise from the start seat: it is "
             f"{seat_ref(prompt.seat or 0)}'s turn to draw",
-            f"{seat_ref(prompt.seat or 0)} answers draw",
+            f"{seat_ref(prompt.seat or 0)} chooses a draw first",
         )
     if prompt.private:
         return Rejected(
             ANSWER_RULE.get(prompt.id, WRONG_SEAT),
-            f"{seat_ref(d.seat)} has no {prompt.id} question open",
+            f"{seat_ref(d.seat)} is not asked about "
+            f"{words.PROMPT_WORDS.get(prompt.id, 'that')} now",
             "only the seat asked answers a private prompt",
         )
     return Rejected(
         WRONG_SEAT,
-        f"the {prompt.id} prompt is for {seat_ref(prompt.seat or 0)}",
+        f"that question is for {seat_ref(prompt.seat or 0)}",
         f"{seat_ref(prompt.seat or 0)} or the organiser answers it",
     )
 
@@ -150,16 +152,17 @@ def _unasked(state: State, d: Decision) -> Rejected:
             )
     if d.prompt == "hide" and isinstance(head, Hides) and head.required:
         return Rejected(
-            head.rule, f"this hide is compulsory ({head.why}): pass is not an answer", hint
+            head.rule, f"this hide is compulsory ({head.why}): nobody may pass", hint
         )
     if d.prompt == "fool" and state.phase == FAME:
         who = "that seat" if d.seat is None else seat_ref(d.seat)
         return Rejected(
             "R-FAME-4",
-            f"{who} has no fool question open",
+            f"{who} is not asked which family the Fool counts for",
             "only the seat that hid the Fool assigns it, once, to a family not yet scored",
         )
-    return Rejected(NO_PROMPT, f"nobody asked for {d.prompt!r} now", hint)
+    about = words.PROMPT_WORDS.get(d.prompt, "that question")
+    return Rejected(NO_PROMPT, f"nobody is asked about {about} now", hint)
 
 
 def _apply(state: State, prompt: Prompt, answer: str, ev: list[str]) -> State:

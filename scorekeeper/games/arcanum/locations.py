@@ -16,6 +16,7 @@ from scorekeeper.games.arcanum.ops import (
     change_rep,
     fam,
     gain_vp,
+    hideable,
     majors_allowed,
     others,
     place,
@@ -122,24 +123,26 @@ def question(state: State, step: Ask) -> str:
     if step.id == "artists":
         return f"Artists' Quarter: does {who} draw 1 major or 2 minors?"
     if step.id == "market":
-        return (
-            f"Market: does {who} exchange a card? major: discard a major, draw 1 major; "
-            "minor: discard a minor, draw 2 minors; none"
-        )
+        offers = options(state, step)
+        ways = [w for k, w in (("major", "discard a major to draw 1 major"),
+                               ("minor", "discard a minor to draw 2 minors")) if k in offers]
+        return f"Market: does {who} {', or '.join(ways + ['make no exchange'])}?"
     if step.id == "fields":
         done = ", ".join(fam(f) for f in step.arg)
         extra = f" (done: {done})" if done else ""
         return (
-            f"Fields: {who} adjusts a family's reputation by +1 or -1, each family at most "
-            f"once{extra}; done ends"
+            f"Fields: {who} changes a family's reputation by +1 or -1, each family at most "
+            f"once{extra}, or is done"
         )
     if step.id == "cathedral":
-        return f"Cathedral: does {who} hide 1 minor (or the Fool) or draw 2 minors?"
+        if "hide" not in options(state, step):
+            return f"Cathedral: {who} has nothing to hide and draws 2 minors"
+        return f"Cathedral: does {who} hide 1 card ({hideable(state)}) or draw 2 minors?"
     raise ValueError(step.id)  # pragma: no cover
 
 
 def harbour_question(step: Harbour) -> str:
-    return f"Harbour: does {seat_ref(step.seats[0])} draw 1 minor? (draw or pass)"
+    return f"Harbour: does {seat_ref(step.seats[0])} draw 1 minor, or pass?"
 
 
 def answer(state: State, step: Ask, choice: str, ev: list[str]) -> State:

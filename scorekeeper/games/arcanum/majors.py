@@ -242,8 +242,8 @@ def question(state: State, step: Ask) -> str:
         return f"{major_words(card)}: which family does {who} give +{amount} reputation?"
     if step.id == "empress":
         return (
-            f"{major_words('major_03')}: {who} gives +1 to one family and -1 to another "
-            "(up/down, e.g. swords/cups)"
+            f"{major_words('major_03')}: {who} gives +1 reputation to one family and -1 to "
+            "another"
         )
     if step.id == "death":
         return (
@@ -251,16 +251,15 @@ def question(state: State, step: Ask) -> str:
             "many majors)?"
         )
     if step.id == "tower":
-        blocked = ", ".join(str(k) for k in sorted(state.blocked)) or "none yet"
+        blocked = ", ".join(place(state, k) for k in sorted(state.blocked)) or "none yet"
         return (
-            f"{major_words('major_16')}: which locations does the card block? One per "
-            f"answer, done after at least one (blocked: {blocked})"
+            f"{major_words('major_16')}: which location does it block? One at a time; "
+            f"done once at least one is blocked (blocked so far: {blocked})"
         )
     if step.id == "temperance":
         return (
             f"{major_words('major_14')}: which hidden minors does {who} take back (the same "
-            "number of minors from the hand are hidden instead)? none, one, or two joined "
-            "by +"
+            "number of minors from the hand are hidden instead)? None, one or two"
         )
     raise ValueError(step.id)  # pragma: no cover
 

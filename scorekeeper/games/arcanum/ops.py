@@ -95,6 +95,15 @@ def majors_allowed(state: State) -> bool:
 # --- texts ------------------------------------------------------------------------------------
 
 
+def hideable(state: State, fool: bool = True) -> str:
+    """What may be hidden, in words: the Fool only where it is in play (never in the simplest
+    game, nor in a first game before the majors come in; G-15, R-VAR-1/2). ``fool``: the hide
+    takes the Fool at all (``Hides.fool``)."""
+    if fool and state.cfg.variant != "simplest" and (majors_allowed(state) or any(state.majors)):
+        return "a minor or the Fool"
+    return "a minor"
+
+
 def fam(family: str) -> str:
     """``"⚔ swords"``: a family as texts name it."""
     return f"{FAMILY_SYMBOL[family]} {family}"

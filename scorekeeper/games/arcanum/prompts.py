@@ -9,7 +9,7 @@ prompt is asked for every family whether or not a Fool is hidden, so nothing pub
 from __future__ import annotations
 
 from scorekeeper.core.outcomes import Prompt
-from scorekeeper.core.text import seat_ref
+from scorekeeper.core.text import plural, seat_ref
 from scorekeeper.games.arcanum import famephase, locations, majors
 from scorekeeper.games.arcanum.cards import (
     FAMILY_COLOUR,
@@ -19,7 +19,7 @@ from scorekeeper.games.arcanum.cards import (
     pawn_for,
     suit_of,
 )
-from scorekeeper.games.arcanum.ops import fam, major_words, pawn_words, place
+from scorekeeper.games.arcanum.ops import fam, hideable, major_words, pawn_words, place
 from scorekeeper.games.arcanum.state import (
     OVER,
     PLAY,
@@ -74,7 +74,8 @@ def pending(state: State) -> tuple[Prompt, ...]:
                 Prompt(
                     "end_turn",
                     t.seat,
-                    f"Does {seat_ref(t.seat)}'s turn end without a major? (or play a major)",
+                    f"{seat_ref(t.seat)}: end the turn without a major, or play a major "
+                    "first?",
                     ("done",),
                 ),
             )
@@ -100,9 +101,8 @@ def pending(state: State) -> tuple[Prompt, ...]:
             Prompt(
                 "hide",
                 s,
-                f"{head.why}: {seat_ref(s)} may hide {k} more card"
-                f"{'s' if k > 1 else ''} (a minor or the Fool) on the hide strip, or answer "
-                "pass",
+                f"{head.why}: {seat_ref(s)} may hide {plural(k, 'more card')} "
+                f"({hideable(state, head.fool)}) on the hide strip, or pass",
                 ("pass",),
             )
             for s, k in head.left
@@ -203,31 +203,32 @@ def waiting_for(state: State) -> str:
                 f"{seat_ref(t.seat)}: play a minor on the play area (a major before or after "
                 "it is optional)"
             )
-        line = f"{seat_ref(t.seat)}: play a major, or answer end_turn done"
+        line = f"{seat_ref(t.seat)}: play a major, or end the turn"
         if t.index + 1 < state.n:
             line += f"; or {seat_ref((t.seat + 1) % state.n)} plays a minor to start the next turn"
         return line
     if isinstance(head, Owe):
-        what = f"{head.count} {head.kind or 'card'}{'s' if head.count > 1 else ''}"
+        what = plural(head.count, head.kind or "card")
         return f"{seat_ref(head.seat)}: discard {what} ({head.why}) on the matching discard pile"
     if isinstance(head, Ask):
-        return f"{ask_question(state, head)} (answer {head.id})"
+        return ask_question(state, head)
     if isinstance(head, Harbour):
-        return f"{locations.harbour_question(head)} (answer harbour)"
+        return locations.harbour_question(head)
     if isinstance(head, Hides):
         seats = [s for s, k in head.left if k > 0]
         if head.required and head.rule == "R-DRAW-4":
             return (
-                f"phase A: each seat hides 1 card (a minor or the Fool) on its hide strip; "
-                f"waiting for {_names(seats)}"
+                f"phase A: each seat hides 1 card ({hideable(state, head.fool)}) on its hide "
+                f"strip; waiting for {_names(seats)}"
             )
         if head.required:
             return (
-                f"{_names(seats)}: hide 1 card (a minor or the Fool) on the hide strip ({head.why})"
+                f"{_names(seats)}: hide 1 card ({hideable(state, head.fool)}) on the hide strip "
+                f"({head.why})"
             )
         return (
-            f"{head.why}: {_names(seats)} may hide a card (a minor or the Fool) on the hide "
-            "strip, or answer hide pass"
+            f"{head.why}: {_names(seats)} may hide a card ({hideable(state, head.fool)}) on "
+            "the hide strip, or pass"
         )
     if isinstance(head, Pawn):
         return _pawn_line(state, head)
@@ -237,19 +238,19 @@ def waiting_for(state: State) -> str:
         )
     if isinstance(head, SwapIn):
         return (
-            f"{seat_ref(head.seat)}: hide {head.left} minor{'s' if head.left > 1 else ''} "
-            f"from the hand on the hide strip ({major_words('major_14')})"
+            f"{seat_ref(head.seat)}: hide {plural(head.left, 'minor')} from the hand on the "
+            f"hide strip ({major_words('major_14')})"
         )
     if isinstance(head, Wheel):
         seats = [s for s, a in enumerate(head.answers) if a == ""]
-        return f"{major_words('major_10')}: {_names(seats)} choose what to pass left (wheel)"
+        return f"{major_words('major_10')}: {_names(seats)} choose what to pass to the left"
     if isinstance(head, Sun):
         seats = [s for s, k in enumerate(head.left) if k > 0]
-        return f"{major_words('major_19')}: {_names(seats)} choose hidden cards to reveal (sun)"
+        return f"{major_words('major_19')}: {_names(seats)} choose hidden cards to reveal"
     if isinstance(head, JudgeRemove):
         return (
-            f"{seat_ref(head.seat)}: remove {head.left} more pawn"
-            f"{'s' if head.left > 1 else ''} to the tray ({major_words('major_20')})"
+            f"{seat_ref(head.seat)}: remove {plural(head.left, 'more pawn')} to the tray "
+            f"({major_words('major_20')})"
         )
     if isinstance(head, JudgePlace):
         return (
@@ -260,8 +261,7 @@ def waiting_for(state: State) -> str:
         family, row = famephase.next_family(state)
         assert state.fame is not None
         return (
-            f"{famephase.title(state.fame.kind)}: reveal the {fam(family)} cards (row {row}): "
-            "answer fame reveal"
+            f"{famephase.title(state.fame.kind)}: reveal the {fam(family)} cards (row {row})"
         )
     return ""  # pragma: no cover
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcanum.cards import TOWER, is_minor
-from scorekeeper.games.arcanum.ops import clockwise, moved, push, swap_head, to_pile
+from scorekeeper.games.arcanum.ops import clockwise, hideable, moved, push, swap_head, to_pile
 from scorekeeper.games.arcanum.state import (
     CITY,
     DRAW,
@@ -98,7 +98,7 @@ def _phase_a(state: State, ev: list[str]) -> State:
 
 def _begin_hides(state: State, ev: list[str]) -> State:
     """R-DRAW-4: every seat hides exactly one card (a minor or the Fool), in any order."""
-    ev.append("Phase A: every seat hides 1 card (a minor, or the Fool)")
+    ev.append(f"Phase A: every seat hides 1 card ({hideable(state)})")
     order = clockwise(state, state.start)
     step = Hides(
         tuple((s, 1) for s in order), True, "R-DRAW-4", "phase A", state.cfg.variant != "simplest"

@@ -72,6 +72,7 @@ from scorekeeper.games.arcanum.engine import settle
 from scorekeeper.games.arcanum.famephase import carried_early, carry_done, shown_now
 from scorekeeper.games.arcanum.ops import (
     bump,
+    hideable,
     major_words,
     moved,
     pop,
@@ -294,8 +295,8 @@ def _hide(state: State, head: Hides, card: str, seat: int, loc: str, back: str) 
     if is_major(card) and (card != FOOL or not head.fool):
         return Rejected(
             rule,
-            f"only a minor or the Fool can be hidden ({head.why})",
-            f"{back}; hide a minor (or the Fool)",
+            f"only {hideable(state, head.fool)} can be hidden ({head.why})",
+            f"{back}; hide {hideable(state, head.fool)}",
         )
     if loc.startswith("hand:") and loc != f"hand:{seat}":
         return Rejected(rule, f"that card is not in {seat_ref(seat)}'s hand", back)

@@ -53,7 +53,7 @@ def test_take_discard_and_claim_window_closed_by_pass_and_take() -> None:
     assert state(s.ref).claim is None
     # "+discard:1 X" while X is on the talon: take X, then discard it.
     events = play(s.ref, "+discard:1 H2b1")
-    assert events == ("{seat:1} took a card from the talon", "{seat:1} discarded H2b1")
+    assert events == ("{seat:1} took a card from the talon", "{seat:1} discarded the black human 2")
     assert state(s.ref).claim is not None
     play(s.ref, "-talon H3b1")
     st = state(s.ref)
@@ -96,7 +96,7 @@ def test_t6_mine_and_t7_left_neighbour() -> None:
     s.idle(discard="D3b1")
     deck = state(s.ref).deck
     events = play(s.ref, "+meld:2 D3b1", "+meld:2 D3b2", "+meld:2 D3b3")
-    assert "{seat:2} calls 'mine!' on D3b1" in events
+    assert "{seat:2} calls 'mine!' on the black demon 3" in events
     st = state(s.ref)
     assert st.melds[2] == (("D3b1", "D3b2", "D3b3"),) and st.hands[2] == 7
     assert st.deck == deck - 2 and st.active == 1 and st.discards[0] == () and st.phase == TAKE
@@ -180,7 +180,7 @@ def test_t9_go_out_by_self_draw_with_flips() -> None:
     play(s.ref, *(f"+out {c}" for c in OUT_HAND_T9))
     st = state(s.ref)
     assert st.phase == FLIP and GAME.waiting_for(st).startswith("flip")
-    assert play(s.ref, "+flip H5b3") == ("flip H5b3: 2 matches, flip again",)
+    assert play(s.ref, "+flip H5b3") == ("flip: the black human 5, 2 matches, flip again",)
     play(s.ref, "-flip H5b3", "+flip D6b2", "+flip IT2p1")
     st = state(s.ref)
     result = st.history[-1]
@@ -228,7 +228,7 @@ def test_t15_go_out_on_claim_with_penalty() -> None:
     s.patch(scores=(0, 0, 4, 0))
     s.idle(discard="H5b1")
     events = play(s.ref, "+out H5b1")
-    assert events == ("{seat:0} claims H5b1 to go out",)
+    assert events == ("{seat:0} claims the black human 5 to go out",)
     play(s.ref, *(f"+out {c}" for c in ["H5b2", "A1b1", "A2b1", "A3b1", "D6b1", "D6b2", "D6b3"]))
     play(s.ref, "+flip D6r", "+flip A2b2", "+flip A3b2", "+flip IT1p1")
     st = state(s.ref)
