@@ -737,7 +737,7 @@ async function loadDetail() {
     return;
   }
   const view = await api("GET", `/api/tables/${encodeURIComponent(selected)}/organiser`);
-  renderDetail(view);
+  renderDetail(view, await gameView(view.game));
 }
 
 async function setDelay(id) {
@@ -752,15 +752,34 @@ async function setDelay(id) {
   refreshAll();
 }
 
-// An answer's words: the server may give them ({value, label} or a labels list); otherwise the
-// value with its underscores as spaces ("end_turn" -> "end turn").
-function answerWords(p, option, i) {
-  if (option !== null && typeof option === "object") return [option.value, option.label || humanize(option.value)];
-  const labels = p.labels || p.option_words || p.options_words;
-  if (Array.isArray(labels) && labels[i]) return [option, labels[i]];
-  if (labels && typeof labels === "object" && labels[option]) return [option, labels[option]];
-  return [option, humanize(option)];
+// The game's own view module (webui/games/<id>.js, the one the table page draws with) gives
+// each prompt's answers in words ("+1 ⚔ swords / −1 ◉ coins", "pass: nobody claims"); loaded
+// once per game. null: the game has none (the answer is then shown as well as can be).
+const gameViews = {};
+async function gameView(game) {
+  if (!game) return null;
+  if (!(game in gameViews)) {
+    gameViews[game] = (async () => {
+      try {
+        const kit = await import("/static/kit.js");
+        await import(`/static/games/${encodeURIComponent(game)}.js`);
+        return kit.registry[game] || null;
+      } catch (e) { return null; }
+    })();
+  }
+  return gameViews[game];
 }
+
+// An answer's value and words: {value, label} from the server, or the game view's words for
+// it, or the value with its underscores as spaces ("end_turn" -> "end turn").
+function answerWords(gv, view, p, option) {
+  if (option !== null && typeof option === "object") return [option.value, option.label || humanize(option.value)];
+  const shown = gv && gv.answerLabel ? gv.answerLabel(p, option, view) : option;
+  return [option, typeof shown === "string" ? humanize(shown) : shown];
+}
+// The plain text of words that may be nodes (for a status line).
+const plainText = (words) => [words].flat(Infinity)
+  .map((w) => (w instanceof Node ? w.textContent : w === null || w === undefined ? "" : String(w))).join("");
 
 // One line of the feed: what happened in words (never the input syntax); a refusal with its rule
 // linked to the rules reference, its reason and what to do.
@@ -775,7 +794,7 @@ function feedLine(game, e) {
            e.words ? `${e.words}: ` : "", r.reason || "", r.hint ? ` → ${r.hint}` : ""));
 }
 
-function renderDetail(view) {
+function renderDetail(view, gv) {
   const id = view.id;
   const st = view.state || {};
   const ended = view.status === "ended";
@@ -786,10 +805,10 @@ function renderDetail(view) {
     el("td", {}, String(i + 1)), el("td", {}, name), el("td", {class: "score"}, (view.scores || [])[i] ?? "")));
   // An ended table waits for nobody: no "waiting for", no answer buttons.
   const prompts = ended ? [] : (view.pending || []).map((p) => el("div", {class: "row", "data-key": `prompt:${p.id}:${p.seat}`},
-    el("span", {}, p.question), ...(p.options || []).map((option, i) => {
-      const [value, words] = answerWords(p, option, i);
+    el("span", {}, p.question), ...(p.options || []).map((option) => {
+      const [value, words] = answerWords(gv, view, p, option);
       return el("button", {type: "button", "data-key": `answer:${p.id}:${p.seat}:${value}`, "data-answer": value,
-                           onclick: () => answer(id, p, value, words)}, words);
+                           onclick: () => answer(id, p, value, plainText(words))}, words);
     })));
   const feed = (view.feed || []).slice().reverse().slice(0, 15).map((e) => feedLine(view.game, e));
   const notices = (view.notices || []).map((n) => el("div", {class: "notice"}, ruleLink(view.game, n.rule), n.text));

@@ -271,6 +271,30 @@ def test_rows_are_chosen_by_keyboard(
     expect(page.locator("select#game")).to_be_focused()
 
 
+def test_plays_and_answers_in_words(
+        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
+        h: type[Helpers]) -> None:
+    """The console shows plays and answers in words: no card id and no answer syntax outside
+    the organiser's "feed an input" box."""
+    t = world_table("arcanum", 3, seed=6)
+
+    def raw_answers() -> bool:
+        return any("/" in str(o) or "_" in str(o)
+                   for p in t.organiser()["pending"] for o in p["options"])
+
+    t.until(raw_answers, what="a prompt whose answers are values such as swords/coins")
+    page = open_console(new_page, server)
+    _choose(page, t.id)
+    buttons = page.locator("#detail-body [data-answer]")
+    expect(buttons.first).to_be_visible()
+    for i in range(buttons.count()):
+        value = buttons.nth(i).get_attribute("data-answer") or ""
+        assert buttons.nth(i).inner_text().strip() != value, f"an answer shown as {value!r}"
+    ids = {text.split()[-1] for text in t.fed if text.startswith(("+", "-"))}
+    shown = page.locator("#detail-body").inner_text() + page.locator("#tables").inner_text()
+    assert h.mentions(shown, ids) == [], "the console shows card ids"
+
+
 def test_refusals_link_their_rule(
         server: Server, world_table: Callable[..., WorldTable],
         new_page: Callable[..., Page]) -> None:
