@@ -33,9 +33,7 @@ from pydantic import BaseModel, Field
 from scorekeeper.core.game import PUBLIC, Game
 from scorekeeper.core.inputs import (
     Correct,
-    Decision,
     Input,
-    Seen,
     Undo,
     input_from_record,
     parse_input,
@@ -184,22 +182,9 @@ def _scratch(hub: Hub, table_id: str) -> tuple[Table, list[tuple[int, str]]]:
 
 
 def _words(game: Game, seats: tuple[str, ...], inp: Any) -> str:
-    """An input in plain words for the organiser (who may see every card)."""
-    if isinstance(inp, Seen):
-        try:
-            piece = f"the {game.describe_piece(inp.piece)} ({inp.piece})"
-        except Exception:  # noqa: BLE001 - an unknown piece is named by its id
-            piece = inp.piece
-        return f"{piece} {'laid on' if inp.present else 'lifted off'} {inp.zone}"
-    if isinstance(inp, Decision):
-        if inp.seat is None:
-            who = "the organiser"
-        elif 0 <= inp.seat < len(seats):
-            who = seats[inp.seat]
-        else:
-            who = f"seat {inp.seat}"
-        return f"{who}'s answer {inp.answer!r} to {inp.prompt}"
-    return str(inp)
+    """An input in plain words for the organiser (who may see every card): card, zone and seat
+    names and the answer's words, never input syntax (``Game.describe_input``)."""
+    return game.describe_input(inp, seats)
 
 
 def preview(hub: Hub, table_id: str, inp: Undo | Correct) -> dict[str, Any]:

@@ -8,12 +8,13 @@ table are the only callers.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from scorekeeper.core.inputs import Decision, Seen
+from scorekeeper.core.inputs import Correct, Decision, Seen, Sighting, Undo
 from scorekeeper.core.outcomes import Outcome, Prompt
+from scorekeeper.core.text import render_seats, seat_ref, with_article
 from scorekeeper.errors import ConfigError
 
 PUBLIC: Literal["public"] = "public"
@@ -197,6 +198,53 @@ class Game(ABC):
     @abstractmethod
     def secrets(self, state: Any, seat: int) -> frozenset[str]:
         """Piece ids only ``seat`` may know now (for the leak checks in tests)."""
+
+    # -- plain words for inputs (the organiser's console and the command line) ----------------
+
+    def zone_words(self, zone: str) -> str:
+        """A zone as people name it, with ``seat_ref`` markers for a seat's own zone ("{seat:2}'s
+        discard row"). The default is the zone id: games override it."""
+        return zone
+
+    def prompt_words(self, prompt: str) -> str:
+        """What a prompt is about, as a noun phrase ("ending the turn"). Default: the id in
+        words."""
+        return prompt.replace("_", " ")
+
+    def answer_words(self, prompt: str, answer: str, state: Any = None) -> str:
+        """One answer to ``prompt`` as a button would say it ("end the turn"). ``state``, when
+        given, may supply names (a board's locations). Default: the answer itself."""
+        return answer
+
+    def describe_input(self, inp: Any, seats: Sequence[str] = (), state: Any = None) -> str:
+        """An input in plain words for the organiser, who may see every card: card, zone and
+        seat names, what a prompt is about and the answer's words, never input syntax ("the
+        red angel 4 laid on Bea's discard row", "Ann's answer about ending the turn: end the
+        turn"). ``seats`` are the players' names; ``state`` (optional) lends names such as a
+        board's locations. Hazard: it names hidden cards; never show it to a seat or the public.
+        """
+        if isinstance(inp, Seen):
+            try:
+                piece = with_article(self.describe_piece(inp.piece))
+            except Exception:  # noqa: BLE001 - an unknown piece is named by its id
+                piece = inp.piece
+            text = (f"{piece} {'laid on' if inp.present else 'lifted off'} "
+                    f"{self.zone_words(inp.zone)}")
+        elif isinstance(inp, Decision):
+            who = "the organiser" if inp.seat is None else seat_ref(inp.seat)
+            text = (f"{who}'s answer about {self.prompt_words(inp.prompt)}: "
+                    f"{self.answer_words(inp.prompt, inp.answer, state)}")
+        elif isinstance(inp, Correct):
+            text = (f"a correction: {self.describe_input(inp.replacement, seats, state)} "
+                    "instead of the last accepted input")
+        elif isinstance(inp, Undo):
+            text = "undo: the last accepted input taken back"
+        elif isinstance(inp, Sighting):
+            text = (f"tag {inp.uid} {'seen at' if inp.present else 'gone from'} reader "
+                    f"{inp.reader}")
+        else:
+            text = str(inp)
+        return render_seats(text, seats)
 
 
 def view_for(audience: Audience, seats: int, public: Callable[[], dict[str, Any]],

@@ -9,7 +9,7 @@ from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
-from scorekeeper.games.angels_demons import decisions, rules, views, zones
+from scorekeeper.games.angels_demons import decisions, rules, views, words, zones
 from scorekeeper.games.angels_demons.cards import CARD_IDS, TOKENS, describe
 from scorekeeper.games.angels_demons.rounds import new_state
 from scorekeeper.games.angels_demons.state import Opts, State
@@ -129,3 +129,12 @@ class AngelsAndDemons(Game):
 
     def secrets(self, state: State, seat: int) -> frozenset[str]:
         return views.taken(state, seat)
+
+    def zone_words(self, zone: str) -> str:
+        return words.zone(zone)
+
+    def prompt_words(self, prompt: str) -> str:
+        return words.PROMPT_WORDS.get(prompt, prompt.replace("_", " "))
+
+    def answer_words(self, prompt: str, answer: str, state: Any = None) -> str:
+        return words.answer(prompt, answer)

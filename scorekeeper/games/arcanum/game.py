@@ -15,7 +15,7 @@ from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
-from scorekeeper.games.arcanum import decisions, prompts, sightings, views, zones
+from scorekeeper.games.arcanum import decisions, prompts, sightings, views, words, zones
 from scorekeeper.games.arcanum.boards import BoardProfile, resolve_board, shipped_profiles
 from scorekeeper.games.arcanum.cards import CARD_IDS, PAWNS, PIECES, describe
 from scorekeeper.games.arcanum.reputation import START
@@ -256,3 +256,13 @@ class Arcanum(Game):
 
     def secrets(self, state: State, seat: int) -> frozenset[str]:
         return views.secrets(state, seat)
+
+    def zone_words(self, zone: str) -> str:
+        return words.zone(zone)
+
+    def prompt_words(self, prompt: str) -> str:
+        return words.PROMPT_WORDS.get(prompt, prompt.replace("_", " "))
+
+    def answer_words(self, prompt: str, answer: str, state: Any = None) -> str:
+        places = state.cfg.names if isinstance(state, State) else ()
+        return words.answer(prompt, answer, places)
