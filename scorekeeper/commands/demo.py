@@ -3,11 +3,15 @@
 Bots play a seeded game of the chosen game; every move is performed as tags laid on and lifted
 off simulated readers, so the demo runs the real reader -> table -> referee -> log -> WebSocket
 path. Open the printed URL to watch. Ctrl-C stops; running the demo again resumes the same game
-from its log. When a game ends, a new table with the next seed starts about 15 s later.
+from its log, and the bots follow the table when the organiser undoes or corrects a move. When a
+game ends, a new table with the next seed starts about 15 s later. --new ends the current demo
+table and deals a fresh game (nothing is deleted: the old table stays, ended, with its log).
 
 examples:
   scorekeeper demo                            # http://127.0.0.1:8000/, one action per second
   scorekeeper demo --pace 0.2 --seats 3 --seed 7
+  scorekeeper demo --new                      # start afresh (make demo DEMO_ARGS=--new)
+  scorekeeper demo --host 0.0.0.0             # reachable from phones on the network
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="game to play (default %(default)s)")
     parser.add_argument("--next-game-after", type=float, default=15.0, metavar="SECONDS",
                         help="pause between a finished game and the next (default %(default)s)")
+    parser.add_argument("--new", action="store_true",
+                        help="end the current demo table and deal a fresh game")
     parser.add_argument("--log-level", default="info",
                         choices=("debug", "info", "warning", "error"),
                         help="log detail (default %(default)s)")
@@ -62,10 +68,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         token = hub.tokens.ensure_organiser_token(hub.token_file)
         host = f"[{args.host}]" if ":" in args.host else args.host
-        current = driver.prepare()
+        current = driver.prepare(new=args.new)
         announce(f"http://{host}:{args.port}/", token, hub.token_file)
         print(f"scorekeeper demo: watch table {current.table_id} at "
               f"http://{host}:{args.port}/#{current.table_id}", flush=True)
+        game = f" GAME={args.game}" if args.game != "angels-and-demons" else ""
+        print(f"scorekeeper demo: to start afresh, stop with Ctrl-C and run 'make demo{game} "
+              "DEMO_ARGS=--new' (or 'scorekeeper demo --new'): the current table ends and a "
+              "new game is dealt; nothing needs deleting", flush=True)
         driver.start()
         run_server(hub, args.host, args.port, args.log_level, on_shutdown=[driver.stop])
     finally:

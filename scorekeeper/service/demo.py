@@ -5,11 +5,22 @@ physically: a piece seen in a zone becomes a tag laid on (or lifted off) the rea
 zone of a ``sim`` reader backend, which reports the Sighting to the hub like real hardware;
 decisions go to the table directly. One physical action every ``pace`` seconds.
 
-Resume: the world is deterministic per seed, and the seed of the demo's current table is kept in
-the Store meta (``demo:current``). After a restart the table is rebuilt by replay (the hub does
-that), the world is re-run from its seed, and its inputs are performed on *muted* readers -- which
-rebuilds the readers' physical state without recording anything -- until they account for every
-record the table's log already holds; from there on the game continues live.
+The bots follow the table. The world is deterministic per seed, so the table's accepted inputs
+are a prefix of the world's moves as long as only the bots play. Whenever the table changed
+behind the bots' back (an organiser's undo, correction or forced input; a bot's move refused),
+and at every start, the driver *syncs*: it re-runs the world from its seed while comparing its
+moves with the table's accepted inputs, performing them on fresh *muted* sim readers (which
+rebuilds the pieces' physical places without recording anything), and plays on live from the
+end of that prefix. An undo thus rewinds the bots; a restart resumes where the log stands.
+
+When the table holds a move the world never made (a correction to another card, an input fed
+by hand), the bots cannot follow: the table says so in plain words (a notice), is ended, and a
+fresh demo game is dealt at a new table with the next seed, rather than bots playing against
+refusals. Each input is performed holding the table's lock, after checking that nothing changed
+since the bots' last move, so an organiser's action never lands between the check and the move.
+A paused table pauses the bots; an ended one makes them deal a new game.
+
+The seed of each game's current demo table is kept in the Store meta (``demo:current``).
 """
 
 from __future__ import annotations
@@ -57,6 +68,11 @@ class DemoTable:
     seed: int
 
 
+# What one round of play ended with.
+FINISHED, STOPPED, DIVERGED, RESYNC = "finished", "stopped", "diverged", "resync"
+MAX_FRESH_REFUSALS = 3  # a move refused right after a sync, this often: the bots cannot follow
+
+
 class DemoDriver:
     """Plays seeded bot games on ``hub`` one after another until ``stop()``."""
 
@@ -75,14 +91,26 @@ class DemoDriver:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._muted = False
-        self._muted_count = 0
+        self._backend: Any = None
+        self._reader_of: dict[str, str] = {}
+        self._uid_of: dict[str, str] = {}
+        self._marker: int | None = None  # the table's last accepted seq after the bots' move
         self.current: DemoTable | None = None
+        self.syncs = 0  # how many times the bots rebuilt their world (for tests and logs)
 
     # -- life cycle ----------------------------------------------------------------------------
 
-    def prepare(self) -> DemoTable:
-        """Find the table to resume, or create the first one; attach its sim readers."""
+    def prepare(self, new: bool = False) -> DemoTable:
+        """Find the table to resume (``new``: end it and deal a fresh game instead), or create
+        the first one; attach its sim readers. Other games' demo tables, which nothing plays
+        now, are paused so that they do not claim to be running."""
+        self._pause_other_demos()
         current = self._stored()
+        if current is not None and new:
+            self.hub.notice(current.table_id, "The organiser asked for a fresh demo game: this "
+                            "table has ended and a new one is dealt.")
+            self.hub.end(current.table_id)
+            current = self._new_table(current.seed + 1)
         if current is None:
             current = self._new_table(self.first_seed)
         self._attach(current)
@@ -105,11 +133,30 @@ class DemoDriver:
 
     # -- tables --------------------------------------------------------------------------------
 
+    def _key_of(self, game_id: str) -> str:
+        """Where the current demo table of a game is remembered: each game resumes its own
+        (Angels & Demons keeps the key it always had)."""
+        return META_KEY if game_id == "angels-and-demons" else f"{META_KEY}:{game_id}"
+
     @property
     def _meta_key(self) -> str:
-        """Where the current demo table of this game is remembered: each game resumes its own
-        (Angels & Demons keeps the key it always had)."""
-        return META_KEY if self.game_id == "angels-and-demons" else f"{META_KEY}:{self.game_id}"
+        return self._key_of(self.game_id)
+
+    def _pause_other_demos(self) -> None:
+        """Pause the running demo tables of the other games: no bot plays them now."""
+        from scorekeeper.games import games
+
+        for game_id in games():
+            if game_id == self.game_id:
+                continue
+            raw = self.hub.store.get_meta(self._key_of(game_id))
+            if not raw:
+                continue
+            table_id = str(json.loads(raw).get("table", ""))
+            if table_id in self.hub.table_ids() and self.hub.status(table_id) == RUNNING:
+                self.hub.pause(table_id)
+                self.hub.notice(table_id, "Paused: no demo is playing this table now. "
+                                f"'scorekeeper demo --game {game_id}' plays it on.")
 
     def _stored(self) -> DemoTable | None:
         raw = self.hub.store.get_meta(self._meta_key)
@@ -130,16 +177,25 @@ class DemoDriver:
         # A demo answers the questions a person creating a table must answer (the board
         # profile of Arcanum) with the defaults, which are labelled samples.
         options = {o.name: o.default for o in game.options if o.ask} | self.options
+        # The game's name is shown next to the table's everywhere: the name does not repeat it.
         table_id = self.hub.create_table(
             game.id, [f"Bot {i + 1}" for i in range(self.seats)], options=options,
             layout=game.default_layout(self.seats), kit=demo_kit(game.pieces()),
-            name=f"Demo: {game.name}, seed {seed}", readers="")
+            name=f"Demo, seed {seed}", readers="")
         self.hub.store.set_meta(self._meta_key, json.dumps({"table": table_id, "seed": seed}))
         self.hub.start(table_id)
         log.info("demo table created", extra={"table": table_id, "seed": seed})
         return DemoTable(table_id, seed)
 
     def _attach(self, current: DemoTable) -> None:
+        self._fresh_backend(current)
+        if self.hub.status(current.table_id) != RUNNING:
+            self.hub.start(current.table_id)
+        if self.on_table is not None:
+            self.on_table(current.table_id, current.seed)
+
+    def _fresh_backend(self, current: DemoTable) -> None:
+        """New sim readers for the table (empty: every piece off the table), adopted by it."""
         from scorekeeper.readers.sim import SimBackend
 
         config = self.hub.config(current.table_id)
@@ -147,9 +203,7 @@ class DemoDriver:
         sink = self.hub.sighting_sink(current.table_id)
 
         def emit(sighting: Sighting) -> None:
-            if self._muted:
-                self._muted_count += 1
-            else:
+            if not self._muted:
                 sink(sighting)
 
         backend.start(emit)
@@ -158,10 +212,6 @@ class DemoDriver:
         # the first reader under a zone stands for the zone
         self._reader_of = {zone: reader for reader, zone in list(config.layout.items())[::-1]}
         self._uid_of = {piece: uid for uid, piece in config.kit.items()}
-        if self.hub.status(current.table_id) != RUNNING:
-            self.hub.start(current.table_id)
-        if self.on_table is not None:
-            self.on_table(current.table_id, current.seed)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -169,88 +219,151 @@ class DemoDriver:
         try:
             while not self._stop.is_set():
                 assert self.current is not None
-                finished = self._play(self.current)
-                if not finished or self._stop.wait(self.next_game_after):
+                outcome = self._play(self.current)
+                if outcome == STOPPED:
                     return
                 old = self.current
-                self.hub.end(old.table_id)
-                self.current = self._new_table(old.seed + 1)
+                if outcome == FINISHED and self._stop.wait(self.next_game_after):
+                    return
+                fresh = old.seed + 1
+                if outcome == DIVERGED:
+                    log.warning("demo cannot follow the table", extra={"table": old.table_id})
+                if self.hub.status(old.table_id) != ENDED:
+                    self.hub.end(old.table_id)
+                self.current = self._new_table(fresh)
+                if outcome == DIVERGED:
+                    self.hub.notice(old.table_id, CANNOT_FOLLOW.format(new=self.current.table_id))
+                    self.hub.notice(self.current.table_id, DEALT_AFTER.format(old=old.table_id))
                 self._attach(self.current)
         except Exception:  # noqa: BLE001 - a demo crash is logged, the server keeps serving
             log.exception("demo driver stopped")
 
-    def _play(self, current: DemoTable) -> bool:
-        """Play (or resume) one game; True when it finished, False when stopped."""
-        config = self.hub.config(current.table_id)
-        world = find_world_class(self.game_id)(len(config.seats), config.options, current.seed)
-        logged = self.hub.inputs_seen(current.table_id)
-        done = self._fast_forward(world, logged)
-        if done:
-            log.info("demo resumed", extra={"table": current.table_id, "seed": current.seed,
-                                            "inputs": logged})
+    def _play(self, current: DemoTable) -> str:
+        """Play (or resume) one game: FINISHED, STOPPED, or DIVERGED (the bots cannot follow
+        the table)."""
+        refusals = 0
         while not self._stop.is_set():
-            action = world.next_inputs()
-            if not action:
-                return True
-            for inp in action:
-                self._perform(current.table_id, inp)
-            if self._stop.wait(self.pace):
-                return False
-        return False
+            synced = self._sync(current)
+            if synced is None:
+                return DIVERGED
+            world, pending = synced
+            outcome, progressed = self._play_from(current, world, pending)
+            if outcome != RESYNC:
+                return outcome
+            refusals = 0 if progressed else refusals + 1
+            if refusals >= MAX_FRESH_REFUSALS:
+                return DIVERGED
+        return STOPPED
 
-    def _fast_forward(self, world: Any, logged: int) -> int:
-        """Re-perform, muted, the world inputs the log already holds; returns how many records."""
-        if logged == 0:
-            return 0
-        self._muted, self._muted_count = True, 0
+    def _sync(self, current: DemoTable) -> tuple[Any, list[Any]] | None:
+        """Rebuild the world and the readers from the table's accepted inputs: the world re-run
+        from its seed up to the end of that prefix (with the rest of a half-performed action),
+        or None when the table holds a move the world never made."""
+        table_id = current.table_id
+        with self.hub.locked(table_id):
+            table = self.hub.table(table_id)
+            history = table.referee.history
+            self._marker = table.last_accepted_seq
+        config = self.hub.config(table_id)
+        world = find_world_class(self.game_id)(len(config.seats), config.options, current.seed)
+        self._fresh_backend(current)
+        self._muted = True
         pending: list[Any] = []
+        done = 0
         try:
-            while self._muted_count < logged:
+            while done < len(history):
                 if not pending:
                     pending = list(world.next_inputs())
                     if not pending:
-                        break
+                        return None  # the table went on past the world's last move
                 inp = pending.pop(0)
-                if isinstance(inp, Seen):
-                    self._physical(inp)  # counted by the muted emit if it makes a Sighting
-                else:
-                    self._muted_count += 1
+                if isinstance(inp, Seen) and not self._physical(inp):
+                    continue  # no sighting (the piece was there already): not in the log
+                if inp != history[done]:
+                    return None
+                done += 1
         finally:
             self._muted = False
-        records = self._muted_count
-        for inp in pending:  # the rest of a half-performed action is performed live
-            self._perform_checked(inp)
-        return records
+        self.syncs += 1
+        if done:
+            log.info("demo follows the table", extra={"table": table_id, "seed": current.seed,
+                                                      "inputs": done})
+        return world, pending
 
-    def _perform_checked(self, inp: Any) -> None:
-        assert self.current is not None
-        self._perform(self.current.table_id, inp)
+    def _play_from(self, current: DemoTable, world: Any, pending: list[Any]) -> tuple[str, bool]:
+        """Play on from a synced world: (FINISHED | STOPPED | RESYNC, whether any move of the
+        bots was accepted)."""
+        progressed = False
+        action = pending
+        while not self._stop.is_set():
+            if not action:
+                action = list(world.next_inputs())
+                if not action:
+                    return FINISHED, progressed
+            for inp in action:
+                outcome = self._perform(current.table_id, inp)
+                if outcome == "accepted":
+                    progressed = True
+                elif outcome != "quiet":
+                    return outcome, progressed
+            action = []
+            if self._stop.wait(self.pace):
+                return STOPPED, progressed
+        return STOPPED, progressed
 
-    def _physical(self, seen: Seen) -> None:
+    def _physical(self, seen: Seen) -> bool:
+        """Lay or lift the piece on the sim readers; True when that made a sighting."""
         reader = self._reader_of.get(seen.zone)
         uid = self._uid_of.get(seen.piece)
         if reader is None or uid is None:
             log.warning("demo cannot place a piece", extra={"zone": seen.zone})
-            return
+            return False
+        if (uid in self._backend.tags(reader)) == seen.present:
+            return False
         if seen.present:
             self._backend.put(reader, uid)
         else:
             self._backend.take(reader, uid)
+        return True
 
-    def _perform(self, table_id: str, inp: Any) -> None:
-        """Perform one world input, waiting while the organiser has paused the table."""
+    def _perform(self, table_id: str, inp: Any) -> str:
+        """Perform one world input, waiting while the table is paused: "accepted", "quiet"
+        (no sighting), RESYNC (the table changed behind the bots' back, or refused the move),
+        FINISHED (the table was ended) or STOPPED."""
         while not self._stop.is_set():
-            if self.hub.status(table_id) != RUNNING:
-                self._stop.wait(0.5)
-                continue
-            try:
-                if isinstance(inp, Decision):
-                    self.hub.submit(table_id, inp)
-                else:
-                    self._physical(inp)
-                return
-            except NotRunning:
-                continue
-            except ScorekeeperError as exc:
-                log.error("demo input failed", extra={"table": table_id, "error": str(exc)})
-                return
+            with self.hub.locked(table_id):
+                status = self.hub.status(table_id)
+                if status == ENDED:
+                    return FINISHED
+                if status == RUNNING:
+                    return self._perform_locked(table_id, inp)
+            self._stop.wait(min(0.5, max(self.pace, 0.05)))
+        return STOPPED
+
+    def _perform_locked(self, table_id: str, inp: Any) -> str:
+        """The move itself, under the table's lock (the sim readers report in this thread)."""
+        table = self.hub.table(table_id)
+        if table.last_accepted_seq != self._marker:
+            return RESYNC  # an undo, a correction or a forced input since the bots' last move
+        try:
+            if isinstance(inp, Decision):
+                self.hub.submit(table_id, inp)
+            elif not self._physical(inp):
+                return "quiet"
+        except NotRunning:
+            return RESYNC
+        except ScorekeeperError as exc:
+            log.error("demo input failed", extra={"table": table_id, "error": str(exc)})
+            return RESYNC
+        now = table.last_accepted_seq
+        if now == self._marker:
+            return RESYNC  # refused: the world and the table disagree
+        self._marker = now
+        return "accepted"
+
+
+CANNOT_FOLLOW = ("The demo's bots cannot play on from here: the table now holds a move their "
+                 "own game never made (a correction to another piece, or an input fed by hand). "
+                 "This table has ended; a fresh demo game is dealt at table {new}.")
+DEALT_AFTER = ("A fresh demo game: the bots could not play on from the correction made at table "
+               "{old}.")
