@@ -6,11 +6,16 @@ bridge says HELLO, heartbeats arrive, every reader answers; spi: each device ope
 answers; sim: nothing to check), then prints read rates per reader (and per zone with a layout)
 once a second while someone taps cards, and ends with findings in plain words.
 
+Simulated readers (`--readers sim`) cannot be tapped by a hand: doctor taps a made-up tag on
+each of them itself, says so, and watches for one second unless told otherwise. A bare `sim`
+has the readers of the shipped bridge (r0 to r3), or those of the layout given.
+
 examples:
   scorekeeper doctor                                     # serial:/dev/scorekeeper-bridge
   scorekeeper doctor --readers serial:/dev/ttyACM0 --seconds 30
   scorekeeper doctor --readers spi:0.0,0.1
-  scorekeeper doctor --layout my-mat.yaml --game angels-and-demons --seats 4
+  scorekeeper doctor --layout my-mat.yaml               # the file names its game and seats
+  scorekeeper doctor --readers sim                       # no hardware: simulated taps
 
 exit status:
   0  everything checked is fine
@@ -38,6 +43,8 @@ PI_CHIP_SELECTS = {(0, 0): "CE0, GPIO8", (0, 1): "CE1, GPIO7", (1, 0): "CE0 of S
                    (1, 1): "CE1 of SPI1, GPIO17", (1, 2): "CE2 of SPI1, GPIO16"}
 MISS_SHARE = 0.25  # misses above this share of read attempts are worth fixing
 MIN_MISSES = 5
+SIMULATED_UID = "0000D0C7"  # the made-up tag doctor taps on simulated readers
+SIM_SECONDS = 1.0  # how long doctor watches simulated readers when --seconds is not given
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,8 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=None, metavar="N",
                         help="watch read rates for N seconds (default: until Ctrl-C)")
     parser.add_argument("--layout", metavar="FILE", help="a zone layout file: rates per zone too")
-    parser.add_argument("--game", metavar="ID", help="the game the layout is for")
-    parser.add_argument("--seats", type=int, metavar="N", help="player count of the layout")
+    parser.add_argument("--game", metavar="ID",
+                        help="the game the layout is for (default: the layout's game:)")
+    parser.add_argument("--seats", type=int, metavar="N",
+                        help="player count of the layout (default: the layout's seats:)")
     parser.add_argument("--bridge-config", metavar="FILE",
                         help="the bridge's config.json, to name chip-select pins "
                              "(default: firmware_bridge/config.json as shipped)")
@@ -98,12 +107,16 @@ class Doctor:
 
     ``spec`` is what the person typed (for the advice); ``backend`` is built but not started.
     ``layout`` maps reader id -> zone (optional). ``sleep``/``clock`` are injectable for tests.
+    ``simulate_taps`` (sim backends only): no hand can tap a simulated reader, so doctor lays a
+    made-up tag on each reader and lifts it again when the watch begins.
     """
 
     def __init__(self, spec: str, backend: Any, *, out: TextIO | None = None,
                  layout: Mapping[str, str] | None = None, pins: list[str] | None = None,
-                 wait: float = 4.0, clock: Callable[[], float] = time.monotonic) -> None:
+                 wait: float = 4.0, clock: Callable[[], float] = time.monotonic,
+                 simulate_taps: bool = False) -> None:
         self.spec = spec
+        self.simulate_taps = simulate_taps
         self.backend = backend
         self.kind = str(getattr(backend, "name", "backend"))
         self.out = out if out is not None else sys.stdout
@@ -302,11 +315,19 @@ class Doctor:
 
     def watch(self, seconds: float | None, interval: float = 1.0) -> None:
         """Print read rates every ``interval`` s for ``seconds`` (None: until Ctrl-C)."""
-        self.say("tap cards on the readers; read rates per second"
-                 + (f" for {seconds:g} s:" if seconds is not None else " (Ctrl-C to finish):"))
+        if self.simulate_taps:
+            self.say("simulated readers: no hand can tap them, so doctor taps a made-up tag on "
+                     "each reader once; read rates per second"
+                     + (f" for {seconds:g} s:" if seconds is not None else ":"))
+        else:
+            self.say("tap cards on the readers; read rates per second"
+                     + (f" for {seconds:g} s:" if seconds is not None
+                        else " (Ctrl-C to finish):"))
         start = self.clock()
         first = self.backend.health()
         stats0 = self.backend.stats()
+        if self.simulate_taps:
+            self._simulated_taps()
         self._track_restarts()
         before = {r: (h.reads, h.errors) for r, h in first.items()}
         last = dict(before)
@@ -327,6 +348,15 @@ class Doctor:
         except KeyboardInterrupt:
             self.say("")
         self._judge_watch(self.clock() - start, before, stats0)
+
+    def _simulated_taps(self) -> None:
+        """Lay a made-up tag on every sim reader and lift it (counted as reads and taps)."""
+        readers = list(self.backend.reader_ids)
+        for rid in readers:
+            self.backend.put(rid, SIMULATED_UID)
+            self.backend.take(rid, SIMULATED_UID)
+        self.note(f"the taps on {', '.join(readers)} were simulated (made-up tag "
+                  f"{SIMULATED_UID}): no hardware was tested")
 
     def _rate_line(self, elapsed: float, rates: Mapping[str, float], health: Mapping[str, Any],
                    ) -> str:
@@ -398,20 +428,41 @@ def _layout(args: argparse.Namespace) -> dict[str, str] | None:
         if args.game is not None or args.seats is not None:
             raise ConfigError("--game and --seats go with --layout FILE")
         return None
-    if args.game is None:
-        raise ConfigError("--layout needs --game ID (the game the layout is for)")
     from scorekeeper.core.layout import load_layout
     from scorekeeper.games import find_game
 
-    return load_layout(args.layout, find_game(args.game), args.seats)
+    game_id = args.game if args.game is not None else layout_game(args.layout)
+    return load_layout(args.layout, find_game(game_id), args.seats)
+
+
+def layout_game(path: str) -> str:
+    """The ``game:`` a layout file names (so ``--game`` need not repeat it); ConfigError if none.
+
+    Only the game is read here; ``load_layout`` then checks the whole file against that game.
+    """
+    from scorekeeper.core.layout import compose_file, mapping_items, scalar_text
+
+    root = compose_file(path)
+    if root is not None:
+        for key, value in mapping_items(root, path, "the layout"):
+            if key.value == "game":
+                return scalar_text(value, path, "game")
+    raise ConfigError("the layout names no game: add 'game: ID' to it, or give --game ID", path)
+
+
+def default_sim_readers() -> tuple[str, ...]:
+    """The readers a bare ``sim`` stands in for: the shipped bridge's, named as it names them."""
+    count = len(bridge_pins(None)) or 2
+    return tuple(f"r{i}" for i in range(count))
 
 
 def open_backend(spec: str, layout: Mapping[str, str] | None) -> Any:
-    """The backend for ``spec``; a bare ``sim`` gets the layout's readers. ConfigError if bad."""
+    """The backend for ``spec``; a bare ``sim`` gets the layout's readers (or the shipped
+    bridge's: r0, r1, ...). ConfigError if bad."""
     from scorekeeper.readers.base import open_readers
 
     if spec.strip().lower() == "sim":
-        return open_readers(spec, reader_ids=tuple(layout or ("r1", "r2")))
+        return open_readers(spec, reader_ids=tuple(layout or default_sim_readers()))
     return open_readers(spec)
 
 
@@ -424,13 +475,18 @@ def run(args: argparse.Namespace) -> int:
     layout = _layout(args)
     backend = open_backend(args.readers, layout)
     pins = bridge_pins(args.bridge_config) if backend.name == "serial" else []
-    doctor = Doctor(args.readers, backend, layout=layout, pins=pins, wait=args.wait)
+    simulated = backend.name == "sim"
+    doctor = Doctor(args.readers, backend, layout=layout, pins=pins, wait=args.wait,
+                    simulate_taps=simulated)
+    seconds = args.seconds
+    if simulated and seconds is None:
+        seconds = SIM_SECONDS  # nothing will tap a simulated reader: do not wait for Ctrl-C
     # The findings say in plain words what the backend's warnings say in log lines; the level
     # is restored afterwards (tests run this in-process).
     readers_log = logging.getLogger("scorekeeper.readers")
     level = readers_log.level
     readers_log.setLevel(logging.ERROR)
     try:
-        return doctor.run(args.seconds)
+        return doctor.run(seconds)
     finally:
         readers_log.setLevel(level)

@@ -230,3 +230,30 @@ def test_shipped_bridge_config_names_pins() -> None:
     pins = bridge_pins(None)
     assert pins
     assert all(pin.startswith("GP") for pin in pins)
+
+
+def test_sim_lists_every_reader_and_taps_them_itself(
+        doctor_cli: Callable[..., tuple[int, str]]) -> None:
+    # No --seconds: with simulated readers doctor must not wait for taps that cannot come.
+    started = time.monotonic()
+    code, out = doctor_cli("--readers", "sim")
+    assert time.monotonic() - started < 10
+    assert code == 0, out
+    for rid in ("r0", "r1", "r2", "r3"):
+        assert f"reader {rid} answers" in out
+    assert "taps on r0, r1, r2, r3 were simulated" in out
+    assert "read tags on r0, r1, r2, r3" in out
+    assert "no tag was read" not in out
+
+
+def test_layout_names_its_game_so_game_is_not_needed(
+        doctor_cli: Callable[..., tuple[int, str]], tmp_path: Path) -> None:
+    path = tmp_path / "my-mat.yaml"
+    path.write_text("game: angels-and-demons\nseats: 2\nreaders:\n  r0: talon\n  r1: meld:0\n")
+    code, out = doctor_cli("--readers", "sim", "--layout", str(path), "--seconds", "0")
+    assert code == 0, out
+    assert "reader r0 answers" in out and "reader r1 answers" in out
+    no_game = tmp_path / "no-game.yaml"
+    no_game.write_text("seats: 2\nreaders:\n  r0: talon\n")
+    code, out = doctor_cli("--readers", "sim", "--layout", str(no_game), "--seconds", "0")
+    assert code == 2 and "names no game" in out and "--game" in out
