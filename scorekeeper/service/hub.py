@@ -450,6 +450,13 @@ class Hub:
             with self._tables_lock:
                 self._tables.pop(table_id, None)
             live.status = ENDED
+            # Whoever still watches it is told in plain words (a TV left on the table).
+            gone_view = _dumps({"id": table_id, "deleted": True, "error":
+                                f"table {table_id} was deleted by the organiser; the other "
+                                "tables are at /api/tables"})
+            watchers = [sub for subs in live.subs.values() for sub in subs]
+            if watchers:
+                self._on_loop(fanout, [(live.version + 1, gone_view, watchers)])
         self._detach(live)
         if live.delay is not None:
             self._on_loop(live.delay.close)
@@ -807,7 +814,10 @@ class Hub:
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        live = self._get(sub.table_id)
+        try:
+            live = self._get(sub.table_id)
+        except NotFound:  # the table was deleted while this client watched it
+            return
         with live.lock:
             subs = live.subs.get(sub.audience)
             if subs is not None:

@@ -91,3 +91,14 @@ def test_an_ended_table_asks_nothing_and_waits_for_nobody(
         view = client.get(path, headers=org).json()
         assert view["pending"] == [] and view["waiting_for"] == "", path
     assert client.get("/api/tables").json()[0]["waiting_for"] == ""
+
+
+def test_a_watcher_of_a_deleted_table_is_told(client: Any, org: Any,
+                                              new_table: Callable[..., str]) -> None:
+    tid = new_table()
+    client.post(f"/api/tables/{tid}/end", headers=org)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert ws.receive_json()["id"] == tid
+        assert client.delete(f"/api/tables/{tid}", headers=org).status_code == 200
+        gone = ws.receive_json()
+        assert gone["deleted"] is True and f"table {tid} was deleted" in gone["error"]
