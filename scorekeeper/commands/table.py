@@ -343,6 +343,40 @@ def _print_verdict(verdict: dict[str, Any]) -> int:
     return 1
 
 
+def _input_words(view: dict[str, Any], text: str) -> str:
+    """A feed entry's input in plain words (``Game.describe_input``: card, zone and seat names,
+    never card ids); ``text`` itself when this command cannot read it."""
+    from scorekeeper.core.inputs import InputSyntaxError, parse_input
+    from scorekeeper.errors import UnknownGame
+    from scorekeeper.games import find_game
+
+    raw, _, was = text.partition(" (was: ")  # an undo or correction names what it took back
+    seats = [str(s) for s in view.get("seats") or []]
+    try:
+        game = find_game(str(view.get("game")))
+        words = game.describe_input(parse_input(raw), seats)
+        if was:
+            words += f" (taking back: {game.describe_input(parse_input(was[:-1]), seats)})"
+    except (InputSyntaxError, UnknownGame):
+        return text
+    return words
+
+
+def _answer_words(view: dict[str, Any], prompt: str, option: str) -> str:
+    """An answer in words, with the answer to type after it when they differ
+    ("nobody claims it = pass")."""
+    from scorekeeper.core.text import render_seats
+    from scorekeeper.errors import UnknownGame
+    from scorekeeper.games import find_game
+
+    try:
+        said = find_game(str(view.get("game"))).answer_words(prompt, option)
+    except UnknownGame:
+        return option
+    said = render_seats(said, [str(s) for s in view.get("seats") or []])
+    return option if said == option else f"{said} = {option}"
+
+
 def _print_view(view: dict[str, Any], feed_lines: int) -> None:
     """A table view (organiser or seat) in a few readable lines."""
     audience = view.get("audience")
@@ -376,7 +410,8 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
         private = ", private" if prompt.get("private") else ""
         print(f"  {prompt.get('id')} — {label}{private}: {prompt.get('question', '')}")
         answer = options[0] if len(options) == 1 else "ANSWER"
-        print(f"      answers: {' | '.join(options) or '-'}   → scorekeeper table decide "
+        said = [_answer_words(view, str(prompt.get("id")), o) for o in options]
+        print(f"      answers: {' | '.join(said) or '-'}   → scorekeeper table decide "
               f"{view.get('id')} {whom} {prompt.get('id')} {answer}")
     for notice in view.get("notices") or []:
         rule = f"{notice['rule']}: " if notice.get("rule") else ""
@@ -401,7 +436,7 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
     for entry in feed:
         mark = "ok " if entry.get("accepted") else "REFUSED"
         text = entry.get("input") or entry.get("text") or ""
-        print(f"  #{entry.get('seq', '?'):<4} {mark:<7} {text}".rstrip())
+        print(f"  #{entry.get('seq', '?'):<4} {mark:<7} {_input_words(view, text)}".rstrip())
         for event in entry.get("events") or []:
             print(f"         {event}")
         if entry.get("rejection"):

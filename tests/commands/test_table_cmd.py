@@ -125,7 +125,7 @@ def test_create_start_and_list(sk: Sk, server: Server) -> None:
     block = listed.out[listed.out.index(f"{tid} "):]
     assert "running" in block and "Table 3" in block
     assert "0 Ann 0, 1 Bea 0, 2 Cid 0" in block
-    assert "waiting for: Ann: turn 4 more card(s) onto the talon" in block
+    assert "waiting for: Ann: turn 4 more cards onto the talon" in block
     rows = json.loads(sk("list", "--json").out)
     row = next(r for r in rows if r["id"] == tid)
     assert row["seats"] == ["Ann", "Bea", "Cid"] and row["status"] == "running"
@@ -184,7 +184,9 @@ def test_show_text_json_and_seat(sk: Sk) -> None:
     assert "waiting for: Ann: take a card from the talon" in text
     assert "pending prompts:" in text
     assert f"scorekeeper table decide {tid} 2 waiting yes" in text
-    assert "REFUSED +discard:2 H7b1" in text and "rule R-TURN-" in text and "hint: " in text
+    assert "REFUSED the black human 7 laid on Cid's discard row" in text  # words, not ids
+    assert "rule R-TURN-" in text and "hint: " in text
+    assert "yes, waiting = yes" in text
     assert "Ann dealt round 1" in text
 
     view = _view(sk, tid)

@@ -86,3 +86,20 @@ def test_the_contract_defaults_name_what_they_can() -> None:
         "undo: the last accepted input taken back")
     assert game.describe_input(parse_input("tag +r1 04AABB"), SEATS) == (
         "tag 04AABB seen at reader r1")
+
+
+def test_the_command_line_prints_feed_inputs_and_answers_in_words() -> None:
+    from scorekeeper.commands.table import _answer_words, _input_words
+
+    view = {"game": "angels-and-demons", "seats": list(SEATS)}
+    assert _input_words(view, "+discard:3 IT2p3") == (
+        "the plain item T2 laid on Dora's discard row")
+    assert _input_words(view, "undo (was: +discard:3 IT2p3)") == (
+        "undo: the last accepted input taken back (taking back: the plain item T2 laid on "
+        "Dora's discard row)")
+    assert _input_words(view, "not an input") == "not an input"
+    assert _input_words({"game": "chess", "seats": []}, "+talon H1b1") == "+talon H1b1"
+    assert _answer_words(view, "claimant", "2") == "Cid = 2"
+    assert _answer_words(view, "claim", "pass") == "nobody claims it = pass"
+    arcanum = {"game": "arcanum", "seats": list(SEATS)}
+    assert _answer_words(arcanum, "end_turn", "done") == "end the turn = done"
