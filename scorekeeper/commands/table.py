@@ -146,7 +146,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="KEY=VALUE", help="a game option, e.g. mode=advanced (repeat)")
     create.add_argument("--board", metavar="NAME|FILE",
                         help="Arcanum: the board profile, a shipped name (sample) or a profile "
-                             "file (see 'scorekeeper board'); asked when not given")
+                             "file (see 'scorekeeper board'); asked on a terminal when not given, "
+                             "with no default")
     create.add_argument("--layout", metavar="FILE",
                         help="a zone layout file (reader id: zone), checked here first "
                              "(default: the game's default layout)")
@@ -496,9 +497,12 @@ def _board_value(text: str) -> Any:
     return text
 
 
-def _ask_options(game_id: str, options: dict[str, Any]) -> None:
+def _ask_options(game_id: str, options: dict[str, Any],
+                 boards: Callable[[], list[dict[str, Any]]] | None = None) -> None:
     """Ask, on a terminal, for each option a person creating a table must choose (the board
-    profile of Arcanum). Without a terminal the server names what is missing."""
+    profile of Arcanum). There is no default: a real table must never get the made-up sample
+    board by a stray Enter, so the choices are listed and an answer is required. Without a
+    terminal, ConsoleError names the flag to give. ``boards`` lists the server's profiles."""
     from scorekeeper.errors import UnknownGame
     from scorekeeper.games import find_game
 
@@ -507,11 +511,68 @@ def _ask_options(game_id: str, options: dict[str, Any]) -> None:
     except UnknownGame:
         return  # the server answers with the known games
     for opt in game.options:
-        if not opt.ask or opt.name in options or not sys.stdin.isatty():
+        if not opt.ask or opt.name in options:
             continue
-        print(f"{opt.name}: {opt.help}")
-        answer = input(f"{opt.name} [{opt.default}]: ").strip() or str(opt.default)
+        choices = _option_choices(opt, boards)
+        if not sys.stdin.isatty():
+            raise ConsoleError(_missing_option(opt.name, opt.label or opt.name, choices), 2)
+        print(f"{opt.label or opt.name}: {opt.help}")
+        for value, words in choices:
+            print(f"  {value:<12} {words}".rstrip())
+        hint = ("one of the names above or a profile file" if opt.name == "board"
+                else "one of the values above" if choices else "a value")
+        while True:
+            try:
+                answer = input(f"{opt.name} ({hint}; no default): ").strip()
+            except EOFError:
+                raise ConsoleError(_missing_option(opt.name, opt.label or opt.name, choices),
+                                   2) from None
+            if answer:
+                break
+            print(f"  there is no default: type {hint}")
         options[opt.name] = _board_value(answer) if opt.name == "board" else answer
+
+
+def _option_choices(opt: Any, boards: Callable[[], list[dict[str, Any]]] | None,
+                    ) -> list[tuple[str, str]]:
+    """(value, words) for each choice of an asked option; for the board, the server's profiles
+    (or the shipped ones when the server cannot be asked)."""
+    if opt.name != "board":
+        return [(str(c.value), c.label) for c in opt.choice_list()]
+    entries: list[dict[str, Any]] = []
+    if boards is not None:
+        try:
+            entries = boards()
+        except ConsoleError:
+            entries = []
+    if not entries:
+        from scorekeeper.games.arcanum.boards import find_profile, shipped_profiles
+
+        for name in sorted(shipped_profiles()):
+            profile = find_profile(name)
+            entries.append({"name": name, "sample": profile.sample,
+                            "complete": profile.complete, "problems": profile.problems()})
+    out = []
+    for entry in entries:
+        words = []
+        if entry.get("sample"):
+            words.append("made up, not the printed board: for tries only")
+        if not entry.get("complete"):
+            words.append(f"incomplete ({len(entry.get('problems') or [])} gaps): cannot start "
+                         "a table yet; fill it in with 'scorekeeper board new'")
+        out.append((str(entry.get("name")), "; ".join(words) or "complete"))
+    return out
+
+
+def _missing_option(name: str, label: str, choices: list[tuple[str, str]]) -> str:
+    """What to type when an option a person must choose was not given (no terminal to ask)."""
+    named = ", ".join(v for v, _ in choices)
+    if name == "board":
+        return (f"choose the {label} with --board NAME or --board FILE (profiles: {named}; "
+                "'sample' is made up, not the printed board; 'scorekeeper board list' "
+                "shows them)")
+    listed = f" (one of: {named})" if named else ""
+    return f"choose the {label} with --option {name}=VALUE{listed}"
 
 
 def _create(client: Client, args: argparse.Namespace) -> int:
@@ -520,7 +581,8 @@ def _create(client: Client, args: argparse.Namespace) -> int:
         options["board"] = _board_value(args.board)
     elif "board" in options:
         options["board"] = _board_value(str(options["board"]))
-    _ask_options(args.game, options)
+    _ask_options(args.game, options,
+                 boards=lambda: list(client.call("GET", "/api/boards", organiser=False)))
     body: dict[str, Any] = {"game": args.game, "seats": args.seats,
                             "options": options, "name": args.name,
                             "start": args.start}

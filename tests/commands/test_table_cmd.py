@@ -276,8 +276,9 @@ def test_no_server(tmp_path: Path) -> None:
     assert f"no scorekeeper server at {url}: start it with 'scorekeeper serve'" in done.stderr
 
 
-def test_create_asks_for_the_board_profile_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
-                                                         tmp_path: Path) -> None:
+def test_create_asks_for_the_board_profile_on_a_terminal(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """Arcanum's board is an option a person must choose: asked on a terminal; a file is sent
     whole (the server keeps the profile it was created with)."""
     import io
@@ -292,15 +293,26 @@ def test_create_asks_for_the_board_profile_on_a_terminal(monkeypatch: pytest.Mon
     file = tmp_path / "mine.yaml"
     dump_profile(find_profile("sample"), file)
     monkeypatch.setattr("sys.stdin", Tty())
-    answers = iter([str(file)])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    answers = iter(["", str(file)])  # Enter first: there is no default, so it asks again
+    prompts: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    capsys.readouterr()
     options: dict[str, object] = {}
     table_cmd._ask_options("arcanum", options)
+    shown = capsys.readouterr().out
     assert isinstance(options["board"], dict) and options["board"]["name"] == "sample"
+    assert len(prompts) == 2 and all("no default" in p and "[" not in p for p in prompts)
+    assert "there is no default" in shown
+    assert "sample" in shown and "made up" in shown and "known" in shown  # the choices, named
     options = {"board": "sample"}
     table_cmd._ask_options("arcanum", options)  # given: nothing is asked
     assert options == {"board": "sample"}
-    monkeypatch.setattr("sys.stdin", io.StringIO())  # no terminal: the server says what is missing
-    options = {}
-    table_cmd._ask_options("arcanum", options)
-    assert options == {}
+    monkeypatch.setattr("sys.stdin", io.StringIO())  # no terminal: the flag to give is named
+    with pytest.raises(table_cmd.ConsoleError) as exc:
+        table_cmd._ask_options("arcanum", {})
+    assert "--board NAME or --board FILE" in str(exc.value) and "sample" in str(exc.value)
