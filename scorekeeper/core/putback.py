@@ -167,6 +167,9 @@ def put_back_for(game: Game, names: Sequence[str], action: Undo | Correct,
     new_owner = (_owner(game, new.piece, (after,), seats) if isinstance(new, Seen) else None)
     old_pub, old_priv = _counted(game, taken_back, names, owner)
     new_pub, new_priv = _counted(game, new, names, new_owner)
+    if new == taken_back:  # the same move read again (a confirmation): nothing moves
+        return PutBack(seq, "correct", f"The table still counts {new_pub}: nothing to move.",
+                       f"The table still counts {new_priv}: nothing to move.", new_owner)
     tail = " Make the pieces on the table match it."
     private = f"The table now counts {new_priv} instead of {old_priv}.{tail}"
     public = f"The table now counts {new_pub} instead of {old_pub}.{tail}"

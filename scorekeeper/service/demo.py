@@ -29,6 +29,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -223,8 +224,12 @@ class DemoDriver:
                 if outcome == STOPPED:
                     return
                 old = self.current
-                if outcome == FINISHED and self._stop.wait(self.next_game_after):
-                    return
+                if outcome == FINISHED:
+                    after = self._after_game(old)
+                    if after == STOPPED:
+                        return
+                    if after == RESYNC:  # the organiser reopened the game: play on
+                        continue
                 fresh = old.seed + 1
                 if outcome == DIVERGED:
                     log.warning("demo cannot follow the table", extra={"table": old.table_id})
@@ -237,6 +242,22 @@ class DemoDriver:
                 self._attach(self.current)
         except Exception:  # noqa: BLE001 - a demo crash is logged, the server keeps serving
             log.exception("demo driver stopped")
+
+    def _after_game(self, current: DemoTable) -> str:
+        """Wait ``next_game_after`` before the next game: STOPPED, FINISHED, or RESYNC when the
+        organiser reopened the game meanwhile (an undo of its last move)."""
+        deadline = time.monotonic() + self.next_game_after
+        while not self._stop.wait(min(0.2, max(deadline - time.monotonic(), 0))):
+            with self.hub.locked(current.table_id):
+                table = self.hub.table(current.table_id)
+                changed = table.last_accepted_seq != self._marker
+                reopened = (changed and not table.game.is_over(table.state)
+                            and self.hub.status(current.table_id) != ENDED)
+            if reopened:
+                return RESYNC
+            if time.monotonic() >= deadline:
+                return FINISHED
+        return STOPPED
 
     def _play(self, current: DemoTable) -> str:
         """Play (or resume) one game: FINISHED, STOPPED, or DIVERGED (the bots cannot follow

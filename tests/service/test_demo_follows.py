@@ -157,3 +157,24 @@ def test_a_demo_of_one_game_pauses_the_other_games_demo_table(db: Path) -> None:
         assert fresh.table_id != first and fresh.seed == 2 and hub.status(first) == "ended"
     finally:
         hub.close()
+
+
+def test_an_undo_after_the_game_ended_lets_the_bots_finish_it_again(
+        driven: tuple[Hub, DemoDriver]) -> None:
+    hub, driver = driven
+    tid = driver.prepare().table_id
+    driver.start()
+
+    def over() -> bool:
+        with hub.locked(tid):
+            table = hub.table(tid)
+            return bool(table.game.is_over(table.state))
+
+    _wait(over, 60)
+    refusals = Refusals(hub, tid)
+    for _ in range(5):
+        _undo(hub, tid)
+    assert not over()
+    _wait(over)  # the bots played the last moves again, on the same table
+    assert refusals.lines == [] and driver.current is not None
+    assert driver.current.table_id == tid

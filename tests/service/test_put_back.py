@@ -75,13 +75,16 @@ def test_a_correction_says_what_the_table_now_counts() -> None:
         assert table.submit(inp).accepted
         if isinstance(inp, Seen) and inp.present and inp.zone.startswith("discard:"):
             break
-    other = next(p for p in game.pieces() if p != inp.piece and p[0] == inp.piece[0])
-    result = table.submit(Correct(Seen(inp.zone, other, True)))
-    if not result.accepted:  # that card cannot be discarded here: correct to the same card
-        assert table.submit(Correct(inp)).accepted
-        other = inp.piece
+    # the same card read again: nothing moves
+    assert table.submit(Correct(inp)).accepted
+    text = table.view(PUBLIC)["put_back"]["text"]
+    assert text == (f"The table still counts the {game.describe_piece(inp.piece)} on "
+                    f"{NAMES[int(inp.zone[8:])]}'s discard pile: nothing to move.")
+    other = next(p for p in game.pieces() if p != inp.piece and p[0] == inp.piece[0]
+                 and table.submit(Correct(Seen(inp.zone, p, True))).accepted)
     text = table.view(PUBLIC)["put_back"]["text"]
     assert text.startswith(f"The table now counts the {game.describe_piece(other)} on ")
     assert f"instead of the {game.describe_piece(inp.piece)} on " in text
+    assert text.endswith("Make the pieces on the table match it.")
     assert table.view(PUBLIC)["put_back"]["kind"] == "correct"
     assert table.last_accepted_seq == table.inputs_seen  # the correction is what undo takes
