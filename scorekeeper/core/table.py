@@ -85,6 +85,7 @@ class FeedEntry:
     events: tuple[str, ...]
     rejection: Rejected | None
     put_back: PutBack | None = None  # an accepted undo or correction: what to move
+    words: str = ""  # the input in plain words (Game.describe_input): the organiser's only
 
     def to_dict(self, audience: Audience) -> dict[str, Any]:
         out: dict[str, Any] = {"seq": self.seq, "accepted": self.accepted,
@@ -100,6 +101,8 @@ class FeedEntry:
         if audience == ORGANISER:
             # The raw input may name a hidden card: only the organiser sees it.
             out["input"] = self.input
+            if self.words:
+                out["words"] = self.words
         return out
 
 
@@ -177,6 +180,7 @@ class Table:
         mapped = self.map_input(inp)
         text = inp.to_str()
         put_back = None
+        taken_back: Seen | Decision | None = None
         if isinstance(mapped, Rejected):
             result = Result(False, rejection=mapped)
         else:
@@ -195,9 +199,23 @@ class Table:
             scores = tuple(self.game.scores(self.referee.state))
             if scores != self.score_history[-1][1]:
                 self.score_history.append((seq, scores))
+        words = self._words(mapped if isinstance(mapped, Seen) else inp,
+                            taken_back if result.accepted and put_back else None)
         self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection,
-                             put_back))
+                             put_back, words))
         return result
+
+    def _words(self, inp: Input, taken_back: Seen | Decision | None = None) -> str:
+        """``inp`` in plain words for the organiser's feed (what an undo or a correction took
+        back, too); empty when the game cannot say (the raw input still goes along)."""
+        seats = self.config.seats
+        try:
+            words = self.game.describe_input(inp, seats)
+            if taken_back is not None:
+                words += f" (taking back: {self.game.describe_input(taken_back, seats)})"
+        except Exception:  # noqa: BLE001 - words are a courtesy; the raw input is the record
+            return ""
+        return words
 
     def _track(self, mapped: Input, seq: int, put_back: PutBack | None) -> None:
         """Keep ``accepted_seqs`` and ``put_back`` in step with an accepted input."""
@@ -215,7 +233,7 @@ class Table:
 
     def _refused(self, inp: Input, rejection: Rejected, seq: int) -> Result:
         self.inputs_seen += 1
-        self._tell(FeedEntry(seq, False, inp.to_str(), (), rejection))
+        self._tell(FeedEntry(seq, False, inp.to_str(), (), rejection, words=self._words(inp)))
         return Result(False, rejection=rejection)
 
     def _tell(self, entry: FeedEntry) -> None:
