@@ -692,7 +692,14 @@ async function act(t, name, button) {
     say(`${label}: ${e.message}`, true);
   } finally {
     if (button) button.disabled = false;
-    refreshAll();
+    await refreshAll();
+    // Pause and Resume take turns: a keyboard user lands on the one that can be pressed now
+    // rather than on the page (a disabled button cannot keep the focus).
+    const other = {pause: "start", start: "pause"}[name];
+    if (other && (document.activeElement === document.body || document.activeElement === null)) {
+      const next = document.querySelector(`[data-key="${CSS.escape(`${id}:${other}`)}"]`);
+      if (next && !next.disabled) next.focus();
+    }
   }
 }
 
@@ -1124,23 +1131,25 @@ $("board-load").onclick = async () => {
 };
 
 // -- refreshing ---------------------------------------------------------------------------------
-let busy = false;
-let again = false;  // asked for while a refresh was under way: one more follows it
-async function refreshAll() {
-  if (!unlocked) return;  // nothing is shown without the organiser token
-  if (busy) { again = true; return; }
-  busy = true;
-  try {
-    do {
-      again = false;
-      await loadTables();
-      await Promise.all([loadDetail(), loadReaders()]);
-    } while (again && unlocked);
-  } catch (e) {
-    if (e.status !== 401) say(e.message, true);
-  } finally {
-    busy = false;
-  }
+let refreshing = null;  // the refresh under way (a promise), if any
+let again = false;  // asked for while a refresh was under way: one more pass follows it
+function refreshAll() {
+  if (!unlocked) return Promise.resolve();  // nothing is shown without the organiser token
+  if (refreshing) { again = true; return refreshing; }  // resolves after that extra pass
+  refreshing = (async () => {
+    try {
+      do {
+        again = false;
+        await loadTables();
+        await Promise.all([loadDetail(), loadReaders()]);
+      } while (again && unlocked);
+    } catch (e) {
+      if (e.status !== 401) say(e.message, true);
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
 }
 
 // What needs the token: the kits, the stored boards, an enrollment left open.

@@ -248,6 +248,16 @@ def test_focus_survives_live_updates(
         assert page.evaluate("() => document.activeElement === window.__focused "
                              "&& window.__focused.isConnected"), f"{hook} lost the focus"
 
+    # Pause by keyboard: the focus moves on to Resume (Pause can no longer be pressed), and back.
+    row = page.locator(f'tr[data-table="{t.id}"]')
+    row.locator('button[data-action="pause"]').focus()
+    page.keyboard.press("Enter")
+    expect(row.locator('button[data-action="start"]')).to_be_focused()
+    h.poll(lambda: t.organiser()["status"] == "paused", what="the table to pause")
+    page.keyboard.press("Enter")
+    expect(row.locator('button[data-action="pause"]')).to_be_focused()
+    h.poll(lambda: t.organiser()["status"] == "running", what="the table to run again")
+
 
 def test_rows_are_chosen_by_keyboard(
         server: Server, world_table: Callable[..., WorldTable],
