@@ -41,9 +41,24 @@ from scorekeeper.games.arcanum.boards import (
 from scorekeeper.games.arcanum.cards import FAMILY_SYMBOL
 
 HELP = "list, show, check and enter Arcanum board profiles"
+DEFAULT_DB = "var/scorekeeper.db"
 SAMPLE_BANNER = "SAMPLE board: not the printed board"
 ICON_EXAMPLE = "knight 2, wands 1, swords -1"
 _SINGULAR = {"sword": "swords", "coin": "coins", "wand": "wands", "cup": "cups"}
+# What each location effect does (rules §5), in the words the table view uses (webui/games/
+# arcanum.js), so that whoever copies a board can match the text printed on it.
+EFFECT_WORDS: dict[str, str] = {
+    "wizard_tower": "+1 VP, draw a major",
+    "artists_quarter": "draw a major or 2 minors",
+    "harbor": "draw a minor; the others may draw",
+    "throne_room": "draw 2 minors",
+    "market": "+2 VP, one exchange",
+    "fields": "+1 VP, adjust reputation",
+    "treasury": "draw a minor and hide it",
+    "cathedral": "gain VP, then hide a card or draw 2",
+    "ballroom": "may hide a card",
+    "castle": "the others discard 1",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +81,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--from",
         dest="source",
         metavar="NAME|FILE",
-        help="start from this profile: its entries are offered as defaults",
+        help="start from this profile: a shipped name (known, sample), a profile file "
+        "(NAME or NAME.yaml), or a profile saved in the console (--db); its entries are "
+        "offered as defaults, and what a real board's profile (not a sample) knows is "
+        "copied into FILE at once",
+    )
+    new.add_argument(
+        "--db",
+        default=DEFAULT_DB,
+        help=f"the server's database, for profiles saved in the console (default: {DEFAULT_DB})",
     )
 
 
@@ -79,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         return _show(find_profile(args.profile))
     if action == "check":
         return _check(args.files)
-    return _new(Path(args.file), args.source)
+    return _new(Path(args.file), args.source, args.db)
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -223,22 +246,27 @@ def _ask(prompt: str, default: str | None = None) -> str:
     return answer if answer or default is None else default
 
 
-def _ask_effect(number: int, remaining: list[str], default: str | None) -> str:
-    print(
-        "  effects not used yet: "
-        + ", ".join(f"{i}) {effect}" for i, effect in enumerate(remaining, start=1))
-    )
+def _ask_effect(number: int, used: dict[str, int], default: str | None) -> str:
+    """Ask which effect location ``number`` has. Every effect keeps its number (its place in
+    the rules' list) from one location to the next; those on another location are marked."""
+    print("  effects (the numbers stay the same; those already placed are marked):")
+    for index, effect in enumerate(EFFECTS, start=1):
+        where = used.get(effect)
+        said = f"{EFFECT_NAMES[effect]}: {EFFECT_WORDS[effect]}"
+        mark = f"  (on location {where} already)" if where is not None else ""
+        print(f"  {index:>4}) {effect:<16} {said}{mark}")
+    remaining = [e for e in EFFECTS if e not in used]
     if default not in remaining:
         default = remaining[0] if len(remaining) == 1 else None
     while True:
         answer = _ask(f"  location {number}: effect (number or id)", default)
-        if answer.isdigit() and 1 <= int(answer) <= len(remaining):
-            return remaining[int(answer) - 1]
         word = answer.lower().replace(" ", "_").replace("'", "")
+        if answer.isdigit() and 1 <= int(answer) <= len(EFFECTS):
+            word = EFFECTS[int(answer) - 1]
         if word in remaining:
             return word
         if word in EFFECTS:
-            print(f"  {word} is on another location already; choose one not used yet")
+            print(f"  {word} is on location {used[word]} already; choose one not placed yet")
         else:
             print(f"  {answer!r} is not one of the effects listed; type its number or id")
 
@@ -277,9 +305,49 @@ def _ask_gain(default: int | None) -> int:
         print("  type a whole number of VP, 0 or more")
 
 
-def _start(path: Path, source: str | None) -> tuple[BoardProfile, BoardProfile | None]:
-    """The profile being entered (read back when resuming) and the template for defaults."""
-    template = find_profile(source) if source else None
+def find_template(source: str, db: str = DEFAULT_DB) -> BoardProfile:
+    """The profile ``--from`` names: a shipped name, a file (``NAME`` or ``NAME.yaml``), or a
+    profile saved in the console under that name in the database ``db``. ConfigError saying
+    where it looked when it is none of them."""
+    try:
+        return find_profile(source)
+    except ConfigError:
+        pass
+    for candidate in (Path(f"{source}.yaml"), Path(f"{source}.yml")):
+        if candidate.is_file():
+            return load_profile(candidate)
+    stored = _stored_profile(source, db)
+    if stored is not None:
+        return stored
+    raise ConfigError(
+        f"no board profile called {source!r}: it is not shipped ({', '.join(shipped_profiles())})"
+        f", there is no file {source} or {source}.yaml here, and no profile of that name is "
+        f"saved in {db}; give a profile file's path, or --db the server's database"
+    )
+
+
+def _stored_profile(name: str, db: str) -> BoardProfile | None:
+    """A profile saved in the console (``PUT /api/boards/NAME``), when ``db`` exists."""
+    if "://" not in db and not Path(db).is_file():
+        return None  # never create an empty database just to look
+    from scorekeeper.api.console import stored_board
+    from scorekeeper.games.arcanum.boards import profile_from_mapping
+    from scorekeeper.store import Store, sqlite_url
+
+    with Store(sqlite_url(db)) as store:
+        data = stored_board(store, name)
+    if data is None:
+        return None
+    return profile_from_mapping(data, f"the profile {name!r} saved in {db}")
+
+
+def _start(path: Path, source: str | None,
+           db: str = DEFAULT_DB) -> tuple[BoardProfile, BoardProfile | None]:
+    """The profile being entered (read back when resuming) and the template for defaults.
+
+    A new file starts with what a real board's template knows (``known``: location 10's
+    icons), so stopping early keeps it; a sample's made-up entries are only offered."""
+    template = find_template(source, db) if source else None
     if path.exists():
         profile = load_profile(path)
         print(f"going on with {path}: what is in it stays; the gaps are asked")
@@ -288,20 +356,24 @@ def _start(path: Path, source: str | None) -> tuple[BoardProfile, BoardProfile |
         raise ConfigError("no such folder", str(path.parent))
     description = _ask("A few words about this board (Enter for none)", "")
     profile = empty_profile(path.stem, description)
+    if template is not None and not template.sample:
+        profile = replace(profile, locations=template.locations,
+                          cathedral_gain_vp=template.cathedral_gain_vp)
     dump_profile(profile, path)
     print(f"entering {path}; it is saved after every location, so you can stop and go on later")
     return profile, template
 
 
-def _new(path: Path, source: str | None) -> int:
-    profile, template = _start(path, source)
+def _new(path: Path, source: str | None, db: str = DEFAULT_DB) -> int:
+    profile, template = _start(path, source, db)
     try:
         for loc in profile.locations:
             if loc.known:
                 continue
             base = template.location(loc.number) if template else Location(loc.number)
             print(f"location {loc.number} of 10")
-            used = {other.effect for other in profile.locations if other.number != loc.number}
+            used = {other.effect: other.number for other in profile.locations
+                    if other.number != loc.number and other.effect is not None}
             remaining = [e for e in EFFECTS if e not in used]
             if not remaining:
                 raise ConfigError(
@@ -309,7 +381,7 @@ def _new(path: Path, source: str | None) -> int:
                     str(path),
                 )
             effect = loc.effect if loc.effect in remaining else None
-            effect = _ask_effect(loc.number, remaining, effect or base.effect)
+            effect = _ask_effect(loc.number, used, effect or base.effect)
             name_default = loc.name or (base.name if base.effect == effect else None)
             name = _ask_name(loc.number, name_default or EFFECT_NAMES[effect])
             icons = _ask_icons(loc.number, loc.icons if loc.icons is not None else base.icons)

@@ -166,7 +166,7 @@ def test_new_reasks_on_bad_answers(
     assert "'hearts' is not an icon" in out
     assert "how many knight icons?" in out
     assert "knight is named twice" in out
-    assert "market is on another location already" in out
+    assert "market is on location 1 already" in out
     assert "stopped; what you entered is saved in mine.yaml" in out
     board = load_profile(tmp_path / "mine.yaml")
     assert board.location(1).effect == "market" and board.location(1).name == "Piac"
@@ -189,7 +189,12 @@ def test_new_resumes_where_it_stopped(
     out = capsys.readouterr().out
     assert "going on with mine.yaml" in out
     assert prompts[0].startswith("  location 4: effect")
-    assert "effects not used yet: 1) throne_room, 2) market" in out
+    # Numbers stay those of the rules' list: the throne room is 4 and the market 5 at
+    # location 4, as they were at location 1, and what each does is said in words.
+    assert "   4) throne_room      Throne Room: draw 2 minors\n" in out
+    assert "   5) market           Market: +2 VP, one exchange\n" in out
+    assert "   1) wizard_tower     Wizard's Tower: +1 VP, draw a major  (on location 1 already)" \
+        in out
     board = load_profile(tmp_path / "mine.yaml")
     assert board.complete and board.cathedral_gain_vp == 2
     assert board.locations == find_profile("sample").locations
@@ -271,3 +276,61 @@ def test_icon_words() -> None:
             parse_icons(bad)
     assert format_icons(None) == "unknown" and format_icons(()) == "none"
     assert format_icons((("coins", 1), ("page", 2))) == "coins ◉ 1, page 2"
+
+
+def test_effect_numbers_stay_the_same_after_each_pick(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # "5" is the market at location 1 and "10" the castle at location 2: no renumbering.
+    feed(monkeypatch, ["", "5", "", "none", "10", "", "none"])
+    assert cli.main(["board", "new", "mine.yaml"]) == 1
+    board = load_profile(tmp_path / "mine.yaml")
+    assert board.location(1).effect == "market" and board.location(2).effect == "castle"
+    out = capsys.readouterr().out
+    assert out.count("  10) castle           Castle: the others discard 1\n") == 2
+    assert "   5) market           Market: +2 VP, one exchange  (on location 1 already)" in out
+
+
+def test_stopping_early_from_known_keeps_location_10_icons(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    feed(monkeypatch, ["", *location_answers([1, 2])])  # then the answers run out
+    assert cli.main(["board", "new", "mine.yaml", "--from", "known"]) == 1
+    board = load_profile(tmp_path / "mine.yaml")
+    assert board.location(2).effect == "artists_quarter"
+    assert board.location(10).icon_counts() == {"knight": 2, "wands": 1, "swords": 2}
+    # ...and going on without --from still has them, offered as location 10's icons.
+    prompts = feed(monkeypatch, [*location_answers(range(3, 10)), "castle", "", "", "1"])
+    assert cli.main(["board", "new", "mine.yaml"]) == 0
+    assert "[swords ⚔ 2, wands ⚚ 1, knight 2]" in prompts[-2]
+    assert load_profile(tmp_path / "mine.yaml").complete
+
+
+def test_from_takes_a_file_name_without_yaml_and_a_profile_saved_in_the_console(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import json
+
+    from scorekeeper.api.console import BOARD_META
+    from scorekeeper.store import Store, sqlite_url
+
+    sample = find_profile("sample")
+    dump_profile(sample, tmp_path / "my-board.yaml")
+    prompts = feed(monkeypatch, [""] * 32)
+    assert cli.main(["board", "new", "copy.yaml", "--from", "my-board"]) == 0
+    assert load_profile(tmp_path / "copy.yaml").locations == sample.locations
+    assert "[wizard_tower]" in prompts[1]
+
+    db = tmp_path / "server.db"
+    with Store(sqlite_url(str(db))) as store:
+        store.set_meta(BOARD_META + "club", json.dumps(sample.to_mapping()))
+    feed(monkeypatch, [""] * 32)
+    assert cli.main(["board", "new", "club-copy.yaml", "--from", "club", "--db", str(db)]) == 0
+    assert load_profile(tmp_path / "club-copy.yaml").locations == sample.locations
+
+    capsys.readouterr()
+    feed(monkeypatch, [])
+    assert cli.main(["board", "new", "x.yaml", "--from", "nowhere", "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert "no board profile called 'nowhere'" in err and "nowhere.yaml" in err
+    assert not (tmp_path / "x.yaml").exists()
