@@ -31,6 +31,13 @@ class Rejected:
     def to_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "reason": self.reason, "hint": self.hint}
 
+    def typed(self) -> Rejected:
+        """This refusal for an input the organiser typed (no piece to put back): the hint
+        reworded by ``core.text.typed_hint``."""
+        from scorekeeper.core.text import typed_hint
+
+        return Rejected(self.rule, self.reason, typed_hint(self.hint))
+
 
 Outcome = Accepted[Any] | Rejected
 

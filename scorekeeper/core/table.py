@@ -36,6 +36,7 @@ RULE_UNKNOWN_TAG = "TABLE-UNKNOWN-TAG"
 RULE_WRONG_SEAT = "TABLE-WRONG-SEAT"
 RULE_NOT_RUNNING = "TABLE-NOT-RUNNING"
 REFUSED = "refused"  # the log record key of an input the table refused without applying it
+TYPED = "typed"  # the log record key of an input the organiser typed (no piece was laid)
 FEED_LENGTH = 50
 # Inputs kept to find the last FEED_LENGTH that say something: lifting cards off the table
 # (accepted, no events) must not push the real plays out of the feed.
@@ -109,6 +110,14 @@ class FeedEntry:
 Listener = Callable[["Table", FeedEntry], None]
 
 
+def _laid(inp: Input) -> bool:
+    """True for an input that stands for a piece laid or lifted (its refusal's hint may ask to
+    put it back), as opposed to an answer, an undo or a correction of an answer."""
+    if isinstance(inp, Correct):
+        return isinstance(inp.replacement, Seen)
+    return isinstance(inp, Seen | Sighting)
+
+
 def refusal_from_record(record: Mapping[str, Any]) -> Rejected | None:
     """The table-level refusal a log record carries, or None; InputSyntaxError if damaged."""
     value = record.get(REFUSED)
@@ -157,25 +166,36 @@ class Table:
         """The log seq of the input an undo or a correction would take back now, or None."""
         return self.accepted_seqs[-1] if self.accepted_seqs else None
 
-    def submit(self, inp: Input) -> Result:
-        """Log ``inp`` durably, then apply it. Every input is logged, accepted or not."""
-        seq = self.log.append(inp.to_record()) if self.log is not None else self.inputs_seen + 1
-        return self._apply(inp, seq)
+    def submit(self, inp: Input, typed: bool = False) -> Result:
+        """Log ``inp`` durably, then apply it. Every input is logged, accepted or not.
 
-    def refuse(self, inp: Input, rejection: Rejected) -> Result:
+        ``typed``: the organiser typed it (no piece was laid), so a refusal's hint asks for no
+        physical move (``Rejected.typed``); the record keeps a ``"typed"`` key for replays.
+        """
+        record = inp.to_record()
+        if typed:
+            record[TYPED] = True
+        seq = self.log.append(record) if self.log is not None else self.inputs_seen + 1
+        return self._apply(inp, seq, typed)
+
+    def refuse(self, inp: Input, rejection: Rejected, typed: bool = False) -> Result:
         """Log ``inp`` durably as refused by the table itself, and do not apply it.
 
         For an input the table turns away before the rules see it (the table is not running):
         the record gets a ``"refused"`` key holding ``rejection``, the feed shows the refusal,
         ``inputs_seen`` counts it and the listeners hear of it; the game state does not change.
-        ``Table.replay`` rebuilds the same feed from the record and never applies it.
+        ``Table.replay`` rebuilds the same feed from the record and never applies it. ``typed``
+        as for ``submit``.
         """
         record = inp.to_record()
+        if typed and _laid(inp):
+            rejection = rejection.typed()
+            record[TYPED] = True
         record[REFUSED] = rejection.to_dict()
         seq = self.log.append(record) if self.log is not None else self.inputs_seen + 1
         return self._refused(inp, rejection, seq)
 
-    def _apply(self, inp: Input, seq: int) -> Result:
+    def _apply(self, inp: Input, seq: int, typed: bool = False) -> Result:
         self.inputs_seen += 1
         mapped = self.map_input(inp)
         text = inp.to_str()
@@ -199,6 +219,8 @@ class Table:
             scores = tuple(self.game.scores(self.referee.state))
             if scores != self.score_history[-1][1]:
                 self.score_history.append((seq, scores))
+        if typed and result.rejection is not None and _laid(inp):
+            result = Result(False, result.events, result.rejection.typed())
         words = self._words(mapped if isinstance(mapped, Seen) else inp,
                             taken_back if result.accepted and put_back else None)
         self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection,
@@ -298,7 +320,7 @@ class Table:
             inp = input_from_record(dict(record))
             refusal = refusal_from_record(record)
             if refusal is None:
-                table._apply(inp, seq)
+                table._apply(inp, seq, bool(record.get(TYPED)))
             else:
                 table._refused(inp, refusal, seq)
         return table

@@ -39,3 +39,19 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     """``count`` and ``word`` with the right number: "1 card", "2 cards" ("2 pawns"); ``many``
     for a word whose plural is not ``word + "s"``."""
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+TYPED_HINT = "that input was not applied; nothing to put back"
+# A part of a hint that asks for a physical move: meaningless for an input that was typed.
+_PHYSICAL = re.compile(r"\b(?:put|take|lift|pick)\b[^;]*\b(?:back|off|on|onto|in)\b",
+                       re.IGNORECASE)
+
+
+def typed_hint(hint: str) -> str:
+    """A refusal's ``hint`` for an input the organiser typed rather than laid: no card lies on
+    the table, so every "put it back" or "take it off" part is dropped, and the hint says the
+    input was not applied; what remains ("now: ...") is kept."""
+    hint = hint.removeprefix(TYPED_HINT)
+    keep = [part.strip() for part in hint.split(";")
+            if part.strip() and not _PHYSICAL.search(part)]
+    return "; ".join([TYPED_HINT, *keep])
