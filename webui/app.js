@@ -75,7 +75,7 @@ function applyBig(on) {
   button.title = on ? "Normal type" : "Large type, readable from across the room";
   // Large type fits one screen: the score chart moves under the players, beside the picture.
   const chart = $("score-chart");
-  if (on) document.querySelector(".side-col").append(chart);
+  if (on) document.querySelector(".feed-box").before(chart);
   else $("history").before(chart);
   fitBoard();
 }
@@ -468,8 +468,31 @@ function fitBoard() {
   }
   const box = picture.viewBox.baseVal;
   if (!box || !box.height) return;
-  const room = layout.clientHeight - 14;
+  const room = layout.clientHeight - 2;
   layout.style.setProperty("--board-w", `${Math.max(300, Math.floor(room * box.width / box.height))}px`);
+  readableText(picture);
+}
+
+// Large type is read from three metres: no word or number of the picture may render below
+// BIG_TEXT_PX CSS pixels. The game views draw large type with large letters already and mark
+// what is detail for a close look with class "fine" (left out here); this pass is the guarantee
+// for the rest, whatever the screen: it raises what the picture's scale would still make too
+// small. It runs again whenever the picture is fitted (a new view, a resize).
+const BIG_TEXT_PX = 22.5;
+
+function readableText(picture) {
+  const m = picture.getScreenCTM();
+  if (!m || !m.a) return;
+  for (const t of picture.querySelectorAll("text")) {
+    if (t.closest(".fine")) continue;
+    const tm = t.getScreenCTM();
+    const scale = tm ? Math.hypot(tm.a, tm.b) : m.a;
+    const size = parseFloat(t.getAttribute("font-size")) || parseFloat(getComputedStyle(t).fontSize);
+    if (size * scale < BIG_TEXT_PX) {
+      t.setAttribute("font-size", (BIG_TEXT_PX / scale).toFixed(1));
+      t.dataset.raisedFrom = String(size);  // what the game drew, for whoever tunes a view
+    }
+  }
 }
 
 function drawSeats(view, game, ctx) {

