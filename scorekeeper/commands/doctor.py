@@ -44,13 +44,14 @@ PI_CHIP_SELECTS = {(0, 0): "CE0, GPIO8", (0, 1): "CE1, GPIO7", (1, 0): "CE0 of S
 MISS_SHARE = 0.25  # misses above this share of read attempts are worth fixing
 MIN_MISSES = 5
 SIMULATED_UID = "0000D0C7"  # the made-up tag doctor taps on simulated readers
+SPI_KINDS = ("spi", "mfrc522")  # readers on the Pi's own SPI bus
 SIM_SECONDS = 1.0  # how long doctor watches simulated readers when --seconds is not given
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper doctor``."""
     parser.add_argument("--readers", default=DEFAULT_READERS, metavar="SPEC",
-                        help="reader backend: serial:PORT, spi:0.0,0.1 or sim "
+                        help="reader backend: serial:PORT, spi:0.0,0.1, mfrc522: or sim "
                              "(default %(default)s, the udev name from systemd/)")
     parser.add_argument("--seconds", type=float, default=None, metavar="N",
                         help="watch read rates for N seconds (default: until Ctrl-C)")
@@ -199,7 +200,7 @@ class Doctor:
         if self.kind == "serial":
             if not self._check_bridge():
                 return False
-        elif self.kind == "spi":
+        elif self.kind in SPI_KINDS:
             self.ok("every SPI device opened")
         elif self.kind == "sim":
             self.ok("simulated readers: nothing to check on the hardware side")
@@ -222,7 +223,7 @@ class Doctor:
 
     def _start_failed(self, exc: Exception) -> None:
         text = str(exc)
-        if self.kind == "spi":
+        if self.kind in SPI_KINDS:
             self.problem(f"the SPI readers did not start: {text}. Enable SPI with "
                          "`sudo raspi-config nonint do_spi 0` and reboot; check that "
                          "/dev/spidev* exists and that you are in the spi group")
@@ -276,7 +277,7 @@ class Doctor:
         if self.kind == "serial":
             pin = f" ({self.pins[index]})" if index < len(self.pins) else ""
             return f"check its chip-select wire{pin} and 3V3"
-        if self.kind == "spi":
+        if self.kind in SPI_KINDS:
             device = str(self.backend.stats().get("readers", {}).get(rid, {}).get("spi", ""))
             bus, _, cs = device.partition(".")
             if bus.isdigit() and cs.isdigit():

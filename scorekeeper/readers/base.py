@@ -9,6 +9,9 @@ to the ``emit`` callback given to ``start``. Three ship here, selected like gpio
     the reader bridge on a serial/USB line (``readers.serial``, pyserial).
 ``spi:0.0`` / ``spi:0.0,0.1``
     RC522 readers wired straight to the Pi's SPI bus, one per chip-select (``readers.spi``).
+``mfrc522:`` / ``mfrc522:0.0``
+    one RC522 wired as the ``mfrc522`` package's tutorials show (CE0, reset on GPIO25), driven
+    through that package's ``MFRC522`` class with our cascade on top (``readers.mfrc522_pkg``).
 
 Backends are imported lazily, so ``import scorekeeper.readers.base`` costs nothing on a Pi Zero
 and the spi backend imports ``spidev`` only when it is used.
@@ -34,8 +37,9 @@ log = logging.getLogger("scorekeeper.readers")
 
 Emit = Callable[[Sighting], None]
 
-SPEC_HELP = ("use sim[:ID,...], serial:PORT[?baud=N] or spi:BUS.CS[,BUS.CS...], each optionally "
-             "followed by ?setting=number&..., several joined with +")
+SPEC_HELP = ("use sim[:ID,...], serial:PORT[?baud=N], spi:BUS.CS[,BUS.CS...] or "
+             "mfrc522:[BUS.CS], each optionally followed by ?setting=number&..., several "
+             "joined with +")
 
 
 def format_uid(uid: bytes) -> str:
@@ -286,4 +290,12 @@ def open_readers(spec: str, **options: Any) -> ReaderBackend:
         options.update(_query_options(query, SpiBackend, spec))
         _check_options(SpiBackend, options, spec, ("devices",))
         return SpiBackend(devices, **options)
+    if scheme == "mfrc522":
+        from scorekeeper.readers.mfrc522_pkg import Mfrc522Backend
+
+        # A bare mfrc522: is the tutorials' wiring: SPI0, CE0.
+        devices = _parse_spi(rest, spec) if rest else [(0, 0)]
+        options.update(_query_options(query, Mfrc522Backend, spec))
+        _check_options(Mfrc522Backend, options, spec, ("devices",))
+        return Mfrc522Backend(devices, **options)
     raise ConfigError(f"unknown reader backend {scheme!r} in {spec!r}: {SPEC_HELP}")

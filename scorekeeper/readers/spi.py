@@ -173,14 +173,12 @@ class SpiBackend(ReaderBackend):
         try:
             for rd in self._readers:
                 try:
-                    rd.dev = self._factory(rd.bus, rd.cs, self.speed_hz)
+                    self._open_reader(rd)
                 except ReaderError:
                     raise
                 except OSError as exc:
                     raise ReaderError(f"cannot open SPI device {rd.bus}.{rd.cs} for reader "
                                       f"{rd.rid}: {exc}") from exc
-                regs = SpiRegisters(rd.dev)
-                rd.chip = m.Mfrc522(regs.read_reg, regs.write_reg)
                 opened.append(rd)
         except ReaderError:
             for rd in opened:
@@ -291,11 +289,25 @@ class SpiBackend(ReaderBackend):
         self._note(out, now)
         self._outbox.put(out)
 
+    def _open_reader(self, rd: _Reader) -> None:
+        """Open ``rd``'s device and give it a cascade driver (``rd.dev``, ``rd.chip``).
+
+        Subclasses that reach the chip another way (the ``mfrc522`` package) override this."""
+        rd.dev = self._factory(rd.bus, rd.cs, self.speed_hz)
+        regs = SpiRegisters(rd.dev)
+        rd.chip = m.Mfrc522(regs.read_reg, regs.write_reg)
+
+    def _configure(self, rd: _Reader) -> None:
+        """(Re-)initialise ``rd``'s chip for the cascade; ChipError/OSError if it does not
+        answer. Subclasses may initialise it their own way."""
+        assert rd.chip is not None
+        rd.chip.init(self.chip_timeout_ms, self.gain)
+
     def _init_chip(self, rd: _Reader, now: float) -> bool:
         if rd.chip is None:
             return False
         try:
-            rd.chip.init(self.chip_timeout_ms, self.gain)
+            self._configure(rd)
         except (m.ChipError, OSError) as exc:
             self._offline(rd, now, f"not responding: {exc}")
             return False
