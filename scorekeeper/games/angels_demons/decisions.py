@@ -49,8 +49,8 @@ def pending(state: State) -> tuple[Prompt, ...]:
                           f"{words.card(c.card)}? Pass if nobody does.", ("pass",)))
     g = state.going
     if state.phase == OUT and g is not None and g.seat is None and g.claim is not None:
-        out.append(Prompt("claimant", None, f"Who goes out on {words.card(g.claim.card)}? The "
-                          "waiting players who may claim it, first in priority first:",
+        out.append(Prompt("claimant", None, f"Who goes out on {words.card(g.claim.card)}? "
+                          "Several waiting players may claim it; the first listed has priority.",
                           tuple(str(s) for s in g.candidates)))
     if state.phase in IN_ROUND:
         waiting = state.waiting
