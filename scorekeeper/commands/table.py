@@ -307,11 +307,14 @@ def _seat_scores(seats: Sequence[str], scores: Sequence[Any] | None) -> str:
                      for i, name in enumerate(seats))
 
 
+def _title(game: str, name: str) -> str:
+    """A table's game and name, the game said once (an older table is "<game> table")."""
+    return name if name and game.lower() in name.lower() else f"{game} — {name}"
+
+
 def _print_summary(row: dict[str, Any]) -> None:
     game = row.get("game_name") or row.get("game", "?")
-    name = str(row.get("name", ""))
-    # An older table may be called "<game> table": the game is not said twice.
-    title = name if game.lower() in name.lower() else f"{game} — {name}"
+    title = _title(str(game), str(row.get("name", "")))
     archived = " (archived)" if row.get("archived") else ""
     print(f"{row['id']:<6} {row.get('status', '?'):<8} {title}{archived}")
     print(f"       seats: {_seat_scores(row.get('seats', []), row.get('scores'))}")
@@ -384,8 +387,8 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
     who = "organiser view" if audience == "organiser" else (
         f"seat {audience} view" if isinstance(audience, int) else f"{audience} view")
     game = view.get("game_name") or view.get("game", "?")
-    print(f"{view.get('id')} — {view.get('name', '')} — {game} — {view.get('status')} "
-          f"({who})")
+    title = _title(str(game), str(view.get("name", "")))
+    print(f"{view.get('id')} — {title} — {view.get('status')} ({who})")
     print(f"accepted inputs: {view.get('accepted', 0)} of {view.get('inputs', 0)}")
     print(f"seats and scores: {_seat_scores(view.get('seats', []), view.get('scores'))}")
     state = view.get("state")

@@ -316,3 +316,20 @@ def test_create_asks_for_the_board_profile_on_a_terminal(
     with pytest.raises(table_cmd.ConsoleError) as exc:
         table_cmd._ask_options("arcanum", {})
     assert "--board NAME or --board FILE" in str(exc.value) and "sample" in str(exc.value)
+
+
+def test_archive_list_and_delete_a_table_that_is_over(sk: Sk) -> None:
+    tid = _new_table(sk)
+    running = sk("archive", tid)
+    assert running.code == 1 and "still running: end it" in running.err
+    assert sk("end", tid).code == 0
+    archived = sk("archive", tid)
+    assert archived.code == 0 and "(archived)" in archived.out and "log" in archived.out
+    assert f"{tid} " not in sk("list").out
+    assert f"{tid} " in sk("list", "--archived").out
+    assert sk("unarchive", tid).code == 0 and f"{tid} " in sk("list").out
+    unasked = sk("delete", tid)  # no terminal and no --yes: nothing is deleted
+    assert unasked.code == 2 and "add --yes" in unasked.err and f"{tid} " in sk("list").out
+    deleted = sk("delete", tid, "--yes")
+    assert deleted.code == 0 and f"deleted table {tid}" in deleted.out
+    assert f"{tid} " not in sk("list", "--archived").out
