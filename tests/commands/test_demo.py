@@ -47,7 +47,9 @@ def test_demo_plays_stops_and_resumes(tmp_path: Path) -> None:
     finally:
         code = stop(proc, signal.SIGINT)
     assert code in (0, 130)
-    assert "http://127.0.0.1:" in (tmp_path / "stdout.txt").read_text()
+    printed = (tmp_path / "stdout.txt").read_text()
+    assert "http://127.0.0.1:" in printed
+    assert "to start afresh" in printed and "make demo DEMO_ARGS=--new" in printed
     db = tmp_path / "var" / "demo.db"
     logged = _logged(db)
     assert logged >= later["inputs"]
