@@ -1,15 +1,18 @@
 """The table view (/) follows a game that bots play live on simulated readers
-(``scorekeeper demo``): the waiting line, the table picture, the seats' scores and the feed."""
+(``scorekeeper demo``): the waiting line, the table picture, the seats' scores and the feed; a
+refusal links its rule, an undo says what to put back, pairing shows no QR code for an address
+no phone can open, and a focused button keeps the focus across live updates."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
 if TYPE_CHECKING:
-    from tests.browser.conftest import Helpers, Server
+    from tests.browser.conftest import Helpers, Server, WorldTable
 
 
 def _seat_scores(page: Page, seats: int) -> list[str | None]:
@@ -58,3 +61,72 @@ def test_table_view_follows_a_live_game(demos: Callable[..., list[Server]],
     page = new_page("laptop", base=angels.base)
     _follows_live(page, angels, 4, h, changes=2)
     assert angels.public_view("t1")["game"] == "angels-and-demons"
+
+
+def test_a_refusal_links_its_rule_and_an_undo_says_what_to_put_back(
+        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
+        h: type[Helpers]) -> None:
+    """A refused play in the feed links its rule in the players' reference; after an undo the
+    table view says, above everything else, what to do with the pieces, until the next play."""
+    t = world_table("angels-and-demons", 3, seed=3)
+    t.run(40)
+    t.until(lambda: t.fed[-1].startswith("+"), what="a card put down")
+    page = new_page("laptop")
+    h.open_table(page, t.id)
+    verdict = server.feed(t.id, "+flip H1b1", accepted=False)
+    link = page.locator("#feed li.refused a.rule").first
+    expect(link, "a refusal in the feed has no link to its rule").to_have_text(verdict["rule"])
+    href = link.get_attribute("href")
+    assert href == f"/rules/angels-and-demons#{verdict['rule']}", href
+    rules = server.http.get(href.split("#")[0])
+    assert rules.status_code == 200 and f'id="{verdict["rule"]}"' in rules.text, (
+        f"{href} does not lead to the rule")
+
+    box = page.locator("#put-back")
+    expect(box).to_be_hidden()
+    preview = server.http.get(f"/api/tables/{t.id}/undo-preview").json()
+    r = server.http.post(f"/api/tables/{t.id}/undo", json={"seq": preview["input_seq"]})
+    assert r.status_code == 200 and r.json()["accepted"], r.text
+    words = server.public_view(t.id)["put_back"]["text"]
+    assert words
+    expect(box, "no instruction after an undo (#put-back)").to_be_visible()
+    expect(box).to_contain_text(words)
+    server.feed(t.id, t.fed[-1])  # the play again: the pieces match the game once more
+    expect(box, "the put-back instruction stays after the next play").to_be_hidden()
+
+
+def test_the_pairing_dialog_shows_no_qr_code_for_an_address_no_phone_can_open(
+        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
+        h: type[Helpers]) -> None:
+    """The session server listens on 127.0.0.1: the dialog shows the code and says how to
+    serve on the network, never a QR code."""
+    t = world_table("arcanum", 3, seed=1)
+    page = new_page("laptop", organiser=True)
+    h.open_table(page, t.id)
+    page.locator('button[data-pair-seat="1"]').click()
+    expect(page.locator("#pair-shown-code")).to_have_text(re.compile(r"^[A-Z0-9]{4,}$"))
+    hint = page.locator("#pair-info [data-pair-hint]")
+    expect(hint, "no hint on serving on the network").to_be_visible()
+    assert "network" in hint.inner_text().lower()
+    expect(page.locator("#pair-qr svg")).to_have_count(0)
+    expect(page.locator("#pair-qr")).to_be_hidden()
+
+
+def test_keyboard_focus_stays_on_its_button_across_live_updates(
+        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
+        h: type[Helpers]) -> None:
+    """A focused "Pair a phone" button is still the focused element after two live updates."""
+    t = world_table("arcanum", 3, seed=2)
+    t.run(5)
+    page = new_page("laptop", organiser=True)
+    h.open_table(page, t.id)
+    button = page.locator('button[data-pair-seat="2"]')
+    button.focus()
+    seen = "() => window.scorekeeper.view().inputs"
+    for _ in range(2):
+        before = page.evaluate(seen)
+        t.step()
+        h.poll(lambda b=before: page.evaluate(seen) != b, what="a live update", page=page)
+        page.wait_for_timeout(100)  # the page draws the update
+    assert page.evaluate("() => document.activeElement.dataset.pairSeat") == "2", (
+        "the focused button lost the focus on a live update")
