@@ -98,8 +98,9 @@ def majors_allowed(state: State) -> bool:
 def hideable(state: State, fool: bool = True) -> str:
     """What may be hidden, in words: the Fool only where it is in play (never in the simplest
     game, nor in a first game before the majors come in; G-15, R-VAR-1/2). ``fool``: the hide
-    takes the Fool at all (``Hides.fool``)."""
-    if fool and state.cfg.variant != "simplest" and (majors_allowed(state) or any(state.majors)):
+    takes the Fool at all (``Hides.fool``). It reads only public facts (variant and round),
+    never who holds a major."""
+    if fool and state.cfg.variant != "simplest" and majors_allowed(state):
         return "a minor or the Fool"
     return "a minor"
 
