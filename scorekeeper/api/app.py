@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.api.ws import table_socket
 from scorekeeper.core.game import ORGANISER, PUBLIC
-from scorekeeper.core.inputs import Decision, Undo, parse_input
+from scorekeeper.core.inputs import Correct, Decision, Undo, parse_input
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.service.delay import MAX_SECONDS as MAX_DELAY
 from scorekeeper.service.delay import shown_number
@@ -377,7 +377,14 @@ def create_app(hub_or_settings: Hub | Settings,
     def force_input(table_id: str, body: InputBody, request: Request) -> JSONResponse:
         """Organiser: feed one input in its one-line form (a missed or misread tag)."""
         organiser(request)
-        return _verdict(hub.submit(table_id, parse_input(body.input)))
+        parsed = parse_input(body.input)
+        if isinstance(parsed, Undo | Correct):  # never unpinned: see POST .../undo
+            from scorekeeper.errors import ConfigError
+            from scorekeeper.service.texts import PREVIEW_FIRST
+
+            raise ConfigError("an undo or a correction is made with the Undo or Correct "
+                              "action, not typed as an input: " + PREVIEW_FIRST)
+        return _verdict(hub.submit(table_id, parsed))
 
     # -- pairing -------------------------------------------------------------------------------
 

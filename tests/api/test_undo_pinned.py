@@ -85,3 +85,13 @@ def test_undo_and_correct_without_a_seq_say_to_preview_first(
         "accepted"]
     r = client.post(f"/api/tables/{tid}/undo", headers=org, json={"seq": 0})
     assert r.status_code == 200 and r.json()["rule"] == "TABLE-UNDO-EMPTY"
+
+
+def test_an_undo_cannot_be_typed_as_an_input(client: Any, org: Any, hub: Hub,
+                                              new_table: Callable[..., str]) -> None:
+    tid = new_table()
+    client.post(f"/api/tables/{tid}/inputs", headers=org, json={"input": "+play C1"})
+    for line in ("undo", "correct +play C2"):
+        r = client.post(f"/api/tables/{tid}/inputs", headers=org, json={"input": line})
+        assert r.status_code == 422 and "preview first" in r.json()["error"], line
+    assert _undos(hub, tid) == 0
