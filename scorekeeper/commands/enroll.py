@@ -5,6 +5,10 @@ reader (or to type its tag uid, e.g. from a USB reader that types like a keyboar
 a piece, 'q' stops. Every tag is saved as soon as it is read, so stopping (or Ctrl-C) loses
 nothing: run the same command again to carry on where you left off.
 
+With simulated readers (--readers sim) no card can be placed: Enter lays a made-up tag
+(FA4E..., a kind no real tag has) on the sim reader instead, and 's' skips. For a whole kit of
+made-up tags at once: scorekeeper kit fake --game GAME --kit NAME.
+
 examples:
   scorekeeper enroll --game angels-and-demons --kit club-copy
   scorekeeper enroll --game angels-and-demons --kit club-copy --readers sim --reader r1
@@ -23,7 +27,7 @@ from typing import Protocol, TextIO
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
-from scorekeeper.core.kit import normalise_uid, open_kit
+from scorekeeper.core.kit import next_made_up_uid, normalise_uid, open_kit
 from scorekeeper.core.text import with_article
 from scorekeeper.errors import EnrollmentError
 from scorekeeper.games import find_game
@@ -31,6 +35,8 @@ from scorekeeper.store import Store, sqlite_url
 
 DEFAULT_DB = "var/scorekeeper.db"
 STOP_WORDS = ("q", "quit", "stop")
+SKIP_WORDS = ("s", "skip")  # with a sim reader, where Enter simulates a tag
+SIM_READER = "r0"  # the sim reader a simulated tag is laid on when --reader is not given
 
 
 class ReaderBackend(Protocol):
@@ -134,10 +140,17 @@ class Enrollment:
         tagged = set(self.kit.entries.values())
         return next((p for p in pieces if p not in tagged and p not in skipped), None)
 
-    def _prompt(self, piece: str) -> None:
+    def _prompt(self, piece: str, sim_reader: str | None = None) -> None:
         name = self.game.describe_piece(piece)
         uid = self.kit.uid_of(piece)
-        if uid is not None:
+        if sim_reader is not None:
+            again = f"{piece} is tagged {uid}. " if uid is not None else ""
+            keep = "'s' keeps it" if uid is not None else "'s' skips"
+            said = with_article(name)
+            self.say(f"[{self.progress()}] {again}{said[:1].upper()}{said[1:]} ({piece}): "
+                     f"press Enter to simulate a made-up tag on sim reader {sim_reader}, or "
+                     f"type a tag uid; {keep}, 'q' stops")
+        elif uid is not None:
             self.say(f"[{self.progress()}] {piece} is tagged {uid}. Place {with_article(name)} "
                      f"({piece}) on the reader, or type its new tag uid; Enter keeps it, "
                      "'q' stops")
@@ -156,6 +169,7 @@ class Enrollment:
         if start is not None and start not in self.game.pieces():
             raise EnrollmentError(f"{self.game.name} has no piece {start!r}; see --list")
         events: queue.Queue[tuple[str, str]] = queue.Queue()
+        sim_reader = _sim_reader(backend, reader)
         if backend is not None:
             def emit(sighting: Sighting) -> None:
                 if sighting.present and (reader is None or sighting.reader == reader):
@@ -172,11 +186,18 @@ class Enrollment:
                 piece = pinned or self._next_piece(start, skipped)
                 if piece is None:
                     break
-                self._prompt(piece)
+                self._prompt(piece, sim_reader)
                 kind, text = self._next_event(inp, events, backend is not None)
+                if sim_reader is not None and kind == "line":
+                    word = text.strip().lower()
+                    if not word:
+                        # Enter: what placing a card would do, on the sim reader.
+                        kind, text = self._simulate(backend, sim_reader, events)
+                    elif word in SKIP_WORDS:
+                        text = ""
                 if kind == "eof":
-                    if backend is None or not typing_open:
-                        break
+                    if backend is None or not typing_open or sim_reader is not None:
+                        break  # nothing else can come: a sim reader is driven by typing
                     typing_open = False
                     self.say("  (no more typed input: waiting for tags; Ctrl-C stops)")
                     kind, text = events.get()
@@ -201,6 +222,23 @@ class Enrollment:
             self.say(f"Stopped: {done}/{total} tagged. Run the same command again to carry on.")
         return 0
 
+    def _simulate(self, backend: ReaderBackend | None, reader: str,
+                  events: queue.Queue[tuple[str, str]]) -> tuple[str, str]:
+        """Lay a made-up tag on the sim ``reader`` and lift it, as a hand would; the reader's
+        sighting is the event returned (typed lines that came meanwhile stay queued)."""
+        uid = next_made_up_uid(self.kit)
+        self.say(f"  simulated: a made-up tag {uid} on sim reader {reader}")
+        put = getattr(backend, "put")  # noqa: B009 - only sim backends get here
+        take = getattr(backend, "take")  # noqa: B009
+        put(reader, uid)  # the sim delivers at once, in this thread
+        take(reader, uid)
+        held: list[tuple[str, str]] = []
+        while (event := events.get()) != ("tag", uid):
+            held.append(event)
+        for other in held:
+            events.put(other)
+        return event
+
     @staticmethod
     def _next_event(inp: TextIO, events: queue.Queue[tuple[str, str]],
                     threaded: bool) -> tuple[str, str]:
@@ -219,3 +257,13 @@ def _pump_lines(inp: TextIO, events: queue.Queue[tuple[str, str]]) -> None:
         pass
     events.put(("eof", ""))
 
+
+
+def _sim_reader(backend: ReaderBackend | None, reader: str | None) -> str | None:
+    """The reader a simulated tag goes on when ``backend`` is the sim backend, else None."""
+    if backend is None or getattr(backend, "name", "") != "sim":
+        return None
+    if reader is not None:
+        return reader
+    ids = tuple(getattr(backend, "reader_ids", ()))
+    return ids[0] if ids else SIM_READER

@@ -8,6 +8,11 @@ examples:
   scorekeeper kit show club-copy
   scorekeeper kit export club-copy club-copy.yaml
   scorekeeper kit import club-copy.yaml [--name other-name] [--replace]
+  scorekeeper kit fake --game angels-and-demons --kit dry-run
+
+'kit fake' makes a kit with a made-up uid on every piece (FA4E..., a kind no real tag has), for
+dry runs with simulated readers before the cards are tagged; 'kit list' and 'kit show' say which
+kits are made up.
 """
 
 from __future__ import annotations
@@ -16,7 +21,16 @@ import argparse
 from pathlib import Path
 
 from scorekeeper.core.game import Game
-from scorekeeper.core.kit import Kit, check_kit_name, kit_file_game, load_kit, save_kit
+from scorekeeper.core.kit import (
+    Kit,
+    check_kit_name,
+    fake_kit,
+    is_made_up,
+    kit_file_game,
+    load_kit,
+    made_up_count,
+    save_kit,
+)
 from scorekeeper.errors import ConfigError, NotFound, UnknownGame
 from scorekeeper.games import find_game
 from scorekeeper.store import Store, sqlite_url
@@ -42,6 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     imp.add_argument("--name", help="store it under this name (default: the file's name:)")
     imp.add_argument("--replace", action="store_true",
                      help="replace a stored kit of the same name")
+    fake = sub.add_parser("fake", parents=[db],
+                          help="make a kit of made-up uids, one per piece, for dry runs")
+    fake.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
+    fake.add_argument("--kit", required=True, help="name of the kit to make")
+    fake.add_argument("--replace", action="store_true",
+                      help="replace a stored kit of the same name (made up or not)")
 
 
 def _game_or_none(game_id: str) -> Game | None:
@@ -61,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
             return _show(store, args.name)
         if action == "export":
             return _export(store, args.name, args.file, args.force)
+        if action == "fake":
+            return _fake(store, args.game, args.kit, args.replace)
         return _import(store, args.file, args.name, args.replace)
 
 
@@ -73,7 +95,7 @@ def _list(store: Store) -> int:
         game = _game_or_none(kit.game)
         count = (f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged" if game
                  else f"{len(kit.entries)} tags")
-        print(f"{name:<24} {kit.game:<24} {count}")
+        print(f"{name:<24} {kit.game:<24} {count}{_made_up_words(kit)}")
     return 0
 
 
@@ -82,10 +104,11 @@ def _show(store: Store, name: str) -> int:
     game = _game_or_none(kit.game)
     done = (f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged" if game
             else f"{len(kit.entries)} tags")
-    print(f"kit {kit.name}: {kit.game}, {done}")
+    print(f"kit {kit.name}: {kit.game}, {done}{_made_up_words(kit)}")
     for uid, piece in kit.entries.items():
         about = game.describe_piece(piece) if game else ""
-        print(f"  {uid:<20} {piece:<8} {about}".rstrip())
+        mark = "  (made up)" if is_made_up(uid) else ""
+        print(f"  {uid:<20} {piece:<8} {about}{mark}".rstrip())
     return 0
 
 
@@ -119,4 +142,32 @@ def _import(store: Store, file: str, name: str | None, replace: bool) -> int:
     store.save_kit(kit.name, kit.game, kit.entries)
     done, total = kit.progress(game)
     print(f"kit {kit.name} imported from {file}: {done}/{total} tagged")
+    return 0
+
+
+def _made_up_words(kit: Kit) -> str:
+    """``"  MADE UP: no real tags"`` for a kit of made-up uids (some: how many), else ``""``."""
+    count = made_up_count(kit)
+    if not count:
+        return ""
+    if count == len(kit.entries):
+        return "  MADE UP: no real tags (for dry runs)"
+    return f"  {count} made-up tag(s)"
+
+
+def _fake(store: Store, game_id: str, name: str, replace: bool) -> int:
+    game = find_game(game_id)
+    kit = fake_kit(game, name)
+    try:
+        old = store.kit(name)
+    except NotFound:
+        old = None
+    if old is not None and not replace:
+        raise ConfigError(f"a kit called {name!r} is stored already; use --replace to replace "
+                          "it, or choose another name")
+    store.save_kit(kit.name, kit.game, kit.entries)
+    first, last = next(iter(kit.entries)), next(reversed(kit.entries))
+    print(f"kit {name}: {len(kit.entries)} MADE-UP tags for {game.name} ({first} to {last}), "
+          "one per piece. No real tag has these uids: use the kit for dry runs with simulated "
+          "readers, and tag the real cards with 'scorekeeper enroll' into another kit.")
     return 0

@@ -278,3 +278,42 @@ def open_kit(store: Any, game: Game, kit_name: str) -> Kit:
         raise EnrollmentError(f"kit {kit_name!r} is for {kit.game!r}, not {game.id!r}; "
                               "choose another kit name")
     return kit
+
+
+# Made-up uids, for dry runs without tags (``scorekeeper kit fake``, Enter in ``enroll`` on the
+# sim reader). 7 bytes like an NTAG sticker, but the first byte of a real 7-byte uid names the
+# chip's maker (0x04 for NXP) and no maker has 0xFA: a made-up uid is never a real tag's, and
+# anything showing a kit can tell the made-up ones apart and say so.
+MADE_UP_PREFIX = "FA4E"
+
+
+def made_up_uid(number: int) -> str:
+    """The ``number``-th made-up uid (``FA4E0000000001`` ...): 14 hex digits, stable."""
+    if not 0 <= number < 16**10:
+        raise ValueError(f"made-up uid number out of range: {number}")
+    return f"{MADE_UP_PREFIX}{number:010X}"
+
+
+def is_made_up(uid: str) -> bool:
+    """Whether ``uid`` is one of the made-up uids (no real tag has it)."""
+    return len(uid) == 14 and uid.upper().startswith(MADE_UP_PREFIX)
+
+
+def made_up_count(kit: Kit) -> int:
+    """How many of ``kit``'s tags are made up."""
+    return sum(1 for uid in kit.entries if is_made_up(uid))
+
+
+def next_made_up_uid(kit: Kit) -> str:
+    """A made-up uid not in ``kit`` yet (the lowest free number)."""
+    number = 1
+    while made_up_uid(number) in kit.entries:
+        number += 1
+    return made_up_uid(number)
+
+
+def fake_kit(game: Game, name: str) -> Kit:
+    """A kit for ``game`` with a made-up uid on every piece, in enrollment order: a table can
+    be set up and driven by uid with simulated readers before any card is tagged."""
+    check_kit_name(name)
+    return Kit(name, game.id, {made_up_uid(i): p for i, p in enumerate(game.pieces(), start=1)})

@@ -174,3 +174,45 @@ def test_cli_enroll_list_and_kit_commands(db: str, tmp_path: Path,
     with Store(sqlite_url(db)) as store:
         assert store.kit("club").entries == {uid(1): "C1", uid(2): "C2"}
     assert cli.main(["kit", "show", "nope", "--db", db]) == 2
+
+
+def test_enter_on_a_sim_reader_simulates_a_made_up_tag(db: str) -> None:
+    from scorekeeper.readers.sim import SimBackend
+
+    backend = SimBackend()
+    # Enter twice (two simulated tags), 's' skips C3, a typed uid for C4, then stop.
+    code, out, entries = session(db, "\n\ns\n04000004\nq\n", backend=backend)
+    assert code == 0
+    assert entries == {"FA4E0000000001": "C1", "FA4E0000000002": "C2", uid(4): "C4"}
+    assert "press Enter to simulate a made-up tag on sim reader r0" in out
+    assert "simulated: a made-up tag FA4E0000000001 on sim reader r0" in out
+    assert "C1 = FA4E0000000001 (1/9 tagged)" in out
+    assert backend.health()["r0"].reads == 2  # both went through the sim reader
+
+
+def test_enter_simulates_on_the_chosen_sim_reader_through_the_cli(
+        db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\n"))  # then end of input: it stops
+    assert cli.main(["enroll", "--game", "fake", "--kit", "club", "--db", db,
+                     "--readers", "sim:r1,r2", "--reader", "r2"]) == 0
+    out = capsys.readouterr().out
+    assert "on sim reader r2" in out and "Stopped: 2/9 tagged" in out
+
+
+def test_kit_fake_makes_a_labelled_made_up_kit(db: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["kit", "fake", "--game", "fake", "--kit", "dry", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "9 MADE-UP tags" in out and "dry runs" in out
+    with Store(sqlite_url(db)) as store:
+        kit = store.kit("dry")
+    assert list(kit.entries.values()) == list(FakeGame().pieces())
+    assert all(u.startswith("FA4E") and len(u) == 14 for u in kit.entries)
+    assert cli.main(["kit", "list", "--db", db]) == 0
+    assert "MADE UP: no real tags" in capsys.readouterr().out
+    assert cli.main(["kit", "show", "dry", "--db", db]) == 0
+    assert "FA4E0000000001       C1       card 1  (made up)" in capsys.readouterr().out
+    assert cli.main(["kit", "fake", "--game", "fake", "--kit", "dry", "--db", db]) == 2
+    assert "--replace" in capsys.readouterr().err
+    assert cli.main(["kit", "fake", "--game", "fake", "--kit", "dry", "--db", db,
+                     "--replace"]) == 0
