@@ -126,11 +126,23 @@ class DemoDriver:
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Stop playing (finishes the action in progress) and wait for the thread."""
+        """Stop playing (finishes the action in progress) and wait for the thread; the table
+        is paused, so that it does not claim to be running with nobody playing it (the next
+        demo start resumes it). Safe to call twice."""
         self._stop.set()
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
+        current = self.current
+        if current is None or thread is None:
+            return  # never played: nothing to pause
+        try:
+            if self.hub.status(current.table_id) == RUNNING:
+                self.hub.pause(current.table_id)
+                self.hub.notice(current.table_id, "Paused: the demo stopped. 'make demo' "
+                                "plays this table on.")
+        except ScorekeeperError:  # the store is closing: the next start sorts it out
+            log.warning("demo table not paused", extra={"table": current.table_id})
 
     # -- tables --------------------------------------------------------------------------------
 

@@ -95,12 +95,13 @@ def test_undo_correct_pause_and_restart_leave_no_refusals(
     assert refusals.lines == []
     assert driver.syncs >= 4  # start, three undos at once or apart, the correction, the pause
     driver.stop()
+    assert hub.status(tid) == "paused"  # nothing plays it now: it does not claim to run
     hub.close()
 
     again = Hub.open(db)  # a restart after all of that resumes the same game cleanly
     second = DemoDriver(again, game=AD, seats=3, seed=4, pace=0.001, next_game_after=60)
     try:
-        assert second.prepare().table_id == tid
+        assert second.prepare().table_id == tid and again.status(tid) == "running"
         refusals = Refusals(again, tid)
         low = _accepted(again, tid)
         second.start()
