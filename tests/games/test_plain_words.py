@@ -2,8 +2,8 @@
 carries input syntax ("answer end_turn done", "(answer market)"), "card(s)", snake_case ids,
 zone ids ("discard:3") or raw card ids ("IT2p3"). Seeded bot-played games of both games are
 scanned line by line, and at every step a few wrong answers are tried so that the refusals are
-scanned too. In Arcanum's simplest and first-game variants the Fool is named only where it is
-in play.
+scanned too. In Arcanum's simplest and first-game variants the Fool and the play of a major
+are offered only where they are in play.
 """
 
 from __future__ import annotations
@@ -94,6 +94,8 @@ def test_no_line_a_player_reads_carries_input_syntax_or_ids(
         if game_id == "arcanum" and kind != "refusal" and (
                 variant == "simplest" or (variant == "first_game" and state.round <= 2)):
             assert "Fool" not in text, f"{kind} offers the Fool in a {variant} game: {text}"
+            assert "play a major" not in text and "without a major" not in text, (
+                f"{kind} offers a major in a {variant} game: {text}")
     assert len(seen) > 30
 
 

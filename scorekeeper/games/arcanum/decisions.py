@@ -15,7 +15,7 @@ from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
 from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcanum import famephase, locations, majors, rounds, words
 from scorekeeper.games.arcanum.engine import settle
-from scorekeeper.games.arcanum.ops import major_words, pop, swap_head
+from scorekeeper.games.arcanum.ops import major_words, majors_allowed, pop, swap_head
 from scorekeeper.games.arcanum.prompts import PRIVATE, pending, waiting_for
 from scorekeeper.games.arcanum.refusals import owed_refusal
 from scorekeeper.games.arcanum.state import (
@@ -172,7 +172,8 @@ def _apply(state: State, prompt: Prompt, answer: str, ev: list[str]) -> State:
     if pid == "end_turn":
         t = state.turn
         assert t is not None
-        ev.append(f"{seat_ref(t.seat)} ends the turn without a major")
+        ev.append(f"{seat_ref(t.seat)} ends the turn"
+                  + (" without a major" if majors_allowed(state) else ""))
         return rounds.end_turn(state, ev)
     if pid == "fame":
         return famephase.reveal(state, ev)

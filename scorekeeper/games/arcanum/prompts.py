@@ -19,7 +19,14 @@ from scorekeeper.games.arcanum.cards import (
     pawn_for,
     suit_of,
 )
-from scorekeeper.games.arcanum.ops import fam, hideable, major_words, pawn_words, place
+from scorekeeper.games.arcanum.ops import (
+    fam,
+    hideable,
+    major_words,
+    majors_allowed,
+    pawn_words,
+    place,
+)
 from scorekeeper.games.arcanum.state import (
     OVER,
     PLAY,
@@ -75,7 +82,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
                     "end_turn",
                     t.seat,
                     f"{seat_ref(t.seat)}: end the turn without a major, or play a major "
-                    "first?",
+                    "first?" if majors_allowed(state) else f"{seat_ref(t.seat)}: end the turn?",
                     ("done",),
                 ),
             )
@@ -199,11 +206,14 @@ def waiting_for(state: State) -> str:
         if t is None:  # pragma: no cover - every other phase has a head
             return ""
         if t.minor is None:
+            if not majors_allowed(state):  # simplest game, first game rounds 1-2 (R-VAR)
+                return f"{seat_ref(t.seat)}: play a minor on the play area"
             return (
                 f"{seat_ref(t.seat)}: play a minor on the play area (a major before or after "
                 "it is optional)"
             )
-        line = f"{seat_ref(t.seat)}: play a major, or end the turn"
+        line = (f"{seat_ref(t.seat)}: play a major, or end the turn" if majors_allowed(state)
+                else f"{seat_ref(t.seat)}: end the turn")
         if t.index + 1 < state.n:
             line += f"; or {seat_ref((t.seat + 1) % state.n)} plays a minor to start the next turn"
         return line
