@@ -32,6 +32,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "list, show, check and enter Arcanum board profiles"),
     "doctor": ("scorekeeper.commands.doctor",
                "check the readers: bridge, chips, live read rates, what to fix"),
+    "sim": ("scorekeeper.commands.sim",
+            "lay tags on a running table's readers (dry runs without hardware)"),
 }
 
 
