@@ -8,6 +8,8 @@ nothing (DESIGN.md, "Invariants" and "Style").
 
 from __future__ import annotations
 
+import collections
+import functools
 import json
 import random
 import re
@@ -61,6 +63,14 @@ def _shown(game: Game, state: Any, audience: Audience) -> dict[str, Any]:
     return {"view": game.view(state, audience), "prompts": prompts}
 
 
+@functools.cache
+def _unique_words(game: Game) -> dict[str, str]:
+    """Piece id -> its words, for the pieces no other piece shares its words with."""
+    words = {p: game.describe_piece(p) for p in game.pieces()}
+    counts = collections.Counter(words.values())
+    return {p: w for p, w in words.items() if counts[w] == 1}
+
+
 def _leaks(game: Game, before: Any, state: Any, seats: int, events: tuple[str, ...]) -> list[str]:
     """Secrets of a seat that another audience is newly shown, or that a feed line names.
 
@@ -70,11 +80,15 @@ def _leaks(game: Game, before: Any, state: Any, seats: int, events: tuple[str, .
     showing that record again reveals nothing.
     """
     found: list[str] = []
+    unique = _unique_words(game)
     for seat in range(seats):
         secrets = game.secrets(state, seat)
         if not secrets:
             continue
-        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(secrets))) + r")\b")
+        # Texts name cards in words, not ids: a secret whose words name only that piece
+        # ("the red angel 4", "the Fool (0)") is looked for by its words too.
+        names = sorted(secrets) + sorted(unique[s] for s in secrets if s in unique)
+        pattern = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, names)) + r")(?![\w])")
         for line in events:
             for match in pattern.finditer(line):
                 found.append(f"seat {seat}'s {match.group(0)} is named in the feed: {line!r}")
@@ -187,3 +201,21 @@ def test_worlds_are_physically_consistent(game_id: str) -> None:
             actions.append(list(action))
         problems = _physical_problems(actions)
         assert not problems, f"seed {seed}, {seats} seats: {problems[:5]}"
+
+
+def test_the_leak_check_finds_a_secret_named_in_words() -> None:
+    """Feed lines name cards in words: a hidden card named by its words is a leak."""
+    game = games()["arcanum"]
+    world = find_world("arcanum")(3, {}, 1)
+    referee = Referee(game, {}, 3)
+    for inp in world.inputs():
+        assert referee.apply(inp).accepted
+        hidden = sorted(game.secrets(referee.state, 0) & set(_unique_words(game)))
+        if hidden:
+            break
+    else:  # pragma: no cover - every Arcanum game hides cards in round 1
+        raise AssertionError("no seat ever hid a card")
+    state = referee.state
+    line = f"Ann hid {game.describe_piece(hidden[0])} face down"
+    assert _leaks(game, state, state, 3, (line,))
+    assert not _leaks(game, state, state, 3, ("Ann hid a card face down",))
