@@ -108,6 +108,65 @@ def _no_sideways_scroll(page: Page, where: str) -> None:
 def _axe(page: Page, where: str) -> None:
     bad = serious_violations(page)
     assert not bad, f"{where}: axe-core finds serious violations:\n" + "\n".join(bad)
+    assert page.locator("th:empty").count() == 0, f"{where}: an empty table header"
+
+
+# Texts of the play area (Arcanum) that overlap one another or stick out of its background.
+_PLAY_AREA_CLASHES = """() => {
+  const area = document.querySelector('#board .play-area');
+  if (!area) return ['no play area'];
+  const box = area.querySelector('rect').getBoundingClientRect();
+  const texts = [...area.querySelectorAll('text')].filter((t) => t.getBBox().width > 0)
+    .map((t) => [t.textContent, t.getBoundingClientRect()]);
+  const out = [];
+  for (const [s, r] of texts) {
+    if (r.left < box.left - 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1) {
+      out.push(s + ' sticks out');
+    }
+  }
+  texts.forEach(([s, a], i) => texts.slice(i + 1).forEach(([u, b]) => {
+    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (x > 2 && y > 2) out.push(s + ' overlaps ' + u);
+  }));
+  return out;
+}"""
+
+
+def _picture_checks(page: Page, game: str, where: str) -> None:
+    """What the picture says beyond colour: Arcanum's effect numbers in dark ink, its VP
+    track's tokens read out, a play area whose words neither overlap nor clip; a red Angels &
+    Demons card marked by a shape as well as its ink."""
+    if game == "arcanum":
+        inks = page.evaluate("""() => [...document.querySelectorAll(
+            '#board .location text tspan:nth-child(2)')].map((t) => t.getAttribute('fill'))""")
+        assert inks and set(inks) == {"#1f2937"}, f"{where}: effect numbers not in dark ink"
+        tokens = page.locator('#board [data-vp-seat][role="img"][aria-label]')
+        expect(tokens).to_have_count(len(NAMES))
+        assert tokens.first.get_attribute("aria-label", timeout=1000).endswith(" VP")
+        clashes = page.evaluate(_PLAY_AREA_CLASHES)
+        assert not clashes, f"{where}: the play area's words clash: {clashes}"
+    else:
+        unmarked = page.evaluate(r"""() => [...document.querySelectorAll('#board .card')]
+            .filter((c) => /\(red\)/.test(c.querySelector('title').textContent)
+                           && !c.querySelector('.red-mark')).length""")
+        assert unmarked == 0, f"{where}: {unmarked} red cards have no mark but their colour"
+
+
+def _chart_checks(page: Page, where: str) -> None:
+    """The score chart: a text alternative with every seat's score, and a legend naming each
+    seat with its score (tied scores included) and a line pattern of its own."""
+    chart = page.locator("#score-chart svg.chart")
+    label = chart.get_attribute("aria-label") or ""
+    assert chart.get_attribute("role") == "img" and all(n in label for n in NAMES), (
+        f"{where}: the chart's text alternative is {label!r}")
+    items = page.locator("#score-chart .legend li")
+    expect(items).to_have_count(len(NAMES))
+    for name in NAMES:
+        expect(items.filter(has_text=name), f"{where}: {name} not in the legend").to_be_visible()
+    dashes = page.evaluate("""() => [...document.querySelectorAll('#score-chart path.line')]
+        .map((p) => p.getAttribute('stroke-dasharray') || 'solid')""")
+    assert len(set(dashes)) == len(NAMES), f"{where}: lines told apart by colour alone {dashes}"
 
 
 def _tv_checks(page: Page, where: str, over: bool) -> dict[str, Any]:
@@ -140,8 +199,11 @@ def test_table_views_at_tv_and_phone_sizes(game: str, tables: Tables, server: Se
         _open(tv, t.id, big=False)
         normal = tv.evaluate(_PICTURE)
         _axe(tv, f"{where} at 1920x1080")
+        _picture_checks(tv, game, f"{where} at 1920x1080")
+        _chart_checks(tv, f"{where} at 1920x1080")
         _open(tv, t.id, big=True)
         big = _tv_checks(tv, f"{where} in large type at 1920x1080", over=state == "over")
+        _picture_checks(tv, game, f"{where} in large type at 1920x1080")
         assert big["height"] >= normal["height"] - 1, (
             f"{where}: large type shrinks the picture from {normal} to {big}")
         _axe(tv, f"{where} in large type at 1920x1080")

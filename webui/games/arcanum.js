@@ -82,7 +82,8 @@ function cardFace(x, y, id, w = 40) {
     g.append(rect(x, y, w, h, {rx: w * 0.12, fill: "#312e81", stroke: "#fff", "stroke-width": 1.5}),
              label(x + w / 2, y + h * 0.45, c.rank, w * 0.36,
                    {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
-             label(x + w / 2, y + h * 0.8, "✦", w * 0.32, {"text-anchor": "middle", fill: "#c7d2fe"}));
+             label(x + w / 2, y + h * 0.8, "✦", w * 0.32, {"text-anchor": "middle", fill: "#c7d2fe",
+                                                          class: "fine"}));  // decoration
     return g;
   }
   const f = FAMILIES[c.family] || {colour: "#666", symbol: "?", ink: "#fff"};
