@@ -31,7 +31,7 @@ from scorekeeper.commands.table import (
 HELP = "lay tags on a running table's readers (dry runs without hardware)"
 ACTIONS = {"tag": "a tag is laid on READER and stays there",
            "lift": "a tag is lifted off READER",
-           "tap": "a tag is laid on READER and lifted again (a card played on a reader)"}
+           "tap": "a tag is laid on READER and lifted again at once (a quick touch)"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
