@@ -8,13 +8,14 @@ are offered only where they are in play.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from scorekeeper.core.inputs import Decision, Undo
+from scorekeeper.core.inputs import Decision, Seen, Undo
 from scorekeeper.core.referee import Referee
 from scorekeeper.core.text import render_seats
 from scorekeeper.games import find_game
@@ -45,6 +46,8 @@ def _texts(game_id: str, seats: int, options: dict[str, Any],
     world = find_world(game_id)(seats, options, seed)
     ref = Referee(game, options, seats)
     names = NAMES[:seats]
+    rng = random.Random(seed)
+    zones, pieces = game.zones(seats), game.pieces()
 
     def now() -> Iterator[tuple[str, str, Any]]:
         state = ref.state
@@ -55,6 +58,9 @@ def _texts(game_id: str, seats: int, options: dict[str, Any],
         tries = [Decision(p.seat, p.id, "nonsense") for p in game.pending(state)]
         tries += [Decision(None, "end_turn", "done"), Decision(None, "claim", "pass"),
                   Decision(0, "draw_count", "1"), Decision(None, "fame", "reveal")]
+        # ... and pieces laid on or lifted off where they may not go.
+        tries += [Seen(rng.choice(zones), rng.choice(pieces), rng.random() < 0.7)
+                  for _ in range(4)]
         for inp in tries:
             result = ref.apply(inp)
             if result.rejection is not None:

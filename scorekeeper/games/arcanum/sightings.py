@@ -58,7 +58,7 @@ from dataclasses import replace
 from scorekeeper.core.inputs import Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Rejected
 from scorekeeper.core.text import seat_ref
-from scorekeeper.games.arcanum import majors
+from scorekeeper.games.arcanum import majors, words
 from scorekeeper.games.arcanum.cards import (
     FOOL,
     TOWER,
@@ -121,7 +121,7 @@ def observe(state: State, seen: Seen) -> Outcome:
         return Rejected(
             "TABLE-UNKNOWN-TAG",
             f"{piece!r} is not an Arcanum piece",
-            f"take it off the {seen.zone} zone",
+            f"take it off {words.zone(seen.zone)}",
         )
     if not seen.present:
         return Accepted(state)
@@ -149,7 +149,7 @@ def _card_arrives(
         return Rejected(
             "R-SETUP-9",
             "no cards are dealt or played during setup: the 16 pawns are placed first",
-            f"take the card off the {zone} zone",
+            f"take the card off {words.zone(zone)}",
         )
     if is_major(piece) and state.cfg.variant == "simplest":
         return Rejected(

@@ -19,6 +19,7 @@ from scorekeeper.games.arcanum.ops import (
     bump,
     change_rep,
     major_words,
+    majors_allowed,
     minor_can_move,
     moved,
     push,
@@ -78,7 +79,8 @@ def card_on_play(state: State, card: str) -> Outcome:
             return Rejected(
                 "R-PLAY-1",
                 "every seat has had its turn this round",
-                f"{back}; {seat_ref(t.seat)} plays a major or answers end_turn done",
+                f"{back}; {seat_ref(t.seat)} "
+                + ("plays a major or ends the turn" if majors_allowed(state) else "ends the turn"),
             )
         state = rounds.end_turn(state, ev)
         assert state.turn is not None
