@@ -9,6 +9,7 @@ running) without applying it: the record carries a ``"refused"`` key with the re
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -86,7 +87,17 @@ class FeedEntry:
     events: tuple[str, ...]
     rejection: Rejected | None
     put_back: PutBack | None = None  # an accepted undo or correction: what to move
-    words: str = ""  # the input in plain words (Game.describe_input): the organiser's only
+    # The input in plain words (Game.describe_input), for the organiser only: worked out when
+    # first asked for, so that replaying a long log at start-up pays nothing for it.
+    describe: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    _words: list[str] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def words(self) -> str:
+        """The input in plain words ("" when the game cannot say)."""
+        if not self._words:
+            self._words.append(self.describe() if self.describe is not None else "")
+        return self._words[0]
 
     def to_dict(self, audience: Audience) -> dict[str, Any]:
         out: dict[str, Any] = {"seq": self.seq, "accepted": self.accepted,
@@ -221,10 +232,10 @@ class Table:
                 self.score_history.append((seq, scores))
         if typed and result.rejection is not None and _laid(inp):
             result = Result(False, result.events, result.rejection.typed())
-        words = self._words(mapped if isinstance(mapped, Seen) else inp,
-                            taken_back if result.accepted and put_back else None)
+        words = functools.partial(self._words, mapped if isinstance(mapped, Seen) else inp,
+                                  taken_back if result.accepted and put_back else None)
         self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection,
-                             put_back, words))
+                             put_back, describe=words))
         return result
 
     def _words(self, inp: Input, taken_back: Seen | Decision | None = None) -> str:
@@ -255,7 +266,8 @@ class Table:
 
     def _refused(self, inp: Input, rejection: Rejected, seq: int) -> Result:
         self.inputs_seen += 1
-        self._tell(FeedEntry(seq, False, inp.to_str(), (), rejection, words=self._words(inp)))
+        self._tell(FeedEntry(seq, False, inp.to_str(), (), rejection,
+                             describe=functools.partial(self._words, inp)))
         return Result(False, rejection=rejection)
 
     def _tell(self, entry: FeedEntry) -> None:
