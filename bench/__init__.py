@@ -1,1 +1,1 @@
-"""Benchmarks for the budgets of DESIGN.md. Run with ``make bench``; never part of ``make test``."""
+"""Benchmarks for the budgets of docs/design.md. Run with ``make bench``; never in ``make test``."""

@@ -1,4 +1,4 @@
-"""``make bench``: print every budget figure of DESIGN.md, each measured in this run.
+"""``make bench``: print every budget figure of docs/design.md, each measured in this run.
 
 Each benchmark prints one line per figure: what was measured, the value, the budget and a
 verdict. Nothing here runs under ``make test``.

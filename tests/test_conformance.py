@@ -3,7 +3,7 @@
 Random seeded play always ends; every input the world emits is accepted; replaying the accepted
 inputs through a fresh referee reaches an equal state; no view or feed line shows another
 seat's secrets; garbage inputs are accepted or refused with a rule id, and a refusal changes
-nothing (DESIGN.md, "Invariants" and "Style").
+nothing (docs/design.md, "Invariants").
 """
 
 from __future__ import annotations

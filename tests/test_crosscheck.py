@@ -1,5 +1,5 @@
 """Cross-check: over many seeded Angels & Demons games, the referee, seeing only the world's
-sightings and decisions, ends with exactly the world's scores (DESIGN.md, "Simulation")."""
+sightings and decisions, ends with exactly the world's scores (docs/design.md, "Simulation")."""
 
 from __future__ import annotations
 

@@ -13,9 +13,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 _SHARED = "shared"  # spelled apart so that this file does not match its own patterns
+_DESIGN = "DESIGN"  # the design notes beside the repository; ours are docs/design.md
 OUTSIDE = re.compile("|".join(re.escape(p) for p in (
     f"../{_SHARED}", f"{_SHARED}/rules", f"{_SHARED}/DESIGN", f"{_SHARED}/seeds",
-    f"/work/{_SHARED}")))
+    f"/work/{_SHARED}", f"{_DESIGN}.md")))
 SKIP_DIRS = {".git", ".venv", "var", "node_modules", "__pycache__", "build", "dist"}
 
 
@@ -36,7 +37,9 @@ def tracked_files() -> list[Path]:
 
 def test_the_scan_finds_a_pointer_outside() -> None:
     assert OUTSIDE.search(f"rules: `../{_SHARED}/rules/arcanum.md`")
-    assert OUTSIDE.search(f"(see {_SHARED}/DESIGN.md)")
+    assert OUTSIDE.search(f"(see {_SHARED}/{_DESIGN}.md)")
+    assert OUTSIDE.search(f"the budgets of {_DESIGN}.md")
+    assert not OUTSIDE.search("the budgets of docs/design.md")
     assert not OUTSIDE.search("rules: docs/rules/arcanum.md, served at /rules/arcanum")
 
 

@@ -1,8 +1,8 @@
 """The interface every game module implements, and its options.
 
 A game is stateless: an object whose methods are pure functions over a frozen state value. It does
-no I/O, reads no clock and owns no randomness (DESIGN.md invariant 2). The referee loop and the
-table are the only callers.
+no I/O, reads no clock and owns no randomness (docs/design.md, invariant 2). The referee loop
+and the table are the only callers.
 """
 
 from __future__ import annotations

@@ -7,9 +7,10 @@ from the taken-back input (a piece seen at a zone: take it off; a piece gone: pu
 where the log tells, where it came from (an earlier lift of the same piece, else the hand of the
 seat whose turn it is again).
 
-Privacy (DESIGN invariant 5): a piece that is one seat's secret just before or just after the
-undo (a card on an Arcanum hide strip) is never named in the public words: "take back the card
-Bot 2 just laid on Bot 2's hide strip". Its owner's phone and the organiser get the name.
+Privacy (docs/design.md, invariant 5): a piece that is one seat's secret just before or just
+after the undo (a card on an Arcanum hide strip) is never named in the public words: "take back
+the card Bot 2 just laid on Bot 2's hide strip". Its owner's phone and the organiser get the
+name.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The SQL tables of the store, as SQLModel models (SQLite by default; PostgreSQL works too).
 
 ``LogRow`` is the event log: one row per input, numbered per table from 1, never updated or
-deleted (DESIGN.md invariant 1). The other tables hold what a table is (``TableRow``), tag
+deleted (docs/design.md, invariant 1). The other tables hold what a table is (``TableRow``), tag
 registries (``KitRow``) and small settings such as the organiser token (``MetaRow``).
 """
 

@@ -3,7 +3,7 @@
 SQLite is the default (one file, ``var/scorekeeper.db``); every SQLite connection runs in WAL mode
 with ``synchronous=FULL``, so a commit is on disk (fsync'd) when it returns. ``Store.append`` is
 the hot path of the whole server: it commits each log record before returning its sequence
-number, which is what DESIGN.md invariant 1 ("logged before it takes effect") rests on.
+number, which is what docs/design.md invariant 1 ("logged before it takes effect") rests on.
 
 One ``Store`` holds one database connection and a lock; every method is thread-safe.
 """
@@ -300,7 +300,7 @@ class Store:
         ``meta_keys`` given (its readers, spectator delay, seat tokens), in one transaction;
         returns how many log records went. NotFound if there is no such table.
 
-        The one exception to the append-only log (DESIGN invariant 1), made only when the
+        The one exception to the append-only log (docs/design.md, invariant 1), made only when the
         organiser asks for it explicitly (``DELETE /api/tables/{id}``,
         ``scorekeeper table delete``). The table's id is never given to another table.
         """

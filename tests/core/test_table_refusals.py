@@ -1,4 +1,4 @@
-"""Table-level refusals (DESIGN.md invariant 4): logged as refused, shown, never applied."""
+"""Table-level refusals (docs/design.md, invariant 4): logged as refused, shown, never applied."""
 
 from __future__ import annotations
 

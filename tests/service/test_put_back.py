@@ -1,5 +1,5 @@
 """Issue 9, point 2: after an undo or a correction the views say what to do with the pieces,
-and a hidden card is named only to its owner and the organiser (DESIGN invariant 5)."""
+and a hidden card is named only to its owner and the organiser (docs/design.md, invariant 5)."""
 
 from __future__ import annotations
 

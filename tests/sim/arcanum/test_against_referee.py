@@ -1,5 +1,5 @@
 """Cross-check: over seeded Arcanum games at 3, 4 and 5 seats, the referee, fed only the world's
-sightings and decisions, accepts every one of them and agrees with the world (DESIGN.md,
+sightings and decisions, accepts every one of them and agrees with the world (docs/design.md,
 "Simulation"): scores and the end after every action, each seat's hand by kind and hidden cards
 whenever a card is played, every fame phase's rows and awards, and the winners."""
 
