@@ -371,7 +371,7 @@ def create_app(hub_or_settings: Hub | Settings,
         text = body.input.strip()
         parsed = parse_input(text if text.startswith("correct ") else f"correct {text}")
         seq = _pinned(body.seq)
-        return _verdict(hub.submit(table_id, parsed, expect_seq=seq))
+        return _verdict(hub.submit(table_id, parsed, expect_seq=seq, typed=True))
 
     @app.post("/api/tables/{table_id}/inputs")
     def force_input(table_id: str, body: InputBody, request: Request) -> JSONResponse:
@@ -384,7 +384,7 @@ def create_app(hub_or_settings: Hub | Settings,
 
             raise ConfigError("an undo or a correction is made with the Undo or Correct "
                               "action, not typed as an input: " + PREVIEW_FIRST)
-        return _verdict(hub.submit(table_id, parsed))
+        return _verdict(hub.submit(table_id, parsed, typed=True))
 
     # -- pairing -------------------------------------------------------------------------------
 

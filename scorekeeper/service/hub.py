@@ -490,8 +490,12 @@ class Hub:
 
     # -- inputs --------------------------------------------------------------------------------
 
-    def submit(self, table_id: str, inp: Input, *, expect_seq: int | None = None) -> Submitted:
+    def submit(self, table_id: str, inp: Input, *, expect_seq: int | None = None,
+               typed: bool = False) -> Submitted:
         """Log ``inp`` durably, apply it, and publish the new views.
+
+        ``typed``: the organiser typed the input (no piece was laid), so a refusal asks for no
+        physical move ("that input was not applied; nothing to put back").
 
         ``expect_seq`` pins an undo or a correction to what its preview showed: the log seq of
         the input it takes back. When the table has moved on (it would take back another one)
@@ -510,15 +514,15 @@ class Hub:
                 self._check_pinned(table, inp, expect_seq)
             if live.status != RUNNING and not isinstance(inp, Undo | Correct):
                 status = live.status
-                table.refuse(inp, not_running(status, inp))
+                table.refuse(inp, not_running(status, inp), typed=typed)
                 seq = table.feed[-1].seq if table.feed else table.inputs_seen
                 self._publish_locked(live)
                 log.info("input refused", extra={"table": table_id, "seq": seq,
                                                  "rule": RULE_NOT_RUNNING, "status": status})
+                then = "nothing to put back" if typed else again(status, inp)
                 raise NotRunning(f"table {table_id} {NOT_RUNNING.get(status, ODD_STATUS)}; "
-                                 "this input is logged as refused, not recorded as a play; "
-                                 f"{again(status, inp)}")
-            result = table.submit(inp)
+                                 f"this input is logged as refused, not recorded as a play; {then}")
+            result = table.submit(inp, typed=typed)
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
             self._publish_locked(live)
         if result.rejection is not None:

@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from scorekeeper.core.inputs import Seen
+from scorekeeper.service.hub import NotRunning
 from tests.api.pinned import correct, undo
 
 
@@ -138,3 +142,23 @@ def test_page_is_plain_and_self_contained(client: Any) -> None:
     assert r.status_code == 200 and "text/html" in r.headers["content-type"]
     assert "/ws/tables/" in r.text and "<script src" not in r.text
     assert "http://" not in r.text and "https://" not in r.text
+
+
+def test_a_typed_input_refused_asks_for_no_physical_move(
+        client: Any, org: Any, hub: Any, new_table: Callable[..., str]) -> None:
+    """Nothing lies on the table for an input the organiser typed: its refusal never says "lift
+    that card and put it back"; a card a reader saw on a paused table still gets that hint."""
+    tid = new_table()
+    assert client.post(f"/api/tables/{tid}/pause", headers=org).status_code == 200
+    r = client.post(f"/api/tables/{tid}/inputs", json={"input": "+play C2"}, headers=org)
+    assert r.status_code == 409
+    error = r.json()["error"]
+    assert "is paused" in error and "nothing to put back" in error
+    assert "lift that card" not in error
+    with pytest.raises(NotRunning) as laid:
+        hub.submit(tid, Seen("play", "C3", True))  # what a reader reports
+    assert "lift that card and put it back" in str(laid.value)
+    hints = [e["rejection"]["hint"] for e in client.get(f"/api/tables/{tid}").json()["feed"]
+             if not e["accepted"]]
+    assert "nothing to put back" in hints[-2] and "lift that card" not in hints[-2]
+    assert "lift that card and put it back" in hints[-1]
