@@ -160,7 +160,8 @@ def test_the_console_script_exit_1_and_2_on_a_real_game(tmp_path: Path) -> None:
         "seats: [P1, P2, P3, P4]", "seats: [P1, P2, P3, P4]\noptions: {mode: expert}"))
     proc = console(bad_option)
     assert proc.returncode == 2
-    assert f"{bad_option}:7: option 'mode' must be one of basic, advanced" in proc.stdout
+    assert (f"{bad_option}:7: option 'mode' must be one of basic (Basic game), advanced "
+            "(Advanced game), not 'expert'") in proc.stdout
 
 
 def test_help_describes_the_exit_codes() -> None:

@@ -85,13 +85,16 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
     assert full["inputs"][-1]["input"] == "-talon H1b1"
     assert full["inputs"][-1]["record"]["piece"] == "H1b1"
     assert full["view"]["feed"][-1]["input"] == "-talon H1b1"
-    # ...the public one only that seat 0 took a card: H1b1 is named by the (public, face-up)
-    # deal alone, in the inputs and in the view's feed; no raw input, no record, no "taken"
-    deal = "Seat 1 dealt round 1: 3 cards turned onto the talon (H1b1, H2b1, H3b1)"
+    # ...the public one only that seat 0 took a card: H1b1 (the black human 1) is named by the
+    # (public, face-up) deal alone, in words, in the inputs and in the view's feed; no raw
+    # input, no record, no "taken", and never its id
+    deal = ("Seat 1 dealt round 1: 3 cards turned onto the talon "
+            "(black human 1, black human 2 and black human 3)")
     assert public["inputs"][-1]["events"] == ["Seat 1 took a card from the talon"]
     assert public["view"]["state"]["talon"] == ["H2b1", "H3b1"]
     assert "taken" not in public["view"]["state"]
-    assert [s for s in strings(public) if "H1b1" in s] == [deal, deal]
+    assert [s for s in strings(public) if "black human 1" in s] == [deal, deal]
+    assert not [s for s in strings(public) if "H1b1" in s]
     assert not any("input" in item or "record" in item
                    for item in public["inputs"] + public["view"]["feed"])
     missing = subprocess.run([sys.executable, "-m", "scorekeeper", "export", "t99"],
