@@ -169,7 +169,7 @@ function drawTableLinks() {
   if (here && nav.scrollWidth > nav.clientWidth) {
     const left = here.offsetLeft - nav.offsetLeft, right = left + here.offsetWidth;
     if (left < nav.scrollLeft || right > nav.scrollLeft + nav.clientWidth) {
-      nav.scrollLeft = Math.max(0, left - 12);
+      nav.scrollLeft = Math.max(0, left - 4);
     }
   }
 }
