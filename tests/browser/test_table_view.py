@@ -130,3 +130,20 @@ def test_keyboard_focus_stays_on_its_button_across_live_updates(
         page.wait_for_timeout(100)  # the page draws the update
     assert page.evaluate("() => document.activeElement.dataset.pairSeat") == "2", (
         "the focused button lost the focus on a live update")
+
+
+def test_the_tables_strip_leaves_out_archived_tables(
+        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
+        h: type[Helpers]) -> None:
+    done = world_table("angels-and-demons", 3, seed=5)
+    done.to_the_end()
+    other = world_table("arcanum", 3, seed=1)
+    page = new_page("laptop")
+    h.open_table(page, other.id)
+    expect(page.locator(f'#tables a[data-table="{done.id}"]')).to_have_count(1)
+    assert server.http.post(f"/api/tables/{done.id}/end").status_code == 200
+    r = server.http.post(f"/api/tables/{done.id}/archive")
+    assert r.status_code == 200, r.text
+    expect(page.locator(f'#tables a[data-table="{done.id}"]'),
+           "an archived table stays in the tables strip").to_have_count(0, timeout=12_000)
+    expect(page.locator(f'#tables a[data-table="{other.id}"]')).to_have_count(1)
