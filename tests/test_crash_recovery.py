@@ -124,14 +124,15 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path: Path) -
             proc.wait(timeout=20)
     assert kills == 4
     assert table_id is not None
-    # The log holds exactly the game's inputs, in order, each once.
+    # The log holds exactly the game's inputs, in order, each once (fed through POST .../inputs,
+    # so each is marked as typed by the organiser).
     store = Store(f"sqlite:///{db}")
     try:
         records = list(store.records(table_id))
         config = store.config(table_id)
     finally:
         store.close()
-    assert [r for _, r in records] == [i.to_record() for i in inputs]
+    assert [r for _, r in records] == [{**i.to_record(), "typed": True} for i in inputs]
     # An uninterrupted run reaches the identical state the restarted server shows.
     game = find_game(GAME)
     straight = Table(TableConfig(game=GAME, seats=tuple(SEATS), options=config.options,
