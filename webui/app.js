@@ -473,23 +473,25 @@ function fitBoard() {
   readableText(picture);
 }
 
-// Large type is read from three metres: no word or number of the picture may render below
-// BIG_TEXT_PX CSS pixels. The game views draw large type with large letters already and mark
-// what is detail for a close look with class "fine" (left out here); this pass is the guarantee
-// for the rest, whatever the screen: it raises what the picture's scale would still make too
-// small. It runs again whenever the picture is fitted (a new view, a resize).
+// Large type is read from three metres: on a 1080p TV no word or number of the picture may
+// render below BIG_TEXT_PX CSS pixels (on a smaller screen, proportionally less: it is seen
+// from closer). The game views draw large type with large letters already and mark what is
+// detail for a close look with class "fine" (left out); this pass is the guarantee for the
+// rest: it raises what the picture's scale would still make too small. It runs again whenever
+// the picture is fitted (a new view, a resize).
 const BIG_TEXT_PX = 22.5;
 
 function readableText(picture) {
   const m = picture.getScreenCTM();
   if (!m || !m.a) return;
+  const least = BIG_TEXT_PX * Math.min(1, window.innerWidth / 1920, window.innerHeight / 1080);
   for (const t of picture.querySelectorAll("text")) {
     if (t.closest(".fine")) continue;
     const tm = t.getScreenCTM();
     const scale = tm ? Math.hypot(tm.a, tm.b) : m.a;
     const size = parseFloat(t.getAttribute("font-size")) || parseFloat(getComputedStyle(t).fontSize);
-    if (size * scale < BIG_TEXT_PX) {
-      t.setAttribute("font-size", (BIG_TEXT_PX / scale).toFixed(1));
+    if (size * scale < least) {
+      t.setAttribute("font-size", (least / scale).toFixed(1));
       t.dataset.raisedFrom = String(size);  // what the game drew, for whoever tunes a view
     }
   }

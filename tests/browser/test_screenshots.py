@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server, WorldTable
 
 NAMES = ["Ann", "Bea", "Cid"]
-VIEWS = ["table-arcanum", "table-angels-and-demons", "summary-arcanum", "seat-arcanum",
-         "console"]
+VIEWS = ["table-arcanum", "table-arcanum-big", "table-angels-and-demons",
+         "table-angels-and-demons-big", "summary-arcanum", "summary-arcanum-big", "seat-arcanum",
+         "pairing", "console"]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -43,6 +44,7 @@ def test_every_view_is_screenshotted_at_three_sizes(
     page.locator("#big-toggle").click()
     expect(page.locator("body"), "#big-toggle does not put class big on body"
            ).to_have_class(_word("big"))
+    h.shoot(page, "table-arcanum-big")
     page.locator("#big-toggle").click()
     expect(page.locator("body")).not_to_have_class(_word("big"))
 
@@ -57,6 +59,8 @@ def test_every_view_is_screenshotted_at_three_sizes(
     expect(refused.first, "a refused input is not in the feed as li.refused").to_be_visible()
     expect(refused.first).to_contain_text(verdict["rule"])
     h.shoot(page, "table-angels-and-demons")
+    page.locator("#big-toggle").click()
+    h.shoot(page, "table-angels-and-demons-big")
 
     # a finished game: the summary names the winner
     done = world_table("arcanum", 3, seed=2, names=NAMES)
@@ -70,6 +74,16 @@ def test_every_view_is_screenshotted_at_three_sizes(
     best = max(range(3), key=lambda s: final["scores"][s])
     expect(summary).to_contain_text(NAMES[best])
     h.shoot(page, "summary-arcanum")
+    page.locator("#big-toggle").click()
+    h.shoot(page, "summary-arcanum-big")
+
+    # the pairing dialog (this server listens on 127.0.0.1: the code and how to serve on the
+    # network, no QR code)
+    page = new_page("laptop", organiser=True)
+    h.open_table(page, arcanum.id)
+    page.locator('button[data-pair-seat="0"]').click()
+    expect(page.locator("#pair-info [data-pair-hint]")).to_be_visible()
+    h.shoot(page, "pairing")
 
     # a paired phone: its seat's view
     phone = new_page("phone")
