@@ -238,3 +238,29 @@ def test_phone_views_at_phone_and_tv_sizes(game: str, tables: Tables, server: Se
             if size == "phone":
                 _no_sideways_scroll(page, f"{where} at 390x844")
             _axe(page, f"{where} at {size}")
+
+
+def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """WCAG contrast ratio of two sRGB colours (0-255 channels)."""
+    def lum(c: tuple[float, ...]) -> float:
+        ch = [v / 255 for v in c[:3]]
+        lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_focus_ring_on_the_dark_header_stands_out(
+        tables: Tables, new_page: Callable[..., Page]) -> None:
+    """A keyboard user sees where the focus is on the header bar too (at least 3:1)."""
+    page = new_page("laptop")
+    _open(page, tables.running["arcanum"].id, big=False)
+    page.keyboard.press("Tab")  # keyboard use: :focus-visible applies
+    page.locator("#big-toggle").focus()
+    ring, bar = page.evaluate("""() => [
+        getComputedStyle(document.activeElement).outlineColor,
+        getComputedStyle(document.querySelector('.bar')).backgroundColor]""")
+    rgb = [tuple(float(v) for v in c[c.index("(") + 1:-1].split(",")[:3]) for c in (ring, bar)]
+    assert page.evaluate("() => document.activeElement.matches(':focus-visible')")
+    ratio = _contrast(rgb[0], rgb[1])
+    assert ratio >= 3, f"the focus ring {ring} on the header {bar} is {ratio:.2f}:1"
