@@ -199,6 +199,13 @@ class Game(ABC):
     def secrets(self, state: Any, seat: int) -> frozenset[str]:
         """Piece ids only ``seat`` may know now (for the leak checks in tests)."""
 
+    def locate(self, state: Any, piece: str) -> str | None:
+        """Where the referee knows ``piece`` to be in ``state``: a zone name, ``"hand:<seat>"``
+        for a seat's hand, ``""`` when the game tracks pieces but this one is out of sight (a
+        deck or an unseen hand), or None when the game does not track where pieces are (the
+        default). Used to tell people where to put a piece back after an undo."""
+        return None
+
     # -- plain words for inputs (the organiser's console and the command line) ----------------
 
     def zone_words(self, zone: str) -> str:

@@ -99,12 +99,25 @@ def _active_seat(game: Game, state: Any) -> int | None:
 
 def _origin(game: Game, seen: Seen, history: Sequence[GameInput], after: Any,
             names: Sequence[str], owner: int | None) -> str:
-    """Where a piece laid by ``seen`` came from, as the end of the instruction."""
-    for earlier in reversed(history):
-        if isinstance(earlier, Seen) and earlier.piece == seen.piece:
-            if not earlier.present:
-                return f"put it back on {zone_words(game, earlier.zone, names)}"
-            break
+    """Where a piece laid by ``seen`` came from, as the end of the instruction: where the game
+    knows it to be once the input is taken back (``Game.locate``) or, for a game that does not
+    track pieces, an earlier lift of the same piece in the log."""
+    try:
+        known = game.locate(after, seen.piece)
+    except Exception:  # noqa: BLE001 - a game that cannot tell falls back to the log
+        known = None
+    if known is None:
+        for earlier in reversed(history):
+            if isinstance(earlier, Seen) and earlier.piece == seen.piece:
+                if earlier.zone == seen.zone:  # it left this very zone last: off is enough
+                    return ""
+                if not earlier.present:
+                    return f"put it back on {zone_words(game, earlier.zone, names)}"
+                break
+    elif known.startswith("hand:") and known[5:].isdigit() and int(known[5:]) < len(names):
+        return f"put it back in {names[int(known[5:])]}'s hand"
+    elif known and known != seen.zone:
+        return f"put it back on {zone_words(game, known, names)}"
     seat = owner if owner is not None else _active_seat(game, after)
     if seat is not None and 0 <= seat < len(names):
         return f"put it back in {names[seat]}'s hand"
@@ -118,11 +131,11 @@ def _seen_words(game: Game, seen: Seen, history: Sequence[GameInput], after: Any
     piece = piece_words(game, seen.piece)
     if seen.present:
         origin = _origin(game, seen, history, after, names, owner)
-        private = f"Take {piece} back off {zone} and {origin}."
+        tail = f" and {origin}." if origin else "."
+        private = f"Take {piece} back off {zone}{tail}"
         if owner is None:
             return private, private
-        return (f"Take back the card {names[owner]} just laid on {zone} and {origin}.",
-                private)
+        return f"Take back the card {names[owner]} just laid on {zone}{tail}", private
     private = f"Put {piece} back on {zone}."
     if owner is None:
         return private, private

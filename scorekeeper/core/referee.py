@@ -116,7 +116,7 @@ class Referee:
                 RULE_UNDO_EMPTY, "there is nothing to undo", "the game is at its start"))
         last = self._accepted[-1]
         self._rewind(len(self._accepted) - 1)
-        return Result(True, (f"undone: {_public_words(last)}",))
+        return Result(True, (f"undone: {_public_words(self.game, last)}",))
 
     def _correct(self, inp: Correct) -> Result:
         if not self._accepted:
@@ -130,14 +130,19 @@ class Referee:
         if not result.accepted:
             self.state, self._accepted, self._snapshots = saved_state, saved_acc, saved_snaps
             return result
-        return Result(True, (f"corrected: {_public_words(last)} replaced",) + result.events)
+        return Result(True, (f"corrected: {_public_words(self.game, last)} replaced",)
+                      + result.events)
 
 
-def _public_words(inp: GameInput) -> str:
-    """An input in words everyone may read: where a piece was seen, or whose answer to which
-    prompt, never the piece or the answer itself (a hidden card, a private answer). The
+def _public_words(game: Game, inp: GameInput) -> str:
+    """An input in words everyone may read: where a piece was seen, or whose answer about
+    what, never the piece or the answer itself (a hidden card, a private answer). The
     organiser's feed keeps the raw input."""
     if isinstance(inp, Seen):
-        return f"the piece {'laid on' if inp.present else 'lifted off'} {inp.zone}"
+        zone = game.zone_words(inp.zone)
+        if zone == inp.zone:  # a game with no words for its zones
+            zone = inp.zone.replace("_", " ").replace(":", " ")
+        zone = zone if zone[:1] == "{" or zone[:1].isupper() else f"the {zone}"
+        return f"the piece {'laid on' if inp.present else 'lifted off'} {zone}"
     who = "the organiser" if inp.seat is None else seat_ref(inp.seat)
-    return f"{who}'s answer to {inp.prompt}"
+    return f"{who}'s answer about {game.prompt_words(inp.prompt)}"

@@ -5,9 +5,9 @@ fresh ``Table`` and listening to its feed, so an export always agrees with the r
 (Only an input the table refused because it was not running carries its refusal in its record.)
 
 Secrets (docs/design.md, invariant 5): while a game is not ``ended``, the default export is
-built from the PUBLIC view only; raw input records (which can name a hidden card) are replaced by their
-public feed text, and the kit (which would let anyone with a phone read the backs of cards) is
-reduced to a count. ``audience="organiser"`` gives the full export at any time.
+built from the PUBLIC view only; raw input records (which can name a hidden card) are replaced
+by their public feed text, and the kit (which would let anyone with a phone read the backs of
+cards) is reduced to a count. ``audience="organiser"`` gives the full export at any time.
 """
 
 from __future__ import annotations

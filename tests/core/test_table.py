@@ -114,7 +114,7 @@ def test_undo_and_correct_do_not_name_what_they_took_back_except_to_the_organise
     assert table.submit(Undo()).accepted
     for audience in ("public", 0, 1):
         assert "C7" not in repr(table.view(audience)), audience
-    assert table.view("public")["feed"][-1]["events"] == ["undone: the piece laid on hand"]
+    assert table.view("public")["feed"][-1]["events"] == ["undone: the piece laid on the hand"]
     assert table.view("organiser")["feed"][-1]["input"] == "undo (was: +hand C7)"
     table.submit(Seen("hand", "C6", True))
     assert table.submit(Correct(Seen("hand", "C5", True))).accepted

@@ -33,11 +33,44 @@ def test_undo_of_a_discard_says_take_it_back_into_the_hand() -> None:
     view = table.view(PUBLIC)
     assert view["put_back"]["text"] == want and view["put_back"]["kind"] == "undo"
     assert view["feed"][-1]["kind"] == "undo" and view["feed"][-1]["put_back"] == want
+    # the public feed line says where in words, never the zone's id (and never the card)
+    assert view["feed"][-1]["events"] == [f"undone: the piece laid on {NAMES[seat]}'s discard row"]
     # lifting the card off (what the words ask) keeps them up; the next play clears them
     table.submit(Seen(inp.zone, inp.piece, False))
     assert table.view(PUBLIC)["put_back"] is not None
     assert table.submit(inp).accepted
     assert table.view(PUBLIC)["put_back"] is None
+
+
+def test_a_card_seen_in_an_earlier_round_goes_back_where_it_comes_from_now() -> None:
+    """A card last seen lifted off the table in one round and laid again in a later one (from
+    the deck, or from a hand nobody saw): the undo sends it back where the game knows it comes
+    from now (``Game.locate``), never to where the log last saw it leave. Found by hand on the
+    demo: "take the red demon 2 back off Bot 1's discard pile and put it back on Bot 4's
+    melds"."""
+    table = _table("angels-and-demons")
+    game = table.game
+    last: dict[str, tuple[Seen, int]] = {}  # piece -> its latest sighting, and in which round
+    checked = set()
+    for inp in find_world("angels-and-demons")(4, {}, 5).inputs():
+        public = game.view(table.state, PUBLIC)
+        now, active = public["round"], public["active_seat"]
+        assert table.submit(inp).accepted
+        if not isinstance(inp, Seen) or game.locate(table.state, inp.piece) is None:
+            continue  # a token: the game does not track where tokens are
+        seen, then = last.get(inp.piece, (inp, now))
+        last[inp.piece] = (inp, now)
+        if not inp.present or seen.present or then == now or inp.zone in checked:
+            continue
+        checked.add(inp.zone.split(":")[0])
+        assert table.submit(Undo()).accepted
+        text = table.view(PUBLIC)["put_back"]["text"]
+        name = game.describe_piece(inp.piece)
+        where = "the deck" if inp.zone in ("talon", "flip") else f"{NAMES[active]}'s hand"
+        assert text.startswith(f"Take the {name} back off ") and text.endswith(
+            f"put it back {'on' if where == 'the deck' else 'in'} {where}."), text
+        assert table.submit(inp).accepted
+    assert {"talon", "discard"} <= checked, checked
 
 
 def test_a_hidden_card_is_named_only_to_its_owner_and_the_organiser() -> None:
@@ -88,3 +121,24 @@ def test_a_correction_says_what_the_table_now_counts() -> None:
     assert text.endswith("Make the pieces on the table match it.")
     assert table.view(PUBLIC)["put_back"]["kind"] == "correct"
     assert table.last_accepted_seq == table.inputs_seen  # the correction is what undo takes
+
+
+def test_a_token_laid_again_where_it_was_lifted_is_only_taken_off() -> None:
+    """A waiting token put back on the spot it was last lifted off: the words say to take it
+    off, never "take it off Bot 3's waiting spot and put it back on Bot 3's waiting spot"."""
+    table = _table("angels-and-demons")
+    game = table.game
+    lifted: set[tuple[str, str]] = set()
+    for inp in find_world("angels-and-demons")(4, {}, 5).inputs():
+        assert table.submit(inp).accepted
+        if isinstance(inp, Seen) and inp.zone.startswith("wait:"):
+            if not inp.present:
+                lifted.add((inp.zone, inp.piece))
+            elif (inp.zone, inp.piece) in lifted:
+                break
+    else:
+        raise AssertionError("the seeded game lays a waiting token twice on one spot")
+    seat = int(inp.zone.split(":")[1])
+    assert table.submit(Undo()).accepted
+    assert table.view(PUBLIC)["put_back"]["text"] == (
+        f"Take the {game.describe_piece(inp.piece)} back off {NAMES[seat]}'s waiting spot.")

@@ -10,9 +10,9 @@ from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.angels_demons import decisions, rules, views, words, zones
-from scorekeeper.games.angels_demons.cards import CARD_IDS, TOKENS, describe
-from scorekeeper.games.angels_demons.rounds import new_state
-from scorekeeper.games.angels_demons.state import Opts, State
+from scorekeeper.games.angels_demons.cards import CARD_IDS, INDEX, TOKENS, describe
+from scorekeeper.games.angels_demons.rounds import loc_of, new_state
+from scorekeeper.games.angels_demons.state import DEAL, FLIP, REFILL, UNKNOWN, Opts, State
 
 # R-END-1 / §11 defaults by player count: (target_points, max_rounds).
 LIMITS = {2: (24, 6), 3: (18, 6), 4: (12, 8)}
@@ -129,6 +129,16 @@ class AngelsAndDemons(Game):
 
     def secrets(self, state: State, seat: int) -> frozenset[str]:
         return views.taken(state, seat)
+
+    def locate(self, state: State, piece: str) -> str | None:
+        if piece not in INDEX:
+            return None
+        where = loc_of(state, piece)
+        # An unseen card while the table turns deck cards up (a deal, a refill, a scoring flip)
+        # is the deck's next card; at any other time it is in a hand nobody has seen.
+        if where == UNKNOWN and state.phase in (DEAL, REFILL, FLIP):
+            return "deck"
+        return where
 
     def zone_words(self, zone: str) -> str:
         return words.zone(zone)
