@@ -1,7 +1,7 @@
 """Fixtures for the browser tests: Playwright driving Debian's Chromium against real
 ``scorekeeper serve`` / ``scorekeeper demo`` subprocesses on simulated readers.
 
-No browser is ever downloaded: the tests launch ``/usr/bin/chromium`` (``.ci/run`` installs the
+No browser is ever downloaded: the tests launch ``/usr/bin/chromium`` (``make test`` installs the
 Debian package) and fail, with what to do, when it is missing. Screenshots go to
 ``var/screenshots/`` in the repository (ignored by git); see docs/dashboard-tests.md.
 """
@@ -227,7 +227,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium "
-                    "(never a downloaded one); install the Debian package chromium: .ci/run does",
+                    "(never a downloaded one); make test installs the Debian package chromium",
                     pytrace=False)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
