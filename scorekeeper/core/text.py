@@ -30,9 +30,16 @@ def render_seats(text: str, names: Sequence[str]) -> str:
     return _SEAT_REF.sub(name, text)
 
 
+# A card named by its number first ("IX The Hermit", "XIII Death") takes no article.
+_NUMBERED = re.compile(r"^[IVXLC]+ ")
+
+
 def with_article(name: str) -> str:
-    """``name`` after "the", unless it already starts with an article ("the Fool (0)")."""
-    return name if name.lower().startswith(("the ", "a ", "an ")) else f"the {name}"
+    """``name`` after "the", unless it already starts with an article ("the Fool (0)") or is a
+    numbered card's title ("IX The Hermit", never "the IX The Hermit")."""
+    if name.lower().startswith(("the ", "a ", "an ")) or _NUMBERED.match(name):
+        return name
+    return f"the {name}"
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

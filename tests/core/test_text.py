@@ -19,3 +19,7 @@ def test_with_article_does_not_double_the() -> None:
 
     assert with_article("the Fool (0)") == "the Fool (0)"
     assert with_article("4 of swords ⚔") == "the 4 of swords ⚔"
+    # a major named by its number reads as its title: never "the IX The Hermit"
+    assert with_article("IX The Hermit") == "IX The Hermit"
+    assert with_article("XIII Death") == "XIII Death"
+    assert with_article("Wizard's Tower") == "the Wizard's Tower"
