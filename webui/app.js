@@ -781,19 +781,21 @@ async function showPairing(tableId, seat, name) {
   const picture = body.url ? qrPicture(body.qr_svg) : null;
   if (picture) qr.append(picture);
   qr.hidden = !picture;
+  $("pair-code-label").textContent = picture ? "or type the code" : "the pairing code";
   const ends = Date.now() + (body.expires_in || 600) * 1000;
   const tick = () => {
     const left = Math.max(0, Math.round((ends - Date.now()) / 1000));
     info.replaceChildren(
       picture ? el("div", {}, `Scan the code with ${body.seat_name || name}'s phone, or open ` +
                               "this page on the phone and type the code in “Pair this phone”.")
-              : el("div", {}, `Open this page on ${body.seat_name || name}'s phone and type the ` +
-                              "code in “Pair this phone”."),
+              : el("div", {}, `Type this code in “Pair this phone” on ${body.seat_name || name}'s ` +
+                              "phone, once the phone can open this page."),
       !picture && body.hint ? el("div", {class: "pair-hint", "data-pair-hint": ""}, body.hint)
                             : null,
-      el("div", {class: "muted"}, picture ? body.url : "",
-         left ? ` · expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`
-              : " · expired: ask for a new code"));
+      el("div", {class: "muted"}, [
+        picture ? body.url : "",
+        left ? `expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`
+             : "expired: ask for a new code"].filter(Boolean).join(" · ")));
     if (!left) clearInterval(page.pairTimer);
   };
   tick();
