@@ -20,13 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from scorekeeper.commands.table import (
-    Client,
-    ConsoleError,
-    _add_common,
-    _after_verdict,
-    organiser_token,
-)
+from scorekeeper.commands.table import ConsoleError, _add_common, _after_verdict, connect
 
 HELP = "lay tags on a running table's readers (dry runs without hardware)"
 ACTIONS = {"tag": "a tag is laid on READER and stays there",
@@ -56,18 +50,11 @@ def _inputs(action: str, reader: str, uid: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Send the reader reports to the table; the exit code of the last verdict (0 accepted)."""
-    token_value: list[str] = []
-
-    def token() -> str:
-        if not token_value:
-            token_value.append(organiser_token(args.token, args.db))
-        return token_value[0]
-
     try:
-        client = Client(args.server, token, args.timeout)
-    except ValueError as exc:  # httpx refuses the base URL itself
-        print(f"scorekeeper sim: --server {args.server!r}: {exc}", file=sys.stderr)
-        return 2
+        client = connect(args)
+    except ConsoleError as exc:
+        print(f"scorekeeper sim: {exc.message}", file=sys.stderr)
+        return exc.code
     try:
         code = 0
         for line in _inputs(args.sim_command, args.reader, args.uid):

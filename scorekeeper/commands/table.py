@@ -783,8 +783,11 @@ ACTIONS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
 }
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``scorekeeper table ACTION``; returns the exit code (see the module docstring)."""
+def connect(args: argparse.Namespace) -> Client:
+    """A client for the server the common options name (``--server``, ``--token``, ``--db``,
+    ``--timeout``). The organiser token is looked up only when a call first needs it, so that
+    a command the server refuses for another reason says that reason. ConsoleError (exit 2)
+    when the server's address is not a URL."""
     token_value: list[str] = []
 
     def token() -> str:
@@ -793,10 +796,18 @@ def run(args: argparse.Namespace) -> int:
         return token_value[0]
 
     try:
-        client = Client(args.server, token, args.timeout)
+        return Client(args.server, token, args.timeout)
     except ValueError as exc:  # httpx refuses the base URL itself
-        print(f"scorekeeper table: --server {args.server!r}: {exc}", file=sys.stderr)
-        return 2
+        raise ConsoleError(f"--server {args.server!r}: {exc}", 2) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``scorekeeper table ACTION``; returns the exit code (see the module docstring)."""
+    try:
+        client = connect(args)
+    except ConsoleError as exc:
+        print(f"scorekeeper table: {exc.message}", file=sys.stderr)
+        return exc.code
     try:
         return ACTIONS[args.table_command](client, args)
     except ConsoleError as exc:

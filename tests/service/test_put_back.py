@@ -17,13 +17,19 @@ def _table(game_id: str) -> Table:
     return Table(TableConfig(game=game_id, seats=NAMES, layout=game.default_layout(4)), game)
 
 
-def test_undo_of_a_discard_says_take_it_back_into_the_hand() -> None:
-    table = _table("angels-and-demons")
-    game = table.game
+def _play_to_the_first_discard(table: Table) -> Seen:
+    """Play the seeded Angels & Demons game on ``table`` up to its first discard; that input."""
     for inp in find_world("angels-and-demons")(4, {}, 1).inputs():
         assert table.submit(inp).accepted
         if isinstance(inp, Seen) and inp.present and inp.zone.startswith("discard:"):
-            break
+            return inp
+    raise AssertionError("the seeded game discards")
+
+
+def test_undo_of_a_discard_says_take_it_back_into_the_hand() -> None:
+    table = _table("angels-and-demons")
+    game = table.game
+    inp = _play_to_the_first_discard(table)
     seat = int(inp.zone.split(":")[1])
     name = game.describe_piece(inp.piece)
     assert table.view(PUBLIC)["put_back"] is None
@@ -104,10 +110,7 @@ def test_a_hidden_card_is_named_only_to_its_owner_and_the_organiser() -> None:
 def test_a_correction_says_what_the_table_now_counts() -> None:
     table = _table("angels-and-demons")
     game = table.game
-    for inp in find_world("angels-and-demons")(4, {}, 1).inputs():
-        assert table.submit(inp).accepted
-        if isinstance(inp, Seen) and inp.present and inp.zone.startswith("discard:"):
-            break
+    inp = _play_to_the_first_discard(table)
     # the same card read again: nothing moves
     assert table.submit(Correct(inp)).accepted
     text = table.view(PUBLIC)["put_back"]["text"]
