@@ -15,11 +15,15 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_an_editable_install_prints_no_setuptools_warning(tmp_path: Path) -> None:
+    # A throwaway environment of its own: pip must never touch the one running the tests.
+    env = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True,
+                   timeout=120)
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--prefix",
-         str(tmp_path / "prefix"), "-e", str(REPO)],
+        [sys.executable, "-m", "pip", "--python", str(env / "bin" / "python"), "install",
+         "--quiet", "--no-deps", "-e", str(REPO)],
         capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     said = done.stdout + done.stderr
     assert "BuildBackendWarning" not in said and "setuptools" not in said, said
-    assert list((tmp_path / "prefix").rglob("__editable__*scorekeeper*")), "nothing installed"
+    assert list(env.rglob("__editable__*scorekeeper*")), "nothing installed"
