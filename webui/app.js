@@ -329,7 +329,9 @@ function focusKey() {
 }
 
 function restoreFocus(key) {
-  if (!key || document.activeElement === key.node || key.node.isConnected) return;
+  if (!key || document.activeElement === key.node) return;
+  // Still on the page but moved (a node moved in the DOM loses the focus): focus it again.
+  if (key.node.isConnected) { key.node.focus({preventScroll: true}); return; }
   let found = [];
   try { found = [...document.querySelectorAll(key.selector)]; } catch (e) { return; }
   const same = found.find((n) => n.textContent === key.words) || found[0];

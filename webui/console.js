@@ -110,9 +110,12 @@ function update(node, ...children) {
     wanted.push(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   morphChildren(node, wanted);
-  if (key && !node.contains(active)) {
-    const again = node.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again) again.focus();
+  // The focused element went (its row was rebuilt) or was moved (a node moved in the DOM loses
+  // the focus): focus it, or its successor by the same data-key, again.
+  if (key && document.activeElement !== active) {
+    const again = node.contains(active) ? active
+      : node.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.focus({preventScroll: true});
   }
   return node;
 }
@@ -218,10 +221,12 @@ $("token-form").onsubmit = async (ev) => {
   localStorage.setItem(TOKEN_KEY, token);
   $("token").value = "";
   unlock();
+  // The token box is gone: carry on at the top of the console at once, never after the data
+  // has loaded (by then the keyboard may have moved on, and would be pulled back).
+  $("main").focus();
   say("Organiser token saved in this browser.");
   await loadOrganiserData();
   await refreshAll();
-  $("main").focus();  // the token box is gone: carry on at the top of the console
 };
 $("token-change").onclick = () => { lock(); $("token").focus(); };
 
