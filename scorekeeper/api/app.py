@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scorekeeper.api.errors import error_body, status_for
+from scorekeeper.api.limits import RequestLimits
 from scorekeeper.api.ws import table_socket
 from scorekeeper.core.game import ORGANISER, PUBLIC
 from scorekeeper.core.inputs import Correct, Decision, Undo, parse_input
@@ -194,6 +195,17 @@ def create_app(hub_or_settings: Hub | Settings,
 
     def organiser(request: Request) -> Identity:
         return hub.tokens.require_organiser(_token(request))
+
+    def credential(needed: str, token: str | None) -> None:
+        """The check ``RequestLimits`` makes before a body is read (the handler checks again)."""
+        if needed == "organiser":
+            hub.tokens.require_organiser(token)
+        else:
+            hub.tokens.identify(token)
+
+    # Outermost of the application's own layers: credentials and body sizes are checked before
+    # FastAPI reads (and parses) a byte of a body.
+    app.add_middleware(RequestLimits, check=credential)
 
     # -- page and health -----------------------------------------------------------------------
 
