@@ -32,7 +32,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.service.delay import MAX_SECONDS as MAX_DELAY
 from scorekeeper.service.delay import shown_number
 from scorekeeper.service.hub import Hub, Submitted
-from scorekeeper.service.tokens import Identity
+from scorekeeper.service.tokens import Identity, TooManyTries
 
 log = logging.getLogger("scorekeeper.api")
 
@@ -176,6 +176,11 @@ def create_app(hub_or_settings: Hub | Settings,
     @app.exception_handler(ScorekeeperError)
     async def scorekeeper_error(_request: Request, exc: ScorekeeperError) -> JSONResponse:
         return JSONResponse(error_body(exc), status_code=status_for(exc))
+
+    @app.exception_handler(TooManyTries)
+    async def too_many_tries(_request: Request, exc: TooManyTries) -> JSONResponse:
+        return JSONResponse(error_body(exc) | {"retry_after": exc.retry_after}, status_code=429,
+                            headers={"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -425,9 +430,12 @@ def create_app(hub_or_settings: Hub | Settings,
         return {"revoked": tokens, "codes_revoked": codes}
 
     @app.post("/api/pair")
-    def pair(body: PairBody) -> dict[str, Any]:
-        """Exchange a pairing code for a seat token (no other token needed)."""
-        token, who = hub.tokens.redeem(body.code)
+    def pair(body: PairBody, request: Request) -> dict[str, Any]:
+        """Exchange a pairing code for a seat token (no other token needed). Too many wrong
+        codes from one address (or from all) in a minute: 429 with Retry-After, and no code is
+        looked at until then."""
+        client = request.client.host if request.client is not None else ""
+        token, who = hub.tokens.redeem(body.code, client)
         assert who.table is not None and who.seat is not None
         return {"token": token, "table": who.table, "seat": who.seat,
                 "seat_name": hub.config(who.table).seats[who.seat]}

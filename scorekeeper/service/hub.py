@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,6 +182,10 @@ class Hub:
         self._closed = False
         self.tokens = Tokens(store, self._store_lock)
         self.tokens.token_file = token_file
+        # Watchers by the hash of the token they connected with: withdrawing a token ends them.
+        self._by_credential: dict[str, set[Subscriber]] = {}
+        self._credential_lock = threading.Lock()
+        self.tokens.on_revoke = self.end_credentials
         # Where the server listens (host, port), told by serve and demo: a pairing QR code is
         # only drawn for an address a phone can open. None: not known (an embedded app).
         self.listen: tuple[str, int] | None = None
@@ -807,10 +811,17 @@ class Hub:
 
     # -- subscribers ---------------------------------------------------------------------------
 
-    def subscribe(self, table_id: str, audience: Audience) -> Subscriber:
-        """Register a watcher (on the event loop); it holds the current view at once."""
+    def subscribe(self, table_id: str, audience: Audience,
+                  credential: str | None = None) -> Subscriber:
+        """Register a watcher (on the event loop); it holds the current view at once.
+
+        ``credential`` is the hash of the token it connected with (``Tokens.credential``):
+        withdrawing that token ends the watcher (``end_credentials``)."""
         live = self._get(table_id)
-        sub = Subscriber(table_id, audience)
+        sub = Subscriber(table_id, audience, credential)
+        if credential is not None:
+            with self._credential_lock:
+                self._by_credential.setdefault(credential, set()).add(sub)
         with live.lock:
             shown = live.delay.payload() if live.delay and audience == PUBLIC else None
             live.subs.setdefault(audience, set()).add(sub)
@@ -818,6 +829,13 @@ class Hub:
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        if sub.credential is not None:
+            with self._credential_lock:
+                held = self._by_credential.get(sub.credential)
+                if held is not None:
+                    held.discard(sub)
+                    if not held:
+                        del self._by_credential[sub.credential]
         try:
             live = self._get(sub.table_id)
         except NotFound:  # the table was deleted while this client watched it
@@ -828,6 +846,24 @@ class Hub:
                 subs.discard(sub)
                 if not subs:
                     del live.subs[sub.audience]
+
+    def end_credentials(self, credentials: Iterable[str]) -> int:
+        """End every watcher that connected with one of these token hashes (withdrawn: a lost
+        phone); returns how many. Any thread. From this call on they take no view: each is
+        marked ended and taken out of its table's watchers before the loop is told to close
+        it (WebSocket close code 4401, which the page explains)."""
+        with self._credential_lock:
+            ended = [sub for c in credentials for sub in self._by_credential.pop(c, ())]
+        for sub in ended:
+            sub.end(4401, "this phone's pairing was withdrawn by the organiser")
+            with contextlib.suppress(NotFound):
+                live = self._get(sub.table_id)
+                with live.lock:
+                    live.subs.get(sub.audience, set()).discard(sub)
+            self._on_loop(sub.wake)
+        if ended:
+            log.info("watchers ended", extra={"watchers": len(ended)})
+        return len(ended)
 
     def watchers(self, table_id: str) -> int:
         live = self._get(table_id)

@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import os
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -28,7 +30,14 @@ SEAT_LIST_META = "seat-tokens:"  # + table:seat -> [hash, ...]
 PAIR_SECONDS = 600
 PAIR_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud from a TV
 PAIR_LENGTH = 6
-MAX_FAILED_PAIRS = 30  # per minute, for the whole server: guessing a code stays hopeless
+# Wrong pairing codes: a client (one address) that typed MAX_FAILED_PER_CLIENT wrong codes in
+# the last PAIR_WINDOW seconds has no code evaluated at all (a right one neither) until the
+# oldest of them is a window old; MAX_FAILED_PAIRS wrong codes from all clients together stop
+# every client the same way (a guesser that changes address). A table's six phones mistyping
+# stay far below both; a guesser gets at most 30 tries a minute against 32**6 codes.
+PAIR_WINDOW = 60.0
+MAX_FAILED_PER_CLIENT = 5
+MAX_FAILED_PAIRS = 30
 
 
 class MetaStore(Protocol):
@@ -47,6 +56,24 @@ class Forbidden(AuthError):
     """A known token that does not give access to this (HTTP 403)."""
 
 
+class TooManyTries(AuthError):
+    """Pairing codes are not evaluated for a while: too many wrong ones (HTTP 429).
+
+    ``retry_after`` is how many whole seconds are left; ``everyone`` is True when the ceiling
+    over all clients was reached, not this client's own limit."""
+
+    def __init__(self, retry_after: int, everyone: bool = False) -> None:
+        self.retry_after = retry_after
+        self.everyone = everyone
+        if everyone:
+            text = (f"Too many wrong pairing codes were typed on this server in the last minute: "
+                    f"wait {retry_after} seconds, then type the code again")
+        else:
+            text = (f"Too many wrong codes from this phone: wait {retry_after} seconds, then "
+                    "type the code again")
+        super().__init__(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Identity:
     """Who a token belongs to: the organiser, or one seat at one table."""
@@ -62,7 +89,14 @@ class Identity:
 ORGANISER_IDENTITY = Identity(True)
 
 
+def credential(token: str) -> str:
+    """The hash a token is kept under: what a connection made with it is filed by, so that
+    withdrawing the token finds the connection (``Tokens.on_revoke``)."""
+    return _hash(token)
+
+
 def _hash(token: str) -> str:
+    """The form a token is kept and looked up in (its SHA-256, hex)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
@@ -90,7 +124,12 @@ class Tokens:
         self._clock = clock
         self._lock = threading.Lock()
         self._codes: dict[str, tuple[str, int, float]] = {}  # code -> table, seat, expiry
-        self._failures: list[float] = []
+        # Times of wrong pairing codes in the last window: per client address, and all of them.
+        self._failures: dict[str, deque[float]] = {}
+        self._all_failures: deque[float] = deque()
+        # Called with the hashes of withdrawn seat tokens (after they are marked in the store),
+        # so whoever holds connections authenticated with them can close them.
+        self.on_revoke: Callable[[Iterable[str]], object] | None = None
         # The file the organiser token is saved in (its name goes into the organiser routes'
         # refusals: the folder is a server path, and no answer over HTTP names one).
         self.token_file: Path | None = None
@@ -117,9 +156,12 @@ class Tokens:
         started the server can find it again; the old token stops working at once.
         """
         token = secrets.token_urlsafe(24)
+        old = self._get(ORGANISER_META)
         self._set(ORGANISER_META, _hash(token))
         if token_file is not None:
             write_secret_file(token_file, token + "\n")
+        if old and self.on_revoke is not None:  # its open connections end with it
+            self.on_revoke([old])
         return token
 
     def ensure_organiser_token(self, token_file: Path | None = None) -> str | None:
@@ -201,21 +243,21 @@ class Tokens:
             self._codes[code] = (table_id, seat, now + PAIR_SECONDS)
         return code, PAIR_SECONDS
 
-    def redeem(self, code: str) -> tuple[str, Identity]:
-        """Exchange a pairing code for a new seat token; raises Unauthenticated when invalid."""
+    def redeem(self, code: str, client: str = "") -> tuple[str, Identity]:
+        """Exchange a pairing code for a new seat token; raises Unauthenticated when invalid.
+
+        ``client`` is who asks (the request's address). A client with too many wrong codes in
+        the last window, or anyone once the server-wide ceiling is reached, gets TooManyTries
+        and the code is not even looked at: a right code stays unused until the wait is over.
+        """
         code = "".join(ch for ch in code.upper() if ch.isalnum())
         now = self._clock()
         with self._lock:
-            self._failures = [t for t in self._failures if t > now - 60]
-            entry = self._codes.get(code)
-            valid = entry is not None and entry[2] > now
-            # A valid code always redeems: wrong guesses by others must not lock players out.
-            if not valid and len(self._failures) >= MAX_FAILED_PAIRS:
-                raise Forbidden("too many wrong pairing codes in the last minute: wait a "
-                                "minute and type the code again")
+            self._check_tries(client, now)
             entry = self._codes.pop(code, None)
-            if entry is None or not valid:
-                self._failures.append(now)
+            if entry is None or entry[2] <= now:
+                self._failures.setdefault(client, deque()).append(now)
+                self._all_failures.append(now)
                 raise Unauthenticated("this pairing code is unknown, used or expired: ask the "
                                       "organiser to show a new one")
         table_id, seat, _ = entry
@@ -227,6 +269,25 @@ class Tokens:
         hashes.append(digest)
         self._set(list_key, json.dumps(hashes))
         return token, Identity(False, table_id, seat)
+
+    def _check_tries(self, client: str, now: float) -> None:
+        """Raise TooManyTries when ``client`` (or everyone) may not try a code now; forget
+        wrong codes older than the window. Call with ``_lock`` held."""
+        start = now - PAIR_WINDOW
+        everyone = self._all_failures
+        while everyone and everyone[0] <= start:
+            everyone.popleft()
+        for who in list(self._failures):
+            times = self._failures[who]
+            while times and times[0] <= start:
+                times.popleft()
+            if not times:
+                del self._failures[who]
+        mine = self._failures.get(client)
+        if mine is not None and len(mine) >= MAX_FAILED_PER_CLIENT:
+            raise TooManyTries(_seconds_left(mine[-MAX_FAILED_PER_CLIENT] - start))
+        if len(everyone) >= MAX_FAILED_PAIRS:
+            raise TooManyTries(_seconds_left(everyone[-MAX_FAILED_PAIRS] - start), True)
 
     def revoke_codes(self, table_id: str, seat: int | None = None) -> int:
         """Forget the pairing codes not yet redeemed for ``seat`` (every seat: None) of a
@@ -251,11 +312,19 @@ class Tokens:
                       json.dumps({"table": table_id, "seat": seat, "revoked": True}))
         if hashes:
             self._set(list_key, "[]")
+            # Only now: a connection that checks its token again after this sees it withdrawn.
+            if self.on_revoke is not None:
+                self.on_revoke(hashes)
         return len(hashes), codes
 
     def revoke_seat(self, table_id: str, seat: int) -> int:
         """``unpair``, returning only how many tokens were withdrawn."""
         return self.unpair(table_id, seat)[0]
+
+
+def _seconds_left(left: float) -> int:
+    """A wait in whole seconds, never 0 (a client told 0 would try again at once)."""
+    return max(1, math.ceil(left))
 
 
 def token_file_for(db: Path) -> Path:

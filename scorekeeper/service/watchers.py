@@ -11,27 +11,53 @@ import asyncio
 from scorekeeper.core.game import Audience
 
 
-class Subscriber:
-    """One watcher's mailbox, used on the event loop: only the newest view is kept."""
+class Ended(Exception):
+    """A mailbox was ended (its credential withdrawn): ``code`` is the WebSocket close code."""
 
-    def __init__(self, table_id: str, audience: Audience) -> None:
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class Subscriber:
+    """One watcher's mailbox, used on the event loop: only the newest view is kept.
+
+    ``credential`` is the hash of the token the watcher connected with (None: public), so a
+    withdrawn token can find its watchers and ``end`` them."""
+
+    def __init__(self, table_id: str, audience: Audience, credential: str | None = None) -> None:
         self.table_id = table_id
         self.audience = audience
+        self.credential = credential
         self.version = -1
         self.latest: str | None = None
         self.event = asyncio.Event()
+        self.ended: Ended | None = None
 
     def offer(self, version: int, payload: str) -> None:
         """Replace the pending view with a newer one (older versions are ignored)."""
-        if version > self.version:
+        if version > self.version and self.ended is None:
             self.version = version
             self.latest = payload
             self.event.set()
 
+    def end(self, code: int, reason: str) -> None:
+        """Take no view any more: ``next`` raises Ended from now on. Safe from any thread (a
+        plain assignment); the waiting ``next`` notices once ``wake`` runs on the loop."""
+        self.ended = Ended(code, reason)
+
+    def wake(self) -> None:
+        """On the loop: let a waiting ``next`` see that the mailbox has ended."""
+        self.event.set()
+
     async def next(self) -> str:
-        """Wait for a view newer than the last one returned, and return it."""
+        """Wait for a view newer than the last one returned, and return it; Ended once the
+        mailbox is ended (a view still pending then is dropped, never returned)."""
         await self.event.wait()
         self.event.clear()
+        if self.ended is not None:
+            raise self.ended
         assert self.latest is not None
         return self.latest
 

@@ -20,14 +20,28 @@ def test_oversized_inputs_are_refused_and_logged_nowhere(
     assert huge not in str(view)
 
 
-def test_a_valid_code_pairs_even_while_others_guess_wrong(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+def test_a_guessing_phone_is_locked_out_and_the_others_still_pair(
+        hub: Any, org: Any, new_table: Callable[..., str]) -> None:
+    """After 5 wrong codes from one address no code is looked at from it (429, Retry-After);
+    another phone's right code still pairs. The lockout in detail: tests/service."""
+    from fastapi.testclient import TestClient
+
+    from scorekeeper.api import create_app
+
     tid = new_table()
-    for _ in range(40):
-        client.post("/api/pair", json={"code": "AAAAAA"})
-    assert client.post("/api/pair", json={"code": "AAAAAB"}).status_code == 403  # throttled
-    code = client.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()["code"]
-    paired = client.post("/api/pair", json={"code": code})
+    app = create_app(hub)
+    guesser = TestClient(app, client=("192.0.2.9", 40000))
+    player = TestClient(app, client=("192.0.2.10", 40001))
+    code = guesser.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()["code"]
+    for _ in range(5):
+        assert guesser.post("/api/pair", json={"code": "AAAAAA"}).status_code == 401
+    locked = guesser.post("/api/pair", json={"code": code})  # right, but not looked at
+    assert locked.status_code == 429, locked.text
+    wait = int(locked.headers["Retry-After"])
+    assert 55 <= wait <= 60 and locked.json()["retry_after"] == wait
+    assert locked.json()["error"] == (f"Too many wrong codes from this phone: wait {wait} "
+                                      "seconds, then type the code again")
+    paired = player.post("/api/pair", json={"code": code})  # the code was not used up
     assert paired.status_code == 200, paired.text
     assert paired.json()["seat"] == 0
 
