@@ -19,10 +19,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from scorekeeper.api.assets import AssetFiles
 from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.api.limits import RequestLimits
 from scorekeeper.api.ws import table_socket
@@ -231,7 +231,8 @@ def create_app(hub_or_settings: Hub | Settings,
 
     if WEBUI.is_dir():
         # The page's scripts, styles and game views: every asset is local (no CDN at a table).
-        app.mount("/static", StaticFiles(directory=WEBUI), name="static")
+        # AssetFiles: only the assets (webui/ is also a package: no .py, no dotfiles).
+        app.mount("/static", AssetFiles(directory=WEBUI), name="static")
 
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
@@ -274,9 +275,12 @@ def create_app(hub_or_settings: Hub | Settings,
     def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Organiser: create a table; with ``start`` it starts at once."""
         organiser(request)
-        table_id = hub.create_table(body.game, body.seats, options=body.options,
+        from scorekeeper.api.console import from_http  # no server path comes over HTTP
+
+        options, readers = from_http(hub.store, body.options, body.readers)
+        table_id = hub.create_table(body.game, body.seats, options=options,
                                     layout=body.layout, kit=body.kit, name=body.name,
-                                    readers=body.readers)
+                                    readers=readers)
         if body.start:
             hub.start(table_id)
         return hub.summary(table_id, delayed=False)

@@ -140,6 +140,44 @@ def _read_profile(body: Mapping[str, Any]) -> Any:
     return profile_from_mapping(dict(body), "the profile")
 
 
+def board_from_http(store: Any, value: Any) -> Any:
+    """The ``board`` option of a table created over HTTP, resolved without the server's files.
+
+    A name is a shipped profile's (left for the game to load from the package) or a stored
+    one's (replaced by its mapping); a mapping is an uploaded profile and goes on as it is.
+    Anything else is refused before the game sees it: over HTTP a board is never a path, and
+    the message is the same whether a file of that name exists or not.
+    """
+    from scorekeeper.games.arcanum.boards import shipped_profiles
+
+    if not isinstance(value, str):
+        return value  # a mapping is checked by the game; other types are refused there
+    shipped = sorted(shipped_profiles())
+    if value in shipped:
+        return value
+    stored = stored_board(store, value) if BOARD_NAME.match(value) else None
+    if stored is not None:
+        return stored
+    names = shipped + [n for n in sorted(_stored_board_names(store)) if n not in shipped]
+    shown = value if len(value) <= 64 else value[:61] + "..."
+    raise ConfigError(f"there is no board profile called {shown!r}; choose one of "
+                      f"{', '.join(names)}, or store your board in the console's Boards "
+                      "section first")
+
+
+def from_http(store: Any, options: Mapping[str, Any],
+              readers: str | None) -> tuple[dict[str, Any], str | None]:
+    """A table's options and reader spec as they came over HTTP, made safe to hand to the hub:
+    the board is resolved by ``board_from_http`` and the spec checked by
+    ``readers.base.check_remote_spec`` (ConfigError, a 422, for a path or an unknown board)."""
+    from scorekeeper.readers.base import check_remote_spec
+
+    out = dict(options)
+    if "board" in out:
+        out["board"] = board_from_http(store, out["board"])
+    return out, None if readers is None else check_remote_spec(readers)
+
+
 def _checked_board(profile: Any) -> dict[str, Any]:
     from scorekeeper.games.arcanum.boards import dump_profile
 
@@ -292,6 +330,10 @@ def console_routes(hub: Hub, organiser: Callable[[Request], Identity],
         spec = hub.default_readers if body.readers is None else body.readers.strip()
         if spec.lower() in ("none", "typed"):
             spec = ""
+        elif body.readers is not None:
+            from scorekeeper.readers.base import check_remote_spec
+
+            spec = check_remote_spec(spec)  # over HTTP: no path outside the serial devices
         return sessions.start(body.kit.strip(), body.game, spec, body.reader).state()
 
     @router.get("/api/enroll/{sid}")

@@ -23,6 +23,7 @@ backend passes whatever string it is given.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from abc import ABC, abstractmethod
 from collections import deque
@@ -239,6 +240,47 @@ def _query_options(query: str, cls: type, spec: str) -> dict[str, Any]:
             raise ConfigError(f"baud must be a positive whole number in {spec!r}")
         out[name] = int(number) if isinstance(default, int) else number
     return out
+
+
+# The serial ports a spec that came over HTTP may name: the kernel's tty devices, the stable
+# names udev gives USB serial devices, and the name systemd/99-scorekeeper-bridge.rules gives
+# the Pico bridge. One path segment each (no "/", no ".."): nothing else on the server opens.
+_REMOTE_PORT = re.compile(r"/dev/(?:tty[A-Za-z0-9_]{1,32}"
+                          r"|serial/by-id/[A-Za-z0-9_:@+=-][A-Za-z0-9_.:@+=-]{0,200}"
+                          r"|scorekeeper-bridge)")
+REMOTE_SPEC_HELP = ("a table or an enrollment started from the console or the API can use "
+                    "sim, or a serial port: serial:/dev/ttyACM0, serial:/dev/ttyUSB0, "
+                    "serial:/dev/serial/by-id/… or serial:/dev/scorekeeper-bridge (the reader "
+                    "bridge), or readers on the Pi's SPI bus (spi:0.0, mfrc522:)")
+
+
+def check_remote_spec(spec: str) -> str:
+    """The reader spec ``spec`` that came over HTTP, stripped, if it names only a serial device
+    (``/dev/tty*``, ``/dev/serial/by-id/*``, ``/dev/scorekeeper-bridge``), ``sim``, or SPI bus
+    numbers (``spi:``/``mfrc522:``, which name no file); ConfigError otherwise.
+
+    Over HTTP a spec must never open a file of the server's choosing (``serial:/etc/passwd``),
+    so the check looks at the text only: it never touches the path, and its message is the
+    same whether the file exists or not. Settings (``?baud=…``) are checked by ``open_readers``.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ConfigError(f"empty reader spec: {REMOTE_SPEC_HELP}")
+    spec = spec.strip()
+    for part in spec.split("+"):
+        head = part.partition("?")[0].strip()
+        scheme, _, rest = head.partition(":")
+        scheme = scheme.lower()
+        if scheme == "sim":
+            continue
+        if scheme in ("spi", "mfrc522"):
+            if rest:
+                _parse_spi(rest, spec)  # numbers only: ConfigError for anything else
+            continue
+        if scheme == "serial" and _REMOTE_PORT.fullmatch(rest):
+            continue
+        raise ConfigError(f"the readers {part.strip()!r} cannot be used here: "
+                          f"{REMOTE_SPEC_HELP}")
+    return spec
 
 
 def open_readers(spec: str, **options: Any) -> ReaderBackend:
