@@ -196,7 +196,7 @@ if [ -r "$STATE/organiser-token" ]; then
     printf '  organiser token:  %s\n' "$(cat "$STATE/organiser-token")"
     printf '                    (also in %s, readable by root only)\n' "$STATE/organiser-token"
 else
-    printf '  organiser token:  not found in %s: see journalctl -u scorekeeper\n' "$STATE"
+    printf '  organiser token:  not found in %s: the service writes it when it first starts\n' "$STATE"
 fi
 printf '\n  check the readers: sudo systemctl stop scorekeeper && %s/bin/scorekeeper doctor\n' "$VENV"
 printf '  logs:              journalctl -u scorekeeper -f\n'

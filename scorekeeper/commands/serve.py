@@ -17,6 +17,7 @@ examples:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -53,16 +54,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(BCM numbers; off leaves a part out)")
 
 
-def announce(url: str, token: str | None, token_file: object) -> None:
-    """Tell the person who started the server where it is and, once, the organiser token."""
+def announce(url: str, token: str | None, token_file: str | os.PathLike[str] | None,
+             terminal: bool | None = None) -> None:
+    """Tell the person who started the server where it is and where the organiser token is.
+
+    A new token itself is printed only when standard output is a terminal (``terminal``, by
+    default ``sys.stdout.isatty()``): under systemd, or piped to a file, the output lands in
+    the journal or a log that outlives the moment and that others may read, so then only the
+    token file's path is printed (the file is mode 0600).
+    """
+    if terminal is None:
+        terminal = sys.stdout.isatty()
+    where = os.path.abspath(token_file) if token_file is not None else "no file (kept in memory)"
     print(f"scorekeeper: serving at {url}", flush=True)
     print(f"scorekeeper: organiser console at {url}console (it asks for the organiser token "
           "once)", flush=True)
-    if token is not None:
-        print(f"scorekeeper: organiser token (shown once, also saved in {token_file}):\n"
+    if token is not None and terminal:
+        print(f"scorekeeper: organiser token (shown once, also saved in {where}):\n"
               f"  {token}", flush=True)
+    elif token is not None:
+        print(f"scorekeeper: a new organiser token is saved in {where} (readable by this "
+              "account only); it is not printed here, as this output may go to a log",
+              flush=True)
     else:
-        print(f"scorekeeper: organiser token: see {token_file}", flush=True)
+        print(f"scorekeeper: organiser token: see {where}", flush=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from tests.api.procs import free_port, start_cli, stop, wait_http
@@ -33,7 +38,10 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
         assert wait_http(f"{base}/healthz", proc).json() == {"ok": True, "tables": 0}
         assert httpx.get(f"{base}/api/tables").json() == []
         token = (tmp_path / "var" / "organiser-token").read_text().strip()
-        assert token in (tmp_path / "stdout.txt").read_text()  # printed once, at first start
+        # stdout is a file here, as under systemd (the journal): where the token is, not it
+        printed = (tmp_path / "stdout.txt").read_text()
+        assert token not in printed
+        assert f"organiser token is saved in {tmp_path / 'var' / 'organiser-token'}" in printed
         org = {"Authorization": f"Bearer {token}"}
         r = httpx.post(f"{base}/api/tables", headers=org, json={
             "game": "angels-and-demons", "seats": 2, "start": True})
@@ -67,7 +75,9 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
         assert httpx.get(f"{base}/api/tables/{tid}").json()["inputs"] == 5
     finally:
         assert stop(proc, signal.SIGTERM) in (0, 130, -15)
-    assert (tmp_path / "stdout.txt").read_text().count(token) == 1
+    printed = (tmp_path / "stdout.txt").read_text()
+    assert token not in printed
+    assert f"organiser token: see {tmp_path / 'var' / 'organiser-token'}" in printed
 
     # scorekeeper export: public while the table is being played
     def export(*options: str) -> dict:
@@ -100,3 +110,44 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "scorekeeper", "export", "t99"],
                              cwd=tmp_path, capture_output=True, text=True, timeout=30)
     assert missing.returncode == 2 and "t99" in missing.stderr
+
+
+def test_the_token_is_shown_on_a_terminal_only(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Under systemd stdout is the journal: a new token is printed only to a terminal, and
+    otherwise the output says which file holds it (issue 10, point 6)."""
+    from scorekeeper.commands.serve import announce
+
+    file = tmp_path / "var" / "organiser-token"
+    announce("http://127.0.0.1:8000/", "tok-SECRET", file, terminal=False)
+    out = capsys.readouterr().out
+    assert "tok-SECRET" not in out and f"saved in {file}" in out and "not printed" in out
+    announce("http://127.0.0.1:8000/", "tok-SECRET", file, terminal=True)
+    out = capsys.readouterr().out
+    assert "tok-SECRET" in out and f"also saved in {file}" in out
+    announce("http://127.0.0.1:8000/", None, file, terminal=True)
+    assert capsys.readouterr().out.endswith(f"organiser token: see {file}\n")
+
+
+def test_serve_on_a_terminal_shows_the_new_token(tmp_path: Path) -> None:
+    """A person starting the server by hand (stdout a terminal) still sees the token once."""
+    port = free_port()
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--port", str(port),
+                             "--db", "var/scorekeeper.db"], cwd=tmp_path, stdout=follower,
+                            stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    os.close(follower)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/healthz", proc)
+        token = (tmp_path / "var" / "organiser-token").read_text().strip()
+        seen = b""
+        deadline = time.monotonic() + 10
+        while token.encode() not in seen and time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 0.2)
+            if ready:
+                seen += os.read(leader, 4096)
+        assert token.encode() in seen, seen
+        assert b"shown once" in seen
+    finally:
+        assert stop(proc, signal.SIGTERM) in (0, 130, -15)
+        os.close(leader)
