@@ -57,12 +57,12 @@ def _limit(methods: str, path: str, kib: int, what: str) -> Limit:
 
 
 #: First match wins. Sized from what each route really takes: a table with an inline kit of
-#: a few hundred tags is under 16 KiB; the largest board profile shipped is about 1 KiB, and a
-#: club's own (YAML text, comments and all) is given room to grow.
+#: a few hundred tags, or with a whole board profile, is under 32 KiB; a profile's YAML text
+#: is at most 20 000 characters, which a JSON encoder may escape to six bytes each. A new
+#: route that takes more than 4 KiB (a kit upload, say) needs its line here.
 LIMITS: tuple[Limit, ...] = (
     _limit("POST", r"/api/tables", 64, "creating a table"),
     _limit("POST PUT", r"/api/boards(/.*)?", 256, "a board profile"),
-    _limit("POST PUT", r"/api/kits(/.*)?", 256, "a kit"),
     _limit("POST", r"/api/pair", 4, "pairing a phone"),
     _limit("POST", r"/api/tables/[^/]+/(decisions|inputs|undo|correct|correct-preview)", 4,
            "an answer, an input or a correction"),
