@@ -25,6 +25,7 @@ const page = {
   answers: new Map(),  // "prompt|seat" -> {busy, error}: survives re-renders
   notice: null,        // a message about this page itself (pairing withdrawn, ...)
   pairTimer: null,
+  pairLock: null,      // the timer that says when a pairing lockout is over
   feeds: new Map(),    // table id -> Map(seq -> feed entry): what this page has seen
 };
 
@@ -101,6 +102,22 @@ async function pairWith(code) {
     body = await res.json();
   } catch (e) {
     status.textContent = "The server cannot be reached; try again.";
+    return null;
+  }
+  clearTimeout(page.pairLock);
+  if (res.status === 429) {
+    // Too many wrong codes: the server looks at no code (a right one neither) for a while.
+    // Said once (the status is a live region, a ticking count would be read out every second),
+    // and again when the wait is over.
+    const wait = Number(res.headers.get("Retry-After")) || body.retry_after || 60;
+    const who = body.everyone ? "on this server" : "from this phone";
+    status.textContent = `Too many wrong codes ${who}: wait ${wait} ` +
+                         `second${wait === 1 ? "" : "s"}, then type the code again.`;
+    status.className = "pair-status bad";
+    page.pairLock = setTimeout(() => {
+      status.textContent = "You can type the code again now.";
+      status.className = "pair-status";
+    }, wait * 1000);
     return null;
   }
   if (!res.ok) {
@@ -218,10 +235,18 @@ function connect() {
     if (page.socket !== socket) return;
     page.socket = null;
     if ((ev.code === 4401 || ev.code === 4403) && seat) {
-      // The organiser withdrew this phone's pairing: forget it and follow the public view.
+      // The organiser withdrew this phone's pairing (the server closes the socket at once):
+      // forget it, take the seat's own corner off the screen now, follow the public view.
       delete tokens[id];
       saveTokens();
       page.notice = "This phone's pairing has ended. Ask the organiser for a new pairing code.";
+      page.view = null;
+      $("mine").hidden = true;
+      $("mine").replaceChildren();
+      document.body.classList.remove("has-seat");
+      schedule();
+      connect();
+      return;
     } else if (ev.code === 4404) {
       page.notice = `There is no table ${id}. Choose one from the list.`;
       setLink("no such table", "offline");

@@ -179,8 +179,9 @@ def create_app(hub_or_settings: Hub | Settings,
 
     @app.exception_handler(TooManyTries)
     async def too_many_tries(_request: Request, exc: TooManyTries) -> JSONResponse:
-        return JSONResponse(error_body(exc) | {"retry_after": exc.retry_after}, status_code=429,
-                            headers={"Retry-After": str(exc.retry_after)})
+        return JSONResponse(error_body(exc) | {"retry_after": exc.retry_after,
+                                               "everyone": exc.everyone},
+                            status_code=429, headers={"Retry-After": str(exc.retry_after)})
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -65,12 +65,12 @@ class TooManyTries(AuthError):
     def __init__(self, retry_after: int, everyone: bool = False) -> None:
         self.retry_after = retry_after
         self.everyone = everyone
+        wait = f"{retry_after} second{'' if retry_after == 1 else 's'}"
         if everyone:
-            text = (f"Too many wrong pairing codes were typed on this server in the last minute: "
-                    f"wait {retry_after} seconds, then type the code again")
+            text = (f"Too many wrong codes on this server in the last minute: wait {wait}, "
+                    "then type the code again")
         else:
-            text = (f"Too many wrong codes from this phone: wait {retry_after} seconds, then "
-                    "type the code again")
+            text = f"Too many wrong codes from this phone: wait {wait}, then type the code again"
         super().__init__(text)
 
 

@@ -39,6 +39,7 @@ def test_a_guessing_phone_is_locked_out_and_the_others_still_pair(
     assert locked.status_code == 429, locked.text
     wait = int(locked.headers["Retry-After"])
     assert 55 <= wait <= 60 and locked.json()["retry_after"] == wait
+    assert locked.json()["everyone"] is False
     assert locked.json()["error"] == (f"Too many wrong codes from this phone: wait {wait} "
                                       "seconds, then type the code again")
     paired = player.post("/api/pair", json={"code": code})  # the code was not used up

@@ -265,11 +265,69 @@ def test_a_phone_keeps_its_focus_says_what_to_put_back_and_when_its_pairing_ende
                    .get("text"), what="the phone's view to carry put_back", page=page)
     expect(box).to_contain_text(words)
 
-    r = server.http.delete(f"/api/tables/{table.id}/seats/0/tokens")
+    url = page.url
+    page.goto("about:blank")  # the phone is off when its pairing is withdrawn (an open one is
+    r = server.http.delete(f"/api/tables/{table.id}/seats/0/tokens")  # told at once: below)
     assert r.status_code in (200, 204), r.text
-    page.reload()  # the phone comes back with its withdrawn token
+    page.goto(url)  # the phone comes back with its withdrawn token
     notice = page.locator("#page-notice")
     expect(notice, "the phone does not say its pairing ended").to_contain_text(
         "pairing has ended")
     expect(notice).to_contain_text("ask the organiser for a new pairing code", ignore_case=True)
     expect(page.locator("#mine")).to_be_hidden()
+
+
+def test_a_withdrawn_phone_sees_nothing_more_and_a_locked_out_one_is_told_how_long(
+        world_table: Callable[..., WorldTable], server: Server,
+        new_page: Callable[..., Page], h: type[Helpers]) -> None:
+    """Seat 0's phone, left open: when the organiser withdraws its pairing the server closes its
+    socket, the phone says so at once (no reload), hides the seat's corner and follows the
+    public view; no frame with the seat's token arrives after the withdrawal. Then the pairing
+    form shows a lockout (429) in words: the answer is the server's, given by the page's route
+    here, because the session's one server serves every test from 127.0.0.1 and a real
+    lockout would stop the other tests pairing for a minute (tests/api/test_limits.py and
+    tests/service/test_pair_lockout.py test the server's lockout)."""
+    table = world_table("arcanum", SEATS, SEED, names=NAMES)
+    table.until(_everyone_hid(table), what="every seat has a hidden card")
+    page = new_page("phone")
+    frames = h.Frames()
+    frames.attach(page)
+    _pair(page, server.pairing_code(table.id, 0))
+    mine = sorted(_secrets(table.organiser(), 0))
+    h.poll(lambda: _my_cards(page) == mine, what=f"seat 0's phone to show its cards {mine}")
+
+    r = server.http.delete(f"/api/tables/{table.id}/seats/0/tokens")
+    assert r.status_code == 200 and r.json()["revoked"] == 1, r.text
+    after = len(frames.received)
+    notice = page.locator("#page-notice")
+    expect(notice, "the open phone does not say its pairing ended").to_contain_text(
+        "This phone's pairing has ended. Ask the organiser for a new pairing code.",
+        timeout=3000)  # the server closes within 1 s (tests/api/test_revoke.py); a busy CI
+    expect(page.locator("#mine")).to_be_hidden()
+    expect(page.locator("#who")).to_have_text("table view")
+    for _ in range(3):
+        table.step()
+    accepted = table.organiser()["accepted"]
+    h.poll(lambda: any(v.get("accepted") == accepted for v in frames.views(after)),
+           what="the phone to follow the public view", page=page)
+    seat_frames = [text for url, text in frames.received[after:] if "token=" in url]
+    assert not seat_frames, f"the withdrawn seat's socket still got frames: {seat_frames[:1]}"
+    assert all(v.get("audience") == "public" for v in frames.views(after))
+    hidden = _secrets(table.organiser(), 0)  # what seat 0 still hides from the table
+    shown = h.mentions(h.dom_text(page, skip="#feed"), hidden)
+    assert not shown, f"the withdrawn phone still shows seat 0's hidden cards {shown}"
+
+    def locked(route: Any) -> None:
+        route.fulfill(status=429, headers={"Retry-After": "2"}, content_type="application/json",
+                      body=json.dumps({"error": "Too many wrong codes from this phone: wait 2 "
+                                       "seconds, then type the code again", "kind":
+                                       "TooManyTries", "retry_after": 2, "everyone": False}))
+
+    page.route("**/api/pair", locked)
+    page.locator("#pair-code").fill("K7QM3X")
+    page.locator("#pair-button").click()
+    status = page.locator("#pair-status")
+    expect(status).to_have_text(
+        "Too many wrong codes from this phone: wait 2 seconds, then type the code again.")
+    expect(status, "the phone does not say when the wait is over").to_have_text(
+        "You can type the code again now.", timeout=4000)
