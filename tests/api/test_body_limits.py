@@ -185,6 +185,23 @@ def test_the_app_refuses_before_parsing(client: Any, org: Any) -> None:
     assert r.status_code == 413
 
 
+def test_the_app_answers_a_seat_token_on_an_organiser_route_before_its_size(
+        client: Any, org: Any, new_table: Any) -> None:
+    tid = new_table()
+    code = client.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()["code"]
+    seat = {"Authorization": "Bearer " + client.post("/api/pair", json={"code": code}).json()[
+        "token"]}
+    r = client.post("/api/tables", headers=seat, content=b" " * (65 * KIB))
+    assert r.status_code == 403 and "only the organiser" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/decisions", headers={"Authorization": "Bearer nope"},
+                    content=b" " * (5 * KIB))
+    assert r.status_code == 401 and "not known here" in r.json()["error"]
+    # The seat's own decision is read and judged (here: no such prompt), not refused.
+    r = client.post(f"/api/tables/{tid}/decisions", headers=seat,
+                    json={"prompt": "p", "answer": "a"})
+    assert r.status_code not in (401, 403, 413), r.text
+
+
 def test_a_full_board_profile_and_an_inline_kit_still_fit(client: Any, org: Any) -> None:
     from scorekeeper.games.arcanum.boards import shipped_profiles
 
