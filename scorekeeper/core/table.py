@@ -9,7 +9,9 @@ running) without applying it: the record carries a ``"refused"`` key with the re
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -90,6 +92,10 @@ class FeedEntry:
     # The input in plain words (Game.describe_input), for the organiser only: worked out when
     # first asked for, so that replaying a long log at start-up pays nothing for it.
     describe: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    # The pieces a refusal shown to anyone but the organiser must not name now (the table's
+    # ``secret_names``): asked each time the line is shown, as a card may be hidden since.
+    unnamed: Callable[[], re.Pattern[str] | None] | None = field(default=None, compare=False,
+                                                                 repr=False)
     _words: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @property
@@ -103,7 +109,10 @@ class FeedEntry:
         out: dict[str, Any] = {"seq": self.seq, "accepted": self.accepted,
                                "events": list(self.events)}
         if self.rejection is not None:
-            out["rejection"] = self.rejection.to_dict()
+            rejection = self.rejection
+            if audience != ORGANISER and self.unnamed is not None:
+                rejection = without_names(rejection, self.unnamed())
+            out["rejection"] = rejection.to_dict()
         if self.put_back is not None:
             # Seats get the public words here (the feed is shared by every seat); the view's
             # own "put_back" gives the owner of a hidden card its name.
@@ -119,6 +128,23 @@ class FeedEntry:
 
 
 Listener = Callable[["Table", FeedEntry], None]
+UNNAMED = "the card"  # what a public refusal says instead of a hidden card's name
+
+
+def without_names(rejection: Rejected, names: re.Pattern[str] | None) -> Rejected:
+    """``rejection`` with every match of ``names`` (a hidden card, by id or in words, with its
+    "the") replaced by "the card": it says where, not what. The same object when nothing
+    matches."""
+    if names is None:
+        return rejection
+
+    def unnamed(text: str) -> str:
+        return names.sub(lambda m: UNNAMED.capitalize() if m.start() == 0 else UNNAMED, text)
+
+    reason, hint = unnamed(rejection.reason), unnamed(rejection.hint)
+    if (reason, hint) == (rejection.reason, rejection.hint):
+        return rejection
+    return Rejected(rejection.rule, reason, hint)
 
 
 def _laid(inp: Input) -> bool:
@@ -158,6 +184,8 @@ class Table:
         # (seq, scores) each time the scores change: the dashboard's score-history chart.
         self.score_history: list[tuple[int, tuple[int, ...]]] = [
             (0, tuple(game.scores(self.referee.state)))]
+        # (state, pattern) of secret_names, worked out again only when the state changes.
+        self._secret_names: tuple[Any, re.Pattern[str] | None] = (object(), None)
         zones = set(game.zones(len(config.seats)))
         bad = sorted({z for z in config.layout.values() if z not in zones})
         if bad:
@@ -171,6 +199,31 @@ class Table:
     @property
     def state(self) -> Any:
         return self.referee.state
+
+    def secret_names(self) -> re.Pattern[str] | None:
+        """A pattern for every way a refusal may name a piece that is a secret of some seat in
+        the current state (``Game.secrets``): its id and its words, with "the" before them;
+        None when no piece is secret. Public refusals name where, not what, once a card is
+        hidden: a rule that cannot leak, whatever the game's hint says."""
+        state = self.referee.state
+        if self._secret_names[0] is state:
+            return self._secret_names[1]
+        pieces: set[str] = set()
+        for seat in range(len(self.config.seats)):
+            pieces |= self.game.secrets(state, seat)
+        names: set[str] = set()
+        for piece in pieces:
+            names.add(piece)
+            # A game that cannot put a piece in words cannot have put it in a hint either.
+            with contextlib.suppress(Exception):
+                names.add(self.game.describe_piece(piece))
+        pattern = None
+        if names:
+            # Longest first, whole words only: "red angel 1" never eats into "red angel 10".
+            alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+            pattern = re.compile(rf"(?<!\w)(?:[Tt]he )?(?:{alternatives})(?!\w)")
+        self._secret_names = (state, pattern)
+        return pattern
 
     @property
     def last_accepted_seq(self) -> int | None:
@@ -235,7 +288,7 @@ class Table:
         words = functools.partial(self._words, mapped if isinstance(mapped, Seen) else inp,
                                   taken_back if result.accepted and put_back else None)
         self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection,
-                             put_back, describe=words))
+                             put_back, describe=words, unnamed=self.secret_names))
         return result
 
     def _words(self, inp: Input, taken_back: Seen | Decision | None = None) -> str:
@@ -267,7 +320,8 @@ class Table:
     def _refused(self, inp: Input, rejection: Rejected, seq: int) -> Result:
         self.inputs_seen += 1
         self._tell(FeedEntry(seq, False, inp.to_str(), (), rejection,
-                             describe=functools.partial(self._words, inp)))
+                             describe=functools.partial(self._words, inp),
+                             unnamed=self.secret_names))
         return Result(False, rejection=rejection)
 
     def _tell(self, entry: FeedEntry) -> None:

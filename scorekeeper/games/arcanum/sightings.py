@@ -207,7 +207,7 @@ def _card_on_board(state: State, card: str, kind: str, arg: int | None, loc: str
     return Rejected(
         "R-PLAY-3" if is_minor(card) else "R-PLAY-4",
         "cards are played on the play area, not on the city or the tray",
-        f"take {what} off the {kind}",
+        f"take {what} off the {'location' if kind == 'loc' else kind}",  # "loc" is an id
     )
 
 
