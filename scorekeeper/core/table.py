@@ -139,7 +139,9 @@ def without_names(rejection: Rejected, names: re.Pattern[str] | None) -> Rejecte
         return rejection
 
     def unnamed(text: str) -> str:
-        return names.sub(lambda m: UNNAMED.capitalize() if m.start() == 0 else UNNAMED, text)
+        # "The" stays capitalised where the text had it (a reason may start a sentence).
+        return names.sub(lambda m: UNNAMED.capitalize() if m[0].startswith("The ") else UNNAMED,
+                         text)
 
     reason, hint = unnamed(rejection.reason), unnamed(rejection.hint)
     if (reason, hint) == (rejection.reason, rejection.hint):

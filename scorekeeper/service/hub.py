@@ -29,7 +29,14 @@ from typing import Any
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
 from scorekeeper.core.outcomes import Rejected
-from scorekeeper.core.table import RULE_NOT_RUNNING, FeedEntry, LogSink, Table, TableConfig
+from scorekeeper.core.table import (
+    RULE_NOT_RUNNING,
+    FeedEntry,
+    LogSink,
+    Table,
+    TableConfig,
+    without_names,
+)
 from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError, StoreError
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.delay import SpectatorDelay
@@ -528,11 +535,13 @@ class Hub:
                                  f"this input is logged as refused, not recorded as a play; {then}")
             result = table.submit(inp, typed=typed)
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
+            # The log (the journal) names no hidden card: its reason says "the card".
+            logged = (None if result.rejection is None
+                      else without_names(result.rejection, table.secret_names()))
             self._publish_locked(live)
-        if result.rejection is not None:
+        if logged is not None:
             log.info("input refused", extra={"table": table_id, "seq": seq,
-                                             "rule": result.rejection.rule,
-                                             "reason": result.rejection.reason})
+                                             "rule": logged.rule, "reason": logged.reason})
         else:
             log.debug("input accepted", extra={"table": table_id, "seq": seq})
         return Submitted(result.accepted, seq, result.events, result.rejection)

@@ -9,9 +9,12 @@ hub's pushed views and in the public export. The organiser keeps the full words.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import Seen, parse_input
@@ -146,9 +149,29 @@ def test_the_hubs_kept_feed_lines_do_not_outlive_a_card_going_into_a_hand(
         hub.close()
 
 
+def test_the_log_names_no_hidden_card(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A refusal's reason goes to the log at INFO (the journal under systemd): it may not name
+    a card another seat holds (docs/server.md: never a hidden card)."""
+    hub = Hub.open(tmp_path / "sk.db")
+    try:
+        tid = hub.create_table(AD.id, ["Ann", "Bea", "Cid", "Dee"])
+        hub.start(tid)
+        for line in (*DEAL, "-talon H6b1", "+discard:0 H7b1", "-talon H1b1"):
+            assert hub.submit(tid, parse_input(line)).accepted, line
+        with caplog.at_level(logging.INFO, logger="scorekeeper"):
+            answer = hub.submit(tid, parse_input("+discard:1 H6b1"))  # Ann holds it
+        assert answer.rejection is not None and NAME in answer.rejection.reason  # organiser
+        logged = [r for r in caplog.records if r.getMessage() == "input refused"]
+        assert [getattr(r, "reason", None) for r in logged] == ["the card is not in Bea's hand"]
+    finally:
+        hub.close()
+
+
 def test_without_names_matches_whole_names_only() -> None:
-    hidden = re.compile(r"(?<!\w)(?:[Tt]he )?(?:red angel 1|H1r)(?!\w)")
+    hidden = re.compile(r"(?<!\w)(?:[Tt]he )?(?:red angel 1|H1r|T2)(?!\w)")
     rejection = Rejected("R-X", "The red angel 1 is not yours", "move red angel 10, not H1r")
     out = without_names(rejection, hidden)
     assert out == Rejected("R-X", "The card is not yours", "move red angel 10, not the card")
+    out = without_names(Rejected("R-X", "T2 is hidden", "put the T2 back"), hidden)
+    assert (out.reason, out.hint) == ("the card is hidden", "put the card back")
     assert without_names(rejection, None) is rejection
