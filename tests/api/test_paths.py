@@ -117,6 +117,10 @@ def test_a_table_with_a_path_for_readers_is_refused_and_nothing_is_opened(
         errors.append(r.json()["error"].replace(str(path), "<path>"))
     assert errors[0] == errors[1] and "serial:/dev/ttyACM0" in errors[0]
     assert client.get("/api/tables").json() == []
+    r = client.post("/api/tables", headers=org,  # a path slipped into the settings
+                    json={"game": "angels-and-demons", "seats": 2,
+                          "readers": "serial:/dev/ttyACM0?port=/etc/passwd"})
+    assert r.status_code == 422 and "unknown setting 'port'" in r.json()["error"]
     r = client.post("/api/enroll", headers=org,
                     json={"kit": "k", "game": "angels-and-demons", "readers": "serial:/etc/passwd"})
     assert r.status_code == 422 and "cannot be used here" in r.json()["error"]
