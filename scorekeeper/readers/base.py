@@ -242,10 +242,11 @@ def _query_options(query: str, cls: type, spec: str) -> dict[str, Any]:
     return out
 
 
-# The serial ports a spec that came over HTTP may name: the kernel's tty devices, the stable
+# The serial ports a spec that came over HTTP may name: the kernel's tty devices, numbered
+# pseudo-terminals (a bridge emulated over a pty, as the benchmarks and dry runs do), the stable
 # names udev gives USB serial devices, and the name systemd/99-scorekeeper-bridge.rules gives
 # the Pico bridge. One path segment each (no "/", no ".."): nothing else on the server opens.
-_REMOTE_PORT = re.compile(r"/dev/(?:tty[A-Za-z0-9_]{1,32}"
+_REMOTE_PORT = re.compile(r"/dev/(?:tty[A-Za-z0-9_]{1,32}|pts/[0-9]{1,6}"
                           r"|serial/by-id/[A-Za-z0-9_:@+=-][A-Za-z0-9_.:@+=-]{0,200}"
                           r"|scorekeeper-bridge)")
 REMOTE_SPEC_HELP = ("a table or an enrollment started from the console or the API can use "

@@ -86,7 +86,8 @@ def test_a_board_comes_by_shipped_name_stored_name_or_upload(
     "serial:/etc/passwd", "serial:/dev/tty/../../etc/passwd", "serial:/dev/serial/by-id/..",
     "serial:/dev/serial/by-id/../../../etc/shadow", "serial:/dev/sda", "serial:/tmp/x",
     "sim+serial:/etc/passwd", "serial:/dev/ttyACM0/../../etc/passwd", "serial:",
-    "file:/etc/passwd", "serial:socket://10.0.0.1:80",
+    "file:/etc/passwd", "serial:socket://10.0.0.1:80", "serial:/dev/pts/../../etc/passwd",
+    "serial:/dev/pts/ptmx",
 ])
 def test_a_reader_spec_over_http_names_no_other_file(spec: str) -> None:
     with pytest.raises(ConfigError, match="cannot be used here|empty") as caught:
@@ -97,7 +98,8 @@ def test_a_reader_spec_over_http_names_no_other_file(spec: str) -> None:
 @pytest.mark.parametrize("spec", [
     "sim", "sim:r1,r2?absent_after_ms=200", "serial:/dev/ttyACM0", "serial:/dev/ttyUSB1?baud=9600",
     "serial:/dev/serial/by-id/usb-Raspberry_Pi_Pico_E6614C311B2A5D23-if00",
-    "serial:/dev/scorekeeper-bridge", "spi:0.0,0.1", "mfrc522:", "serial:/dev/ttyACM0+sim:x",
+    "serial:/dev/scorekeeper-bridge", "serial:/dev/pts/3", "spi:0.0,0.1", "mfrc522:",
+    "serial:/dev/ttyACM0+sim:x",
 ])
 def test_serial_devices_sim_and_spi_numbers_are_accepted(spec: str) -> None:
     assert check_remote_spec(f" {spec} ") == spec
