@@ -20,7 +20,7 @@ import logging
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +62,9 @@ log = logging.getLogger("scorekeeper.hub")
 
 READERS_META = "table-readers:"  # + table id -> reader backend spec
 NOTICES = 10
+# How many ended or archived tables stay loaded after a view, an export or an undo brought them
+# back (the least recently used one is unloaded first); a watched table stays loaded anyway.
+KEEP_LOADED = 4
 
 
 class TableStateError(ScorekeeperError, ValueError):
@@ -140,6 +143,10 @@ class _Live:
     changed: threading.Condition = field(init=False)
     delay: SpectatorDelay | None = None  # the public view's spectator delay, when on
     archived: bool = False  # hidden from the table lists; the log is kept and exportable
+    # An unloaded table (ended or archived, nobody watching): its table list facts, kept
+    # instead of the Table; the Table is replayed from the log again when it is needed.
+    brief: dict[str, Any] | None = None
+    stored: str = ""  # the summary as last stored (a write only when it changed)
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -184,6 +191,8 @@ class Hub:
         self._store_lock = threading.RLock()
         self._tables_lock = threading.Lock()
         self._tables: dict[str, _Live] = {}
+        # Ended or archived tables loaded again on demand, least recently loaded first.
+        self._recent: OrderedDict[str, _Live] = OrderedDict()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: int | None = None
         self._closed = False
@@ -209,12 +218,56 @@ class Hub:
     # -- start and stop ------------------------------------------------------------------------
 
     def _load_all(self) -> None:
+        """Load the tables that may play (created, running, paused); list the ended and
+        archived ones from their stored summaries, without replaying their logs (a summary
+        missing, from a database written before summaries, or out of date: replayed once,
+        stored, and unloaded)."""
+        from scorekeeper.store.store import ARCHIVED_META, SUMMARY_META
+
         with self._store_lock:
-            ids = list(self.store.table_ids())
-        for table_id in ids:
-            live = self._load(table_id)
+            rows = self.store.overview()
+            briefs = self.store.meta_prefixed(SUMMARY_META)
+            archived = self.store.meta_prefixed(ARCHIVED_META)
+            readers = self.store.meta_prefixed(READERS_META)
+            delays = self.store.meta_prefixed(spectator.META)
+        for table_id, status, last_seq in rows:
+            live = None
+            if (status == ENDED or archived.get(table_id) == "1") and not self._delayed(
+                    delays.get(table_id)):
+                live = self._listed(table_id, status, last_seq, briefs.get(table_id, ""),
+                                    archived.get(table_id) == "1", readers.get(table_id, ""))
+            if live is None:
+                live = self._load(table_id)
+                with live.lock:
+                    self._unload_locked(live)
             with self._tables_lock:
                 self._tables[table_id] = live
+
+    @staticmethod
+    def _delayed(raw: str | None) -> bool:
+        """Whether a stored spectator delay is on (such a table stays loaded: its delay holds
+        the views it will show)."""
+        try:
+            return bool(raw) and spectator.check_seconds(float(raw or 0)) > 0
+        except (ValueError, ConfigError):
+            return False
+
+    def _listed(self, table_id: str, status: str, last_seq: int, stored: str, archived: bool,
+                readers: str) -> _Live | None:
+        """An unloaded table built from its stored summary, or None when the summary is
+        missing, unreadable or behind the log (the table is then replayed)."""
+        try:
+            brief = json.loads(stored) if stored else None
+            if (not isinstance(brief, dict) or brief.get("status") != status
+                    or brief.get("inputs") != last_seq):
+                return None
+            with self._store_lock:
+                config = self.store.config(table_id)
+        except (ValueError, ScorekeeperError):
+            return None
+        brief.pop("winners", None)  # kept in the store for readers of the database
+        return _Live(table_id, config, status, archived=archived, readers_spec=readers,
+                     brief=brief, stored=stored)
 
     def _load(self, table_id: str) -> _Live:
         """Rebuild one table from the store. Never raises: a damaged table loads as broken.
@@ -289,11 +342,91 @@ class Hub:
             raise NotFound(f"there is no table {table_id!r}; GET /api/tables lists them")
         return live
 
-    @staticmethod
-    def _table(live: _Live) -> Table:
+    def _table(self, live: _Live) -> Table:
+        """The table's Table, replayed from the store first when it was unloaded (the same
+        replay as a start: a view is the same whether the table stayed loaded or not)."""
+        if live.table is None and live.brief is not None:
+            self._reload(live)
         if live.table is None:
             raise TableStateError(live.error or f"table {live.table_id} is not loaded")
         return live.table
+
+    def _reload(self, live: _Live) -> None:
+        """Replay an unloaded table from its log (a view, a watcher or an undo wants it); it
+        joins the few kept loaded, and the least recently used unwatched one is unloaded."""
+        with live.lock:
+            if live.table is not None or live.brief is None:
+                return
+            try:
+                game = self._find_game(live.config.game)
+                with self._store_lock:
+                    table = self.store.load_table(live.table_id, game)
+                    table.log = _LockedSink(self.store.sink(live.table_id), self._store_lock)
+            except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
+                live.brief = None
+                live.error = (f"table {live.table_id} cannot be loaded, so it takes no inputs: "
+                              f"{exc}; the other tables are not affected")
+                log.error("table not loaded", extra={"table": live.table_id, "error": str(exc)})
+                return
+            live.table = table
+            live.brief = None
+        log.info("table reloaded", extra={"table": live.table_id, "inputs": table.inputs_seen})
+        with self._tables_lock:
+            self._recent.pop(live.table_id, None)
+            self._recent[live.table_id] = live
+            over = len(self._recent) - KEEP_LOADED
+            victims = list(self._recent.values())[:max(over, 0)]
+        for victim in victims:
+            # Never wait for another table's lock while this one's may be held (no deadlock):
+            # a busy table is unloaded on a later turn.
+            if victim.lock.acquire(blocking=False):
+                try:
+                    self._unload_locked(victim)
+                finally:
+                    victim.lock.release()
+
+    def loaded(self) -> list[str]:
+        """The ids of the tables whose Table is in memory now (the others are listed from
+        their summaries, or are broken)."""
+        return [live.table_id for live in self._all() if live.table is not None]
+
+    def _unloadable(self, live: _Live) -> bool:
+        return (live.table is not None and (live.status == ENDED or live.archived)
+                and not any(live.subs.values()) and live.readers is None
+                and not live.attaching and live.delay is None)
+
+    def _unload_locked(self, live: _Live) -> None:
+        """Drop an ended or archived table nobody watches from memory (hold its lock): its
+        summary is stored first, so that a start lists it without a replay."""
+        if not self._unloadable(live):
+            return
+        brief = {"game_name": self._table(live).game.name, **self._facts(live)}
+        scores = brief["scores"]
+        best = max(scores, default=None)
+        winners = [n for n, s in enumerate(scores) if s == best] if brief["over"] else []
+        stored = _dumps({**brief, "winners": winners})
+        if stored != live.stored:
+            from scorekeeper.store.store import SUMMARY_META
+
+            try:
+                with self._store_lock:
+                    self.store.set_meta(SUMMARY_META + live.table_id, stored)
+            except ScorekeeperError as exc:  # kept loaded: nothing is lost
+                log.error("table summary not stored", extra={"table": live.table_id,
+                                                             "error": str(exc)})
+                return
+            live.stored = stored
+        live.brief = brief
+        live.table = None
+        live.cache.clear()
+        live.feed_json.clear()
+        with self._tables_lock:
+            self._recent.pop(live.table_id, None)
+        log.info("table unloaded", extra={"table": live.table_id})
+
+    def _maybe_unload(self, live: _Live) -> None:
+        with live.lock:
+            self._unload_locked(live)
 
     def table_ids(self) -> list[str]:
         """Every table's id, in creation order."""
@@ -396,10 +529,10 @@ class Hub:
         """Start (or resume) a table: readers and players' inputs are accepted from now on."""
         live = self._get(table_id)
         with live.lock:
-            self._table(live)
-            if live.status == ENDED:
+            if live.status == ENDED:  # asked before a replay: an unloaded table stays so
                 raise TableStateError(f"table {table_id} has ended; create a new table to play "
                                       "again (undo and corrections still work on it)")
+            self._table(live)
             if live.status != RUNNING:
                 self._set_status(live, RUNNING)
         self._attach_once(live)
@@ -422,6 +555,7 @@ class Hub:
             if live.status != ENDED:
                 self._set_status(live, ENDED)
         self._detach(live)
+        self._maybe_unload(live)  # kept only while someone watches it
         return live.status
 
     def archive(self, table_id: str, archived: bool = True) -> bool:
@@ -438,6 +572,10 @@ class Hub:
             log.info("table archived" if archived else "table unarchived",
                      extra={"table": table_id})
             self._publish_locked(live)
+            if archived:
+                self._unload_locked(live)
+            elif live.status != ENDED and live.brief is not None:
+                self._table(live)  # it may be played again: loaded, as at a start
         return archived
 
     def delete_table(self, table_id: str) -> int:
@@ -460,6 +598,7 @@ class Hub:
             self.tokens.revoke_codes(table_id)
             with self._tables_lock:
                 self._tables.pop(table_id, None)
+                self._recent.pop(table_id, None)
             live.status = ENDED
             # Whoever still watches it is told in plain words (a TV left on the table).
             gone_view = _dumps({"id": table_id, "deleted": True, "error":
@@ -568,6 +707,8 @@ class Hub:
         """Block until the table has seen ``count`` inputs; False on timeout."""
         live = self._get(table_id)
         with live.changed:
+            if live.table is None and live.brief is not None:
+                self._reload(live)
             return live.changed.wait_for(
                 lambda: live.table is not None and live.table.inputs_seen >= count, timeout)
 
@@ -774,6 +915,10 @@ class Hub:
                                    "game": live.config.game, "status": live.status,
                                    "archived": live.archived,
                                    "seats": list(live.config.seats)}
+            if live.table is None and live.brief is not None:  # unloaded: as it was stored
+                out.update(live.brief)
+                out["status"] = live.status
+                return out
             if live.table is None:
                 out["error"] = live.error
                 return out
@@ -784,10 +929,9 @@ class Hub:
                 out["spectator_delay"] = spectator.shown_number(live.delay.seconds)
             return out
 
-    @staticmethod
-    def _facts(live: _Live) -> dict[str, Any]:
+    def _facts(self, live: _Live) -> dict[str, Any]:
         """The table list's facts that change with play (the spectator delay holds them)."""
-        table = Hub._table(live)
+        table = self._table(live)
         waiting = "" if live.status == ENDED else table.waiting_for()
         return {"status": live.status, "scores": list(table.game.scores(table.state)),
                 "over": table.game.is_over(table.state), "waiting_for": waiting,
@@ -810,7 +954,9 @@ class Hub:
         from scorekeeper.store.export import build_export, check_audience, read_game
 
         check_audience(audience)
-        game = self._table(live).game
+        # An unloaded table is not replayed twice: the export replays the log itself.
+        game = (self._find_game(live.config.game) if live.table is None and live.brief
+                else self._table(live).game)
         if audience == PUBLIC and live.delay is not None:  # it would show the table live
             raise TableStateError(f"table {table_id} is shown to spectators with a delay: its "
                                   "public export waits until the organiser turns the delay off")
@@ -857,6 +1003,7 @@ class Hub:
                 subs.discard(sub)
                 if not subs:
                     del live.subs[sub.audience]
+            self._unload_locked(live)  # an ended table the last watcher left
 
     def end_credentials(self, credentials: Iterable[str]) -> int:
         """End every watcher that connected with one of these token hashes (withdrawn: a lost

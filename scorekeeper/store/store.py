@@ -19,7 +19,17 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Table, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Table,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy import Text as SqlText
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
@@ -46,6 +56,9 @@ SCHEMA_VERSION = "1"
 READ_BATCH = 2000
 _TABLE_ID = re.compile(r"^t(\d+)$")
 ARCHIVED_META = "table-archived:"  # + table id -> "1" while the table is archived
+# + table id -> JSON: an ended or archived table's list line (final scores, winners...), so that
+# a start lists it without replaying its log (written by the hub when it unloads the table).
+SUMMARY_META = "table-summary:"
 HIGHEST_ID_META = "table-highest-number"  # the highest table number ever given (deletes too)
 _INSERT_LOG = "INSERT INTO log (table_id, seq, at, record) VALUES (?, ?, ?, ?)"
 _SQLITE_DATETIME = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy stores a DateTime in SQLite
@@ -236,6 +249,18 @@ class Store:
             return (row[1], int(m.group(1)) if m else 0, row[0])
         return [row[0] for row in sorted(rows, key=key)]
 
+    def overview(self) -> list[tuple[str, str, int]]:
+        """Every table as ``(id, status as stored, its log's last seq)``, oldest first, in
+        two queries: what a start needs to list tables without replaying their logs."""
+        order = {table_id: n for n, table_id in enumerate(self.table_ids())}
+        with self._db("list tables") as conn:
+            statuses = dict(conn.execute(select(TABLES.c.id, TABLES.c.status)).all())
+            last = dict(conn.execute(select(LOG.c.table_id, func.max(LOG.c.seq))
+                                     .group_by(LOG.c.table_id)).all())
+            conn.rollback()
+        return [(table_id, str(statuses.get(table_id)), int(last.get(table_id) or 0))
+                for table_id in sorted(order, key=order.__getitem__)]
+
     def _table_column(self, table_id: str, column: Any) -> Any:
         """One column of a table's row (read as stored); NotFound if there is no such table."""
         with self._db("read a table") as conn:
@@ -304,7 +329,7 @@ class Store:
         organiser asks for it explicitly (``DELETE /api/tables/{id}``,
         ``scorekeeper table delete``). The table's id is never given to another table.
         """
-        keys = [ARCHIVED_META + table_id, *meta_keys]
+        keys = [ARCHIVED_META + table_id, SUMMARY_META + table_id, *meta_keys]
         m = _TABLE_ID.match(table_id)
         with self._db("delete a table") as conn:
             self._table_row(conn, table_id)
@@ -455,6 +480,16 @@ class Store:
             value = conn.execute(select(META.c.value).where(META.c.key == key)).scalar()
             conn.rollback()
         return None if value is None else str(value)
+
+    def meta_prefixed(self, prefix: str) -> dict[str, str]:
+        """Every setting whose key starts with ``prefix``, keyed by the rest of the key (one
+        query: a start reads each table's settings at once, not table by table)."""
+        with self._db("read settings") as conn:
+            rows = conn.execute(select(META.c.key, META.c.value)
+                                .where(META.c.key.startswith(prefix, autoescape=True))).all()
+            conn.rollback()
+        return {str(key)[len(prefix):]: str(value) for key, value in rows
+                if value is not None}
 
     def set_meta(self, key: str, value: str) -> None:
         """Store (or replace) a setting."""
