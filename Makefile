@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint bench serve clean system-packages
+.PHONY: demo test lint bench fuzz serve clean system-packages
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -60,6 +60,31 @@ lint: $(DEV_STAMP)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
+
+# Coverage-guided fuzzing (atheris) of the frame codec, the serial backend's byte handling and
+# the bridge's host commands: FUZZ_SECONDS per target, then fuzz/corpus/<target> is cut down to
+# a smallest set of inputs with the same coverage (libFuzzer's -set_cover_merge=1), keeping what
+# the run found; the seeds stay. Crashes and logs go to var/fuzz/<target>/. Not part of
+# make test, which replays the corpus (tests/fuzz/test_corpus.py).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= codec serial firmware
+FUZZ_DIR := var/fuzz
+FUZZ_OPTS := -max_len=2048 -timeout=10
+fuzz: $(DEV_STAMP)
+	$(BIN)/python -c 'import atheris' 2>/dev/null || $(BIN)/python -m pip install --quiet atheris
+	set -e; for t in $(FUZZ_TARGETS); do \
+		d=$(FUZZ_DIR)/$$t; rm -rf $$d; mkdir -p $$d/new $$d/merged; \
+		echo "fuzzing $$t for $(FUZZ_SECONDS) s (log: $$d/fuzz.log)"; \
+		$(BIN)/python -m fuzz $$t $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) \
+			-artifact_prefix=$$d/ $$d/new fuzz/corpus/$$t >$$d/fuzz.log 2>&1 \
+			|| { tail -40 $$d/fuzz.log; exit 1; }; \
+		grep -E '^Done|^#[0-9]+ +DONE' $$d/fuzz.log || true; \
+		$(BIN)/python -m fuzz $$t $(FUZZ_OPTS) -set_cover_merge=1 $$d/merged fuzz/corpus/$$t $$d/new \
+			>$$d/merge.log 2>&1 || { tail -20 $$d/merge.log; exit 1; }; \
+		find fuzz/corpus/$$t -type f ! -name 'seed-*' -delete; \
+		cp $$d/merged/* fuzz/corpus/$$t/; \
+		echo "$$t: $$(ls fuzz/corpus/$$t | wc -l) corpus files"; \
+	done
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,276 @@
+"""The fuzz targets: one function per target, taking one input and asserting the contract.
+
+Shared by the atheris runner (``python -m fuzz``) and the corpus replay in
+``tests/fuzz/test_corpus.py``; nothing here imports atheris. A broken contract is an
+``AssertionError``; any other exception escaping a target is a crash too (the code under test
+documents that it never raises on input bytes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from firmware_bridge import protocol as p
+
+# The largest input worth trying; longer ones only cost time (``-max_len`` of the runner).
+MAX_LEN = 2048
+
+# --- input shaping -------------------------------------------------------------------------------
+
+
+def split_control(data: bytes) -> tuple[int, bool, bytes]:
+    """The chunk size (1..64), whether to repair LEN and CRC, and the byte stream of an input."""
+    if not data:
+        return 1, False, b""
+    control = data[0]
+    return (control & 0x3F) + 1, bool(control & 0x80), data[1:]
+
+
+def chunks(stream: bytes, size: int) -> list[bytes]:
+    """``stream`` cut into pieces of ``size`` bytes, as a serial read might hand it out."""
+    return [stream[i:i + size] for i in range(0, len(stream), size)]
+
+
+def unstuff(segment: bytes) -> tuple[bytes, bool]:
+    """The body of one flag-free segment and whether it ended in an escape (an abort)."""
+    out = bytearray()
+    esc = False
+    for b in segment:
+        if esc:
+            out.append(b ^ p.ESC_XOR)
+            esc = False
+        elif b == p.ESC:
+            esc = True
+        else:
+            out.append(b)
+    return bytes(out), esc
+
+
+def stuff(body: bytes) -> bytes:
+    """``body`` with ``7E`` and ``7D`` escaped, as ``encode_raw`` sends it."""
+    out = bytearray()
+    for b in body:
+        if b in (p.FLAG, p.ESC):
+            out += bytes((p.ESC, b ^ p.ESC_XOR))
+        else:
+            out.append(b)
+    return bytes(out)
+
+
+def repair(stream: bytes) -> bytes:
+    """Every segment of ``stream`` with its LEN and CRC made right (where it has room for them),
+    so that mutations reach the message parsers instead of dying at the CRC check."""
+    out = []
+    for segment in stream.split(bytes((p.FLAG,))):
+        body, _ = unstuff(segment)
+        if p.MIN_BODY <= len(body) <= p.MAX_BODY:
+            fixed = bytes((len(body) - p.MIN_BODY,)) + body[1:-p.CRC_LEN]
+            crc = p.crc16(fixed)
+            segment = stuff(fixed + bytes((crc >> 8, crc & 0xFF)))
+        out.append(segment)
+    return bytes((p.FLAG,)).join(out)
+
+
+def segments(stream: bytes) -> list[bytes]:
+    """The flag-terminated segments of ``stream`` (the unterminated tail is not one)."""
+    return stream.split(bytes((p.FLAG,)))[:-1]
+
+
+def reference_frames(stream: bytes) -> list[tuple[int, int, bytes]]:
+    """(seq, type, payload) of every segment that is a whole frame with a good CRC, whatever its
+    type and payload: a second, deliberately simple reading of PROTOCOL.md."""
+    out = []
+    for segment in segments(stream):
+        body, aborted = unstuff(segment)
+        if aborted or len(body) < p.MIN_BODY or len(body) != body[0] + p.MIN_BODY:
+            continue
+        if p.crc16(body[:-p.CRC_LEN]) != (body[-2] << 8) | body[-1]:
+            continue
+        out.append((body[1], body[2], body[p.HEADER_LEN:-p.CRC_LEN]))
+    return out
+
+
+def fits(msg_type: int, payload: bytes) -> bool:
+    """Whether a payload of a known type parses (a frame that does not is ``malformed``)."""
+    try:
+        p.parse_message(msg_type, payload)
+    except p.ProtocolError:
+        return False
+    return True
+
+
+# --- 1. the host frame codec ---------------------------------------------------------------------
+
+BAD_COUNTERS = ("crc_errors", "truncated", "malformed")
+
+
+def fuzz_codec(data: bytes) -> None:
+    """``protocol.Decoder``: the frames, their re-encoding, the counting and chunk independence."""
+    size, fix, stream = split_control(data)
+    if fix:
+        stream = repair(stream)
+
+    chunked = p.Decoder()
+    frames = []
+    for piece in chunks(stream, size):
+        frames.extend(chunked.feed(piece))
+
+    # Exactly the good frames of known-fitting or unknown type, in order.
+    expected = [(s, t, pl) for s, t, pl in reference_frames(stream)
+                if t not in p.MESSAGE_CLASSES or fits(t, pl)]
+    got = [(f.seq, f.type, f.payload) for f in frames]
+    assert got == expected, (got, expected)
+
+    for f in frames:
+        wire = p.encode_raw(f.seq, f.type, f.payload)
+        assert unstuff(wire[1:-1])[0] in [unstuff(s)[0] for s in segments(stream)]
+        if f.type in p.MESSAGE_CLASSES:
+            msg = f.message
+            assert msg is not None and f.type == msg.TYPE
+            assert p.encode(f.seq, msg) == wire  # the parsed message says exactly those bytes
+        else:
+            assert f.message is None
+
+    # One segment at a time: each non-empty segment is a frame or counted exactly once.
+    single = p.Decoder()
+    for segment in segments(stream):
+        before = single.counters()
+        single.feed(segment + bytes((p.FLAG,)))
+        after = single.counters()
+        moved = [k for k in ("frames", "garbage_bytes", *BAD_COUNTERS) if after[k] != before[k]]
+        if segment:
+            assert len(moved) == 1, (segment.hex(), moved)
+            assert after[moved[0]] == before[moved[0]] + 1 or moved[0] == "garbage_bytes"
+        else:
+            assert not moved, moved
+
+    # The chunking changes nothing: same counters as one decoder fed segment by segment.
+    tail = stream.split(bytes((p.FLAG,)))[-1]
+    single.feed(tail)
+    assert chunked.counters() == single.counters()
+    # The end of the stream: a partial frame left over is counted, never returned.
+    before = chunked.counters()
+    chunked.flush()
+    after = chunked.counters()
+    lost = sum(after[k] - before[k] for k in ("garbage_bytes", *BAD_COUNTERS))
+    assert (lost > 0) == bool(tail), (tail.hex(), before, after)
+    assert chunked.feed(b"") == []
+
+
+# --- 2. the serial backend's byte handling -------------------------------------------------------
+
+
+class _Clock:
+    """A clock the harness moves by hand (the backend's filter and heartbeat read it)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def fuzz_serial(data: bytes) -> None:
+    """``SerialBackend._handle_bytes``: no exception, the decoder's counters, and no Sighting
+    that a TAG frame with a good CRC did not announce."""
+    from scorekeeper.readers.serial import SerialBackend
+
+    size, fix, stream = split_control(data)
+    if fix:
+        stream = repair(stream)
+    clock = _Clock()
+    backend = SerialBackend("/dev/null-fuzz", clock=clock)
+    sightings: list[Any] = []
+    backend._outbox.emit = sightings.append  # what start() sets, without the reader thread
+    for piece in chunks(stream, size):
+        backend._handle_bytes(piece, clock())
+        clock.t += 0.01
+
+    reference = p.Decoder()
+    reference.feed(stream)
+    stats = backend.stats()
+    for name in p.COUNTER_NAMES:
+        assert stats[name] == reference.counters()[name], (name, stats, reference.counters())
+
+    announced = set()
+    for _, msg_type, payload in reference_frames(stream):
+        if msg_type in (p.TAG_PRESENT, p.TAG_GONE) and fits(msg_type, payload):
+            announced.add((f"r{payload[0]}", payload[1:].hex().upper()))
+    state: dict[tuple[str, str], bool] = {}
+    for s in sightings:
+        key = (s.reader, s.uid)
+        assert key in announced, ("invented sighting", s, announced)
+        # presence alternates: a tag arrives before it leaves, never twice in a row
+        assert state.get(key, False) != s.present, ("repeated edge", s)
+        state[key] = s.present
+    health = backend.health()
+    assert set(health) == set(backend.reader_ids)
+
+
+# --- 3. the firmware's decoding of host commands -------------------------------------------------
+
+
+def fuzz_firmware(data: bytes) -> None:
+    """``Bridge.service_host``/``handle_frame`` on CPython: no exception out of a step, only
+    well-formed frames out, one answer per command (and per refused frame), in order."""
+    from tests.firmware.rig import Rig
+
+    _, fix, stream = split_control(data)
+    if fix:
+        stream = repair(stream)
+    rig = Rig(n=2)
+    rig.host.take()  # the boot's HELLO, inventory and heartbeat
+    rig.host.frames.clear()
+    rig.host.send_raw(stream)
+    bridge = rig.bridge
+    # Each step reads at most 2 x 8 x 32 bytes; a few more steps let timers and answers settle.
+    for _ in range(len(stream) // 32 + 4):
+        bridge.step()
+        if bridge.exit_requested:
+            break
+
+    host = rig.host.decoder
+    for name in ("garbage_bytes", "crc_errors", "truncated", "malformed", "unknown_types"):
+        assert getattr(host, name) == 0, ("the bridge sent a bad frame", host.counters())
+    assert bridge.faults == 0
+
+    expected: list[tuple[Any, ...]] = []
+    for seq, msg_type, payload in reference_frames(stream):
+        if msg_type in p.MESSAGE_CLASSES and not fits(msg_type, payload):
+            expected.append(("error", seq, p.ERR_BAD_FRAME))
+        elif msg_type == p.COMMAND:
+            cmd = p.Command.from_payload(payload)
+            if cmd.code == p.CMD_SYNC:
+                expected.append(("hello",))
+            elif cmd.code not in p.COMMAND_ARGS:
+                expected.append(("error", seq, p.ERR_UNKNOWN_COMMAND))
+            else:
+                expected.append(("answer", seq))
+    answers: list[tuple[Any, ...]] = []
+    for frame in rig.host.frames:
+        msg = frame.message
+        if isinstance(msg, p.Hello):
+            answers.append(("hello",))
+        elif isinstance(msg, p.Ack):
+            answers.append(("answer", msg.seq))
+        elif isinstance(msg, p.Error):
+            if msg.code == p.ERR_BAD_ARGS:
+                answers.append(("answer", msg.seq))
+            else:
+                answers.append(("error", msg.seq, msg.code))
+    if bridge.exit_requested:
+        # the console escape ends the loop: what came before it was answered, nothing more
+        assert answers == expected[:len(answers)], (answers, expected)
+    else:
+        assert answers == expected, (answers, expected)
+        assert not rig.host.inbox, "host bytes left unread"
+    d = bridge.decoder
+    assert bridge.rx_errors() == d.crc_errors + d.truncated + d.malformed + bridge.garbage_events
+
+
+TARGETS: dict[str, Callable[[bytes], None]] = {
+    "codec": fuzz_codec,
+    "serial": fuzz_serial,
+    "firmware": fuzz_firmware,
+}
