@@ -16,9 +16,10 @@ Three targets, each a plain function of one ``bytes`` input in ``fuzz/targets.py
   does not fit its type) gets exactly one answer, in order: ACK or ERROR with its sequence
   number, or the HELLO of a resync for SYNC.
 
-The first input byte is a control byte: its low bits choose the chunk size the bytes arrive in;
-with its top bit set, the harness first repairs every segment's LEN and CRC, so the fuzzer gets
-past the CRC and explores what the messages say.
+The first input byte is a control byte: its low six bits choose the chunk size the bytes arrive
+in; bit 6 gives the serial backend two configured reader ids (frames for other readers must be
+counted and dropped) instead of ids that grow; with the top bit set, the harness first repairs
+every segment's LEN and CRC, so the fuzzer gets past the CRC and explores what messages say.
 
 Running: ``make fuzz`` (``FUZZ_SECONDS`` per target, 60 by default) runs
 ``python -m fuzz TARGET`` for each target on ``fuzz/corpus/TARGET``, then minimises the corpus
