@@ -64,7 +64,7 @@ READERS_META = "table-readers:"  # + table id -> reader backend spec
 NOTICES = 10
 # How many ended or archived tables stay loaded after a view, an export or an undo brought them
 # back (the least recently used one is unloaded first); a watched table stays loaded anyway.
-KEEP_LOADED = 4
+KEEP_LOADED = 2
 
 
 class TableStateError(ScorekeeperError, ValueError):
@@ -78,6 +78,11 @@ class NotRunning(TableStateError):
 class MovedOn(TableStateError):
     """An undo or a correction whose preview is out of date: the table took other inputs since
     (HTTP 409). Nothing was logged or changed."""
+
+
+def _named(config: TableConfig) -> TableConfig:
+    """What an unloaded table keeps of its configuration: its game, seats and name."""
+    return TableConfig(game=config.game, seats=config.seats, name=config.name)
 
 
 def _dumps(value: Any) -> str:
@@ -119,7 +124,7 @@ class _LockedSink:
             return self._sink.append(record)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Live:
     """Everything the hub keeps about one table."""
 
@@ -132,7 +137,8 @@ class _Live:
     version: int = 0
     cache: dict[Audience, tuple[int, str]] = field(default_factory=dict)
     subs: dict[Audience, set[Subscriber]] = field(default_factory=dict)
-    notices: deque[dict[str, str]] = field(default_factory=lambda: deque(maxlen=NOTICES))
+    # The last NOTICES notices (made at the first: hundreds of ended tables hold none).
+    notices: deque[dict[str, str]] | None = None
     readers: Any = None
     readers_spec: str = ""
     attaching: bool = False  # a thread is opening the readers (set and cleared under lock)
@@ -140,16 +146,15 @@ class _Live:
     # id(entry), organiser? -> (entry, its JSON): feed entries are frozen, so each is serialised
     # once per kind of audience (the organiser's lines also carry the raw input).
     feed_json: dict[tuple[int, bool], tuple[FeedEntry, str]] = field(default_factory=dict)
-    changed: threading.Condition = field(init=False)
+    # Wakes wait_inputs on each change (made by the first wait: most tables are never waited
+    # for, and a condition costs a kilobyte on each of hundreds of tables).
+    changed: threading.Condition | None = None
     delay: SpectatorDelay | None = None  # the public view's spectator delay, when on
     archived: bool = False  # hidden from the table lists; the log is kept and exportable
     # An unloaded table (ended or archived, nobody watching): its table list facts, kept
     # instead of the Table; the Table is replayed from the log again when it is needed.
-    brief: dict[str, Any] | None = None
+    brief: str | None = None  # its stored summary (JSON: smaller than the parsed object)
     stored: str = ""  # the summary as last stored (a write only when it changed)
-
-    def __post_init__(self) -> None:
-        self.changed = threading.Condition(self.lock)
 
 
 GameFinder = Callable[[str], Game]
@@ -261,13 +266,11 @@ class Hub:
             if (not isinstance(brief, dict) or brief.get("status") != status
                     or brief.get("inputs") != last_seq):
                 return None
-            with self._store_lock:
-                config = self.store.config(table_id)
-        except (ValueError, ScorekeeperError):
+            config = TableConfig.from_dict(brief.pop("table"))
+        except (ValueError, KeyError, ScorekeeperError):
             return None
-        brief.pop("winners", None)  # kept in the store for readers of the database
         return _Live(table_id, config, status, archived=archived, readers_spec=readers,
-                     brief=brief, stored=stored)
+                     brief=stored, stored=stored)
 
     def _load(self, table_id: str) -> _Live:
         """Rebuild one table from the store. Never raises: a damaged table loads as broken.
@@ -369,6 +372,7 @@ class Hub:
                 log.error("table not loaded", extra={"table": live.table_id, "error": str(exc)})
                 return
             live.table = table
+            live.config = table.config
             live.brief = None
         log.info("table reloaded", extra={"table": live.table_id, "inputs": table.inputs_seen})
         with self._tables_lock:
@@ -404,7 +408,9 @@ class Hub:
         scores = brief["scores"]
         best = max(scores, default=None)
         winners = [n for n, s in enumerate(scores) if s == best] if brief["over"] else []
-        stored = _dumps({**brief, "winners": winners})
+        config = live.config
+        stored = _dumps({**brief, "winners": winners, "table": {
+            "game": config.game, "seats": list(config.seats), "name": config.name}})
         if stored != live.stored:
             from scorekeeper.store.store import SUMMARY_META
 
@@ -416,8 +422,14 @@ class Hub:
                                                              "error": str(exc)})
                 return
             live.stored = stored
-        live.brief = brief
+        table = live.table
+        assert table is not None
+        live.brief = stored
         live.table = None
+        live.config = _named(live.config)  # the rest (layout, kit) is read when needed
+        # Its feed lines point back at the table (their words are worked out when asked):
+        # emptied, the whole table goes at once, not at Python's next full garbage collection.
+        table.feed.clear()
         live.cache.clear()
         live.feed_json.clear()
         with self._tables_lock:
@@ -445,7 +457,11 @@ class Hub:
         return self._get(table_id).status
 
     def config(self, table_id: str) -> TableConfig:
-        return self._get(table_id).config
+        live = self._get(table_id)
+        if live.brief is not None:  # unloaded: the hub keeps only its name and seats
+            with self._store_lock:
+                return self.store.config(table_id)
+        return live.config
 
     def create_table(self, game: str, seats: int | Sequence[str], *,
                      options: Mapping[str, Any] | None = None,
@@ -706,16 +722,22 @@ class Hub:
     def wait_inputs(self, table_id: str, count: int, timeout: float) -> bool:
         """Block until the table has seen ``count`` inputs; False on timeout."""
         live = self._get(table_id)
-        with live.changed:
+        with live.lock:
+            if live.changed is None:
+                live.changed = threading.Condition(live.lock)
+            changed = live.changed
+        with changed:
             if live.table is None and live.brief is not None:
                 self._reload(live)
-            return live.changed.wait_for(
+            return changed.wait_for(
                 lambda: live.table is not None and live.table.inputs_seen >= count, timeout)
 
     def notice(self, table_id: str, text: str, rule: str = "") -> None:
         """Show a problem that is not a table input (a reader unplugged, a paused table)."""
         live = self._get(table_id)
         with live.lock:
+            if live.notices is None:
+                live.notices = deque(maxlen=NOTICES)
             live.notices.append({"text": text, "rule": rule} if rule else {"text": text})
             self._publish_locked(live)
 
@@ -916,7 +938,10 @@ class Hub:
                                    "archived": live.archived,
                                    "seats": list(live.config.seats)}
             if live.table is None and live.brief is not None:  # unloaded: as it was stored
-                out.update(live.brief)
+                facts = json.loads(live.brief)
+                for kept in ("winners", "table"):  # for readers of the database
+                    facts.pop(kept, None)
+                out.update(facts)
                 out["status"] = live.status
                 return out
             if live.table is None:
@@ -1032,7 +1057,8 @@ class Hub:
         """Bump the version, render once per watched audience, hand over to the loop (a
         delayed public view goes to the table's spectator delay instead)."""
         live.version += 1
-        live.changed.notify_all()
+        if live.changed is not None:
+            live.changed.notify_all()
         delay = live.delay
         if live.table is None or not (live.subs or delay):
             return

@@ -253,13 +253,16 @@ class Store:
         """Every table as ``(id, status as stored, its log's last seq)``, oldest first, in
         two queries: what a start needs to list tables without replaying their logs."""
         order = {table_id: n for n, table_id in enumerate(self.table_ids())}
+        # One index seek per table for its last seq (not a scan of the whole log, which would
+        # also fill SQLite's page cache with pages nobody needs).
+        last = (select(func.max(LOG.c.seq)).where(LOG.c.table_id == TABLES.c.id)
+                .scalar_subquery())
         with self._db("list tables") as conn:
-            statuses = dict(conn.execute(select(TABLES.c.id, TABLES.c.status)).all())
-            last = dict(conn.execute(select(LOG.c.table_id, func.max(LOG.c.seq))
-                                     .group_by(LOG.c.table_id)).all())
+            rows = {row[0]: row for row in conn.execute(
+                select(TABLES.c.id, TABLES.c.status, last)).all()}
             conn.rollback()
-        return [(table_id, str(statuses.get(table_id)), int(last.get(table_id) or 0))
-                for table_id in sorted(order, key=order.__getitem__)]
+        return [(table_id, str(rows[table_id][1]), int(rows[table_id][2] or 0))
+                for table_id in sorted(order, key=order.__getitem__) if table_id in rows]
 
     def _table_column(self, table_id: str, column: Any) -> Any:
         """One column of a table's row (read as stored); NotFound if there is no such table."""

@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.core.game import ORGANISER, PUBLIC
 from scorekeeper.core.inputs import Decision, Seen, Undo
 from scorekeeper.service import Hub
+from scorekeeper.service.hub import KEEP_LOADED
 from scorekeeper.sim import find_world
 from scorekeeper.store.store import SUMMARY_META
 
@@ -43,6 +44,7 @@ def test_an_ended_table_is_unloaded_and_a_view_reloads_it_unchanged(tmp_path: Pa
     try:
         done, live = _play(hub, 1), _play(hub, 2, 40)
         assert hub.summary(done)["over"] and hub.summary(done)["scores"]
+        config = hub.config(done)
         hub.end(live)  # an ended table nobody watches leaves memory at once
         assert hub.loaded() == [done]
         watcher = hub.subscribe(done, PUBLIC)  # a TV keeps it loaded through its end
@@ -52,6 +54,7 @@ def test_an_ended_table_is_unloaded_and_a_view_reloads_it_unchanged(tmp_path: Pa
         hub.unsubscribe(watcher)
         assert done not in hub.loaded()
         listed = hub.summary(done)  # from the kept summary: no replay
+        assert hub.config(done) == config and config.layout  # the full one, from the store
         assert done not in hub.loaded()
         assert repr(listed) == before["summary"]
         assert listed["status"] == "ended" and listed["waiting_for"] == ""
@@ -100,7 +103,7 @@ def test_only_a_few_reloaded_tables_stay_in_memory(tmp_path: Path) -> None:
         assert hub.loaded() == []
         for table_id in ended:
             hub.view(table_id, PUBLIC)
-        assert hub.loaded() == ended[-4:]  # the least recently used went first
+        assert hub.loaded() == ended[-KEEP_LOADED:]  # the least recently used went first
     finally:
         hub.close()
 
