@@ -217,10 +217,61 @@ def fuzz_serial(data: bytes) -> None:
         # presence alternates: a tag arrives before it leaves, never twice in a row
         assert state.get(key, False) != s.present, ("repeated edge", s)
         state[key] = s.present
+    # Nothing lost either: once the link is up, a last tick leaves every reader that is not
+    # frozen holding exactly the tags the bridge last said it holds (after a HELLO, the
+    # inventory up to the next HEARTBEAT replaces what the host held).
+    if backend.online:
+        clock.t += 1.0
+        with backend._lock:
+            backend._outbox.put(backend.filter.tick(clock()))
+        backend._outbox.drain()
+    else:
+        assert not sightings, ("a sighting before the bridge was online", sightings)
+    held = {key for key, present in _net(sightings).items() if present}
+    said = _bridge_says(reference_frames(stream), fixed)
+    for rid in backend.reader_ids:
+        if backend.online and not backend.filter.is_suspended(rid):
+            mine = {k for k in held if k[0] == rid}
+            theirs = {k for k in said if k[0] == rid}
+            assert mine == theirs, ("lost or extra tags", rid, mine, theirs)
     health = backend.health()
     assert set(health) == set(backend.reader_ids)
     if fixed is not None:
         assert backend.reader_ids == fixed
+
+
+def _net(sightings: list[Any]) -> dict[tuple[str, str], bool]:
+    """The last edge of every (reader, uid) in a list of Sightings."""
+    return {(s.reader, s.uid): s.present for s in sightings}
+
+
+def _bridge_says(frames: list[tuple[int, int, bytes]],
+                 fixed: tuple[str, ...] | None) -> set[tuple[str, str]]:
+    """The (reader id, uid) pairs a bridge's good frames leave present, read from PROTOCOL.md:
+    TAG_PRESENT adds, TAG_GONE removes, and HELLO opens an inventory that the next HEARTBEAT
+    closes, dropping every tag it did not list."""
+    present: set[tuple[str, str]] = set()
+    listed: set[tuple[str, str]] | None = None
+    for _, msg_type, payload in frames:
+        if msg_type in p.MESSAGE_CLASSES and not fits(msg_type, payload):
+            continue
+        if msg_type == p.HELLO:
+            listed = set()
+        elif msg_type == p.HEARTBEAT and listed is not None:
+            present &= listed
+            listed = None
+        elif msg_type in (p.TAG_PRESENT, p.TAG_GONE):
+            if fixed is not None and payload[0] >= len(fixed):
+                continue
+            key = (fixed[payload[0]] if fixed is not None else f"r{payload[0]}",
+                   payload[1:].hex().upper())
+            if msg_type == p.TAG_PRESENT:
+                present.add(key)
+                if listed is not None:
+                    listed.add(key)
+            else:
+                present.discard(key)
+    return present
 
 
 # --- 3. the firmware's decoding of host commands -------------------------------------------------

@@ -126,6 +126,8 @@ class SerialBackend(ReaderBackend):
         self._thread: threading.Thread | None = None
         self._ser: SerialPort | None = None
         self._readers: list[_Reader] = [_Reader() for _ in self._ids]
+        for rid in self._ids:  # frozen until the first HEARTBEAT, like readers added later
+            self.filter.suspend(rid)
         self._link_online = False
         self._detail = "not started"
         self._opened_at = 0.0
