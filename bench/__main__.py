@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 
 def main() -> int:
-    from bench import bridge, latency, log_append, referee, replay, server
+    from bench import bridge, latency, log_append, long_event, referee, replay, server
 
     steps: list[tuple[str, Callable[[], object]]] = [
         ("referee throughput", referee.run),
@@ -20,6 +20,7 @@ def main() -> int:
         ("replay of a long Arcanum game", replay.run),
         ("log append", log_append.run),
         ("server start and memory", server.run),
+        ("a long event: 500 finished games", long_event.run),
         ("sighting to WebSocket latency", latency.run),
         ("bridge path", bridge.run),
     ]
