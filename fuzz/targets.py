@@ -302,37 +302,74 @@ def fuzz_firmware(data: bytes) -> None:
     assert bridge.faults == 0
 
     expected: list[tuple[Any, ...]] = []
+    commands: list[p.Command | None] = []  # the command behind each expected answer
     for seq, msg_type, payload in reference_frames(stream):
         if msg_type in p.MESSAGE_CLASSES and not fits(msg_type, payload):
             expected.append(("error", seq, p.ERR_BAD_FRAME))
+            commands.append(None)
         elif msg_type == p.COMMAND:
             cmd = p.Command.from_payload(payload)
+            commands.append(cmd)
             if cmd.code == p.CMD_SYNC:
                 expected.append(("hello",))
             elif cmd.code not in p.COMMAND_ARGS:
                 expected.append(("error", seq, p.ERR_UNKNOWN_COMMAND))
+            elif _acceptable(cmd, rig):
+                expected.append(("ack", seq))
             else:
-                expected.append(("answer", seq))
+                expected.append(("error", seq, p.ERR_BAD_ARGS))
     answers: list[tuple[Any, ...]] = []
     for frame in rig.host.frames:
         msg = frame.message
         if isinstance(msg, p.Hello):
             answers.append(("hello",))
         elif isinstance(msg, p.Ack):
-            answers.append(("answer", msg.seq))
+            answers.append(("ack", msg.seq))
         elif isinstance(msg, p.Error):
-            if msg.code == p.ERR_BAD_ARGS:
-                answers.append(("answer", msg.seq))
-            else:
-                answers.append(("error", msg.seq, msg.code))
+            answers.append(("error", msg.seq, msg.code))
     if bridge.exit_requested:
         # the console escape ends the loop: what came before it was answered, nothing more
         assert answers == expected[:len(answers)], (answers, expected)
     else:
         assert answers == expected, (answers, expected)
         assert not rig.host.inbox, "host bytes left unread"
+
+    # An accepted setting is applied, a refused one changes nothing.
+    timing = (rig.bridge.config.settle_ms, rig.bridge.config.present_polls,
+              rig.bridge.config.absent_ms)
+    readers = {rd.index: (rd.enabled, rd.gain) for rd in bridge.readers}
+    for answer, sent in zip(answers, commands, strict=False):
+        if answer[0] != "ack" or sent is None:
+            continue
+        if sent.code == p.CMD_TIMING:
+            timing = sent.values()
+        elif sent.code == p.CMD_READER:
+            index, enabled, gain = sent.values()
+            readers[index] = (bool(enabled), gain)
+    assert (bridge.settle_ms, bridge.present_polls, bridge.absent_ms) == timing
+    assert {rd.index: (rd.enabled, rd.gain) for rd in bridge.readers} == readers
     d = bridge.decoder
     assert bridge.rx_errors() == d.crc_errors + d.truncated + d.malformed + bridge.garbage_events
+
+
+def _acceptable(cmd: p.Command, rig: Any) -> bool:
+    """Whether a command's arguments are in the ranges PROTOCOL.md and docs/firmware.md give,
+    for the rig's bridge (two readers, one LED, a buzzer)."""
+    from firmware_bridge.config import MIN_SETTLE_MS
+
+    values = cmd.values()
+    if cmd.code == p.CMD_LED:
+        return values[0] < len(rig.bridge.leds)
+    if cmd.code == p.CMD_BUZZER:
+        hz, ms = values
+        return hz == 0 or ms == 0 or 20 <= hz <= 20000
+    if cmd.code == p.CMD_READER:
+        index, enabled, gain = values
+        return index < len(rig.bridge.readers) and enabled <= 1 and gain <= 7
+    if cmd.code == p.CMD_TIMING:
+        settle, present, absent = values
+        return MIN_SETTLE_MS <= settle <= 1000 and 1 <= present <= 20 and absent <= 60000
+    return True
 
 
 TARGETS: dict[str, Callable[[bytes], None]] = {

@@ -112,3 +112,13 @@ def test_firmware_target_catches_an_unanswered_command(monkeypatch: pytest.Monke
 def test_repair_makes_every_long_enough_segment_a_frame() -> None:
     stream = targets.repair(b"\x7e\x00\x01\x10\x00\xff\xff\x7e\x01\x7e")
     assert targets.reference_frames(stream) == [(1, p.COMMAND, b"\x00")]
+
+
+def test_firmware_target_catches_a_bad_setting_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    from firmware_bridge.bridge import Bridge
+
+    stream = b"\x07" + p.Sequencer().encode(p.Command.timing(1, 0, 65000))  # all out of range
+    targets.fuzz_firmware(stream)
+    monkeypatch.setattr(Bridge, "_command", lambda self, code, args: "")
+    with pytest.raises(AssertionError):
+        targets.fuzz_firmware(stream)
