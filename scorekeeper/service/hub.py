@@ -366,11 +366,11 @@ class Hub:
                     table = self.store.load_table(live.table_id, game)
                     table.log = _LockedSink(self.store.sink(live.table_id), self._store_lock)
             except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
-                live.brief = None
-                live.error = (f"table {live.table_id} cannot be loaded, so it takes no inputs: "
-                              f"{exc}; the other tables are not affected")
+                # Still listed from its summary; this request is refused in words, and the next
+                # one tries again (a busy database passes, a damaged log says so each time).
                 log.error("table not loaded", extra={"table": live.table_id, "error": str(exc)})
-                return
+                raise TableStateError(f"table {live.table_id} cannot be loaded from the store: "
+                                      f"{exc}; the other tables are not affected") from None
             live.table = table
             live.config = table.config
             live.brief = None

@@ -10,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from scorekeeper.core.game import ORGANISER, PUBLIC
 from scorekeeper.core.inputs import Decision, Seen, Undo
 from scorekeeper.service import Hub
-from scorekeeper.service.hub import KEEP_LOADED
+from scorekeeper.service.hub import KEEP_LOADED, TableStateError
 from scorekeeper.sim import find_world
 from scorekeeper.store.store import SUMMARY_META
 
@@ -154,5 +156,23 @@ def test_a_store_without_summaries_still_opens_and_lists_its_tables(tmp_path: Pa
         assert hub.loaded() == []
         assert {t: repr(hub.summary(t)) for t in (done, stale)} == listed
         assert hub.store.get_meta(SUMMARY_META + done) is not None  # computed once, stored
+    finally:
+        hub.close()
+
+
+def test_a_damaged_log_is_told_when_the_table_is_opened_again(tmp_path: Path) -> None:
+    hub = Hub.open(tmp_path / "sk.db")
+    try:
+        done, other = _play(hub, 9, 30), _play(hub, 10, 30)
+        hub.end(done)
+        listed = hub.summary(done)
+        with hub.store._db("damage") as conn:
+            conn.exec_driver_sql("UPDATE log SET record = 'not json' WHERE table_id = ? AND "
+                                 "seq = 5", (done,))
+            conn.commit()
+        with pytest.raises(TableStateError, match=f"table {done} cannot be loaded.*record 5"):
+            hub.view(done, PUBLIC)
+        assert hub.summary(done) == listed and done not in hub.loaded()  # still listed
+        assert hub.submit(other, Undo()).accepted  # the others are not affected
     finally:
         hub.close()
