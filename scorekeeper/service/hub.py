@@ -1,6 +1,8 @@
 """The hub: one process's live tables, their logs, their readers and who is watching them.
 
-The hub owns the Store. At start it rebuilds every table by replaying its log; afterwards every
+The hub owns the Store. At start it rebuilds the tables that may play (created, running, paused)
+by replaying their logs, and lists ended and archived ones from their stored summaries; such a
+table is replayed when something needs it and unloaded again when nobody does. Every
 input goes through ``Hub.submit``, which calls ``Table.submit`` under the table's lock (the table
 appends the input to the log, durably, before applying it) and then publishes the new views.
 
