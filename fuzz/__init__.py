@@ -22,8 +22,9 @@ counted and dropped) instead of ids that grow; with the top bit set, the harness
 every segment's LEN and CRC, so the fuzzer gets past the CRC and explores what messages say.
 
 Running: ``make fuzz`` (``FUZZ_SECONDS`` per target, 60 by default) runs
-``python -m fuzz TARGET`` for each target on ``fuzz/corpus/TARGET``, then minimises the corpus
-with libFuzzer's ``-merge=1``. A crash leaves ``crash-*`` beside the run (in ``var/fuzz``);
-copy it into the corpus once fixed, so that ``tests/fuzz/test_corpus.py`` replays it in
-``make test`` (no atheris needed there).
+``python -m fuzz TARGET`` for each target on ``fuzz/corpus/TARGET``, then cuts the corpus down
+to the fewest inputs with the same coverage (libFuzzer's ``-set_cover_merge=1``); the hand-made
+``seed-*`` inputs (``python -m fuzz.seeds``) stay. A crash leaves ``crash-*`` in
+``var/fuzz/TARGET/``; copy it into the corpus once fixed, so that ``tests/fuzz/test_corpus.py``
+replays it in ``make test`` (no atheris needed there).
 """
