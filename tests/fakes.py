@@ -85,3 +85,16 @@ class FakeGame(Game):
 
     def secrets(self, state: FakeState, seat: int) -> frozenset[str]:
         return frozenset(state.hand) if seat == 0 else frozenset()
+
+
+class Clock:
+    """A monotonic clock the test moves by hand (for code that takes a ``clock`` callable)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

@@ -25,19 +25,7 @@ from scorekeeper.service.delay import (
     write_seconds,
 )
 from tests.api.games import find_test_game
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+from tests.fakes import Clock
 
 
 def facts(n: int) -> dict[str, Any]:

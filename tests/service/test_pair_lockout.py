@@ -15,16 +15,7 @@ from scorekeeper.service.tokens import (
     TooManyTries,
     Unauthenticated,
 )
-
-
-class FakeClock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.fakes import Clock
 
 
 class MemoryMeta:
@@ -41,12 +32,12 @@ class MemoryMeta:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+def clock() -> Clock:
+    return Clock()
 
 
 @pytest.fixture
-def tokens(clock: FakeClock) -> Tokens:
+def tokens(clock: Clock) -> Tokens:
     return Tokens(MemoryMeta(), threading.RLock(), clock=clock)
 
 
@@ -61,7 +52,7 @@ def test_the_numbers_suit_a_table_of_six_phones() -> None:
 
 
 def test_a_right_code_during_a_lockout_is_refused_unused_and_works_after_the_window(
-        tokens: Tokens, clock: FakeClock) -> None:
+        tokens: Tokens, clock: Clock) -> None:
     code, _ = tokens.pairing_code("t1", 0)
     guess_wrong(tokens, "10.0.0.7", MAX_FAILED_PER_CLIENT)
     clock.now += 20
@@ -80,7 +71,7 @@ def test_a_right_code_during_a_lockout_is_refused_unused_and_works_after_the_win
 
 
 def test_another_client_is_unaffected_until_the_ceiling_over_all_clients(
-        tokens: Tokens, clock: FakeClock) -> None:
+        tokens: Tokens, clock: Clock) -> None:
     guess_wrong(tokens, "10.0.0.7", MAX_FAILED_PER_CLIENT)
     code, _ = tokens.pairing_code("t1", 1)
     assert tokens.redeem(code, "10.0.0.8")[1].seat == 1  # the player next to the guesser
@@ -97,7 +88,7 @@ def test_another_client_is_unaffected_until_the_ceiling_over_all_clients(
 
 
 def test_a_right_code_does_not_count_and_a_wrong_one_after_the_window_starts_afresh(
-        tokens: Tokens, clock: FakeClock) -> None:
+        tokens: Tokens, clock: Clock) -> None:
     guess_wrong(tokens, "10.0.0.7", MAX_FAILED_PER_CLIENT - 1)
     for seat in range(6):
         code, _ = tokens.pairing_code("t1", seat)
