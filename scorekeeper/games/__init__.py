@@ -1,34 +1,60 @@
-"""The registry of supported games. Explicit: a game is listed here, never self-registered."""
+"""The registry of supported games. Explicit: a game is listed here, never self-registered.
+
+Each game's code is imported the first time that game is asked for, not before: a table of one
+game never loads the others (a Pi Zero has 512 MB, and imports are slow there).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from scorekeeper.core.game import Game
 from scorekeeper.errors import UnknownGame
 
 
-def _load() -> dict[str, Game]:
+def _angels_and_demons() -> Game:
     from scorekeeper.games.angels_demons import AngelsAndDemons
+
+    return AngelsAndDemons()
+
+
+def _arcanum() -> Game:
     from scorekeeper.games.arcanum.game import Arcanum
 
-    games: list[Game] = [AngelsAndDemons(), Arcanum()]
-    return {g.id: g for g in games}
+    return Arcanum()
 
 
-_GAMES: dict[str, Game] | None = None
+#: Every supported game: its id and how to make it, in the order games are listed.
+_REGISTRY: dict[str, Callable[[], Game]] = {
+    "angels-and-demons": _angels_and_demons,
+    "arcanum": _arcanum,
+}
+_LOADED: dict[str, Game] = {}
 
 
-def games() -> dict[str, Game]:
-    """Every registered game by id (loaded on first use, to keep start-up imports lean)."""
-    global _GAMES
-    if _GAMES is None:
-        _GAMES = _load()
-    return _GAMES
+def game_ids() -> tuple[str, ...]:
+    """Every registered game's id, without loading any game's code."""
+    return tuple(_REGISTRY)
 
 
 def find_game(game_id: str) -> Game:
-    """The game with this id; raises UnknownGame naming the ones that exist."""
-    try:
-        return games()[game_id]
-    except KeyError:
-        known = ", ".join(sorted(games()))
-        raise UnknownGame(f"no game called {game_id!r}; known games: {known}") from None
+    """The game with this id (its code loaded on first use); raises UnknownGame naming the
+    ones that exist."""
+    game = _LOADED.get(game_id)
+    if game is not None:
+        return game
+    make = _REGISTRY.get(game_id)
+    if make is None:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGame(f"no game called {game_id!r}; known games: {known}")
+    game = make()
+    if game.id != game_id:  # a registry line that names the wrong class
+        raise AssertionError(f"the registry's {game_id!r} makes the game {game.id!r}")
+    _LOADED[game_id] = game
+    return game
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by id, in registry order. Loads every game's code: for a list of
+    ids alone, use ``game_ids``."""
+    return {game_id: find_game(game_id) for game_id in _REGISTRY}

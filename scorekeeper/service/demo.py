@@ -157,9 +157,9 @@ class DemoDriver:
 
     def _pause_other_demos(self) -> None:
         """Pause the running demo tables of the other games: no bot plays them now."""
-        from scorekeeper.games import games
+        from scorekeeper.games import game_ids
 
-        for game_id in games():
+        for game_id in game_ids():
             if game_id == self.game_id:
                 continue
             raw = self.hub.store.get_meta(self._key_of(game_id))
