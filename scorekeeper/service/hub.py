@@ -437,6 +437,9 @@ class Hub:
         with self._tables_lock:
             self._recent.pop(live.table_id, None)
         log.info("table unloaded", extra={"table": live.table_id})
+        from scorekeeper.service import memory
+
+        memory.release()  # glibc keeps a dropped table's heap unless told to give it back
 
     def _maybe_unload(self, live: _Live) -> None:
         with live.lock:

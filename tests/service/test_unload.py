@@ -176,3 +176,22 @@ def test_a_damaged_log_is_told_when_the_table_is_opened_again(tmp_path: Path) ->
         assert hub.submit(other, Undo()).accepted  # the others are not affected
     finally:
         hub.close()
+
+
+def test_unloading_hands_the_memory_back(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """glibc keeps a dropped table's heap unless told: each unload collects and trims."""
+    from scorekeeper.service import memory
+
+    assert memory.release() is True  # this machine's C library has malloc_trim
+    calls: list[bool] = []
+    real = memory.release
+    monkeypatch.setattr(memory, "release", lambda: calls.append(real()) or True)
+    hub = Hub.open(tmp_path / "sk.db")
+    try:
+        table_id = _play(hub, 2, 40)
+        assert not calls
+        hub.end(table_id)
+        assert table_id not in hub.loaded() and calls == [True]
+    finally:
+        hub.close()
