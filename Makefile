@@ -55,8 +55,8 @@ else
 endif
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check scorekeeper firmware_bridge tests bench
-	$(BIN)/mypy scorekeeper firmware_bridge bench
+	$(BIN)/ruff check scorekeeper firmware_bridge tests bench fuzz
+	$(BIN)/mypy scorekeeper firmware_bridge bench fuzz
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
