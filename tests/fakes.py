@@ -98,3 +98,16 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+class MemoryMeta:
+    """The two Store methods that meta users (tokens, settings) call, on a dict."""
+
+    def __init__(self) -> None:
+        self.meta: dict[str, str] = {}
+
+    def get_meta(self, key: str) -> str | None:
+        return self.meta.get(key)
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.meta[key] = value

@@ -50,6 +50,16 @@ def client(hub: Hub) -> Iterator[TestClient]:
 
 
 @pytest.fixture
+def real(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, str]]]:
+    """The app on a hub with the real games (not the test game), and the organiser's header."""
+    real_hub = Hub.open(tmp_path / "sk.db")
+    token = real_hub.tokens.ensure_organiser_token(real_hub.token_file)
+    with TestClient(create_app(real_hub)) as c:
+        yield c, {"Authorization": f"Bearer {token}"}
+    real_hub.close()
+
+
+@pytest.fixture
 def new_table(client: TestClient, org: dict[str, str]) -> Callable[..., str]:
     """Create a table as the organiser (started by default); returns its id."""
 

@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-
-from scorekeeper.api import create_app
-from scorekeeper.service import Hub
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
-
-
-@pytest.fixture
-def real(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, str]]]:
-    hub = Hub.open(tmp_path / "sk.db")
-    token = hub.tokens.ensure_organiser_token(hub.token_file)
-    with TestClient(create_app(hub)) as client:
-        yield client, {"Authorization": f"Bearer {token}"}
-    hub.close()
 
 
 def test_games_list_their_options_and_what_must_be_asked(

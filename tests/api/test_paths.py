@@ -5,33 +5,20 @@ request; reader specs name only serial devices, sim or SPI numbers; /static serv
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from scorekeeper.api import create_app
 from scorekeeper.api.assets import is_asset
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.arcanum.boards import BOARDS_DIR, find_profile
 from scorekeeper.readers.base import check_remote_spec
-from scorekeeper.service import Hub
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
 ARCANUM = {"game": "arcanum", "seats": ["Ann", "Bea", "Cid"]}
-
-
-@pytest.fixture
-def real(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, str]]]:
-    """The app on a hub with the real games, and the organiser's header."""
-    hub = Hub.open(tmp_path / "sk.db")
-    token = hub.tokens.ensure_organiser_token(hub.token_file)
-    with TestClient(create_app(hub)) as client:
-        yield client, {"Authorization": f"Bearer {token}"}
-    hub.close()
 
 
 # -- boards ------------------------------------------------------------------------------------

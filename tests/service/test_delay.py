@@ -25,7 +25,7 @@ from scorekeeper.service.delay import (
     write_seconds,
 )
 from tests.api.games import find_test_game
-from tests.fakes import Clock
+from tests.fakes import Clock, MemoryMeta
 
 
 def facts(n: int) -> dict[str, Any]:
@@ -112,17 +112,7 @@ def test_labels_and_the_seconds_a_delay_accepts() -> None:
 
 
 def test_the_setting_is_read_and_written_as_table_meta() -> None:
-    class Store:
-        def __init__(self) -> None:
-            self.meta: dict[str, str] = {}
-
-        def get_meta(self, key: str) -> str | None:
-            return self.meta.get(key)
-
-        def set_meta(self, key: str, value: str) -> None:
-            self.meta[key] = value
-
-    store = Store()
+    store = MemoryMeta()
     assert read_seconds(store, "t1") == 0.0
     write_seconds(store, "t1", 45)
     assert read_seconds(store, "t1") == 45.0 and read_seconds(store, "t2") == 0.0

@@ -15,20 +15,7 @@ from scorekeeper.service.tokens import (
     TooManyTries,
     Unauthenticated,
 )
-from tests.fakes import Clock
-
-
-class MemoryMeta:
-    """The two Store methods Tokens uses, in a dict."""
-
-    def __init__(self) -> None:
-        self.meta: dict[str, str] = {}
-
-    def get_meta(self, key: str) -> str | None:
-        return self.meta.get(key)
-
-    def set_meta(self, key: str, value: str) -> None:
-        self.meta[key] = value
+from tests.fakes import Clock, MemoryMeta
 
 
 @pytest.fixture
