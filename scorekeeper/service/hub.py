@@ -58,7 +58,7 @@ from scorekeeper.service.texts import (
     online_changes,
 )
 from scorekeeper.service.tokens import Tokens, token_file_for
-from scorekeeper.service.watchers import Subscriber, fanout
+from scorekeeper.service.watchers import Credentials, Subscriber, fanout, forget
 
 log = logging.getLogger("scorekeeper.hub")
 
@@ -206,8 +206,7 @@ class Hub:
         self.tokens = Tokens(store, self._store_lock)
         self.tokens.token_file = token_file
         # Watchers by the hash of the token they connected with: withdrawing a token ends them.
-        self._by_credential: dict[str, set[Subscriber]] = {}
-        self._credential_lock = threading.Lock()
+        self._credentials = Credentials()
         self.tokens.on_revoke = self.end_credentials
         # Where the server listens (host, port), told by serve and demo: a pairing QR code is
         # only drawn for an address a phone can open. None: not known (an embedded app).
@@ -1006,9 +1005,7 @@ class Hub:
         withdrawing that token ends the watcher (``end_credentials``)."""
         live = self._get(table_id)
         sub = Subscriber(table_id, audience, credential)
-        if credential is not None:
-            with self._credential_lock:
-                self._by_credential.setdefault(credential, set()).add(sub)
+        self._credentials.add(sub)
         with live.lock:
             shown = live.delay.payload() if live.delay and audience == PUBLIC else None
             live.subs.setdefault(audience, set()).add(sub)
@@ -1016,23 +1013,13 @@ class Hub:
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        if sub.credential is not None:
-            with self._credential_lock:
-                held = self._by_credential.get(sub.credential)
-                if held is not None:
-                    held.discard(sub)
-                    if not held:
-                        del self._by_credential[sub.credential]
+        self._credentials.remove(sub)
         try:
             live = self._get(sub.table_id)
         except NotFound:  # the table was deleted while this client watched it
             return
         with live.lock:
-            subs = live.subs.get(sub.audience)
-            if subs is not None:
-                subs.discard(sub)
-                if not subs:
-                    del live.subs[sub.audience]
+            forget(live.subs, sub.audience, sub)
             self._unload_locked(live)  # an ended table the last watcher left
 
     def end_credentials(self, credentials: Iterable[str]) -> int:
@@ -1040,14 +1027,13 @@ class Hub:
         phone); returns how many. Any thread. From this call on they take no view: each is
         marked ended and taken out of its table's watchers before the loop is told to close
         it (WebSocket close code 4401, which the page explains)."""
-        with self._credential_lock:
-            ended = [sub for c in credentials for sub in self._by_credential.pop(c, ())]
+        ended = self._credentials.take(credentials)
         for sub in ended:
             sub.end(4401, "this phone's pairing was withdrawn by the organiser")
             with contextlib.suppress(NotFound):
                 live = self._get(sub.table_id)
                 with live.lock:
-                    live.subs.get(sub.audience, set()).discard(sub)
+                    forget(live.subs, sub.audience, sub)
             self._on_loop(sub.wake)
         if ended:
             log.info("watchers ended", extra={"watchers": len(ended)})

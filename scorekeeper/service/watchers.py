@@ -7,6 +7,9 @@ on the event loop; a slow client skips stale views instead of queueing them.
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Hashable, Iterable, MutableMapping
+from typing import TypeVar
 
 from scorekeeper.core.game import Audience
 
@@ -60,6 +63,47 @@ class Subscriber:
             raise self.ended
         assert self.latest is not None
         return self.latest
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def forget(groups: MutableMapping[K, set[Subscriber]], key: K, sub: Subscriber) -> None:
+    """Take ``sub`` out of its group ``key``; a group left empty goes too."""
+    group = groups.get(key)
+    if group is not None:
+        group.discard(sub)
+        if not group:
+            del groups[key]
+
+
+class Credentials:
+    """Watchers by the hash of the token they connected with, so that withdrawing a token finds
+    and ends them. Any thread."""
+
+    def __init__(self) -> None:
+        self._by_hash: dict[str, set[Subscriber]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, sub: Subscriber) -> None:
+        if sub.credential is not None:
+            with self._lock:
+                self._by_hash.setdefault(sub.credential, set()).add(sub)
+
+    def remove(self, sub: Subscriber) -> None:
+        if sub.credential is not None:
+            with self._lock:
+                forget(self._by_hash, sub.credential, sub)
+
+    def __len__(self) -> int:
+        """How many watchers are held (every one leaves when it unsubscribes)."""
+        with self._lock:
+            return sum(len(group) for group in self._by_hash.values())
+
+    def take(self, credentials: Iterable[str]) -> list[Subscriber]:
+        """Every watcher of these token hashes, forgotten here."""
+        with self._lock:
+            return [sub for c in credentials for sub in self._by_hash.pop(c, ())]
 
 
 def fanout(batch: list[tuple[int, str, list[Subscriber]]]) -> None:

@@ -82,7 +82,7 @@ def test_a_watcher_of_a_withdrawn_credential_takes_no_view_even_one_already_wait
         assert isinstance(await asyncio.wait_for(_error_of(organiser.next()), 1), Ended)
         for sub in (seat, organiser, public):
             hub.unsubscribe(sub)
-        assert hub.watchers(tid) == 0 and not hub._by_credential
+        assert hub.watchers(tid) == 0 and not len(hub._credentials)
 
     try:
         asyncio.run(scenario())
