@@ -110,7 +110,7 @@ def anchors(text: str) -> set[str]:
 
 
 # -- a renderer for the Markdown the references use ----------------------------------------------
-# Headings (#, ##, ###; "(R-XXX)" at the end of a heading becomes its id), paragraphs, "- " lists
+# Headings (#, ##, ###; "(R-FAME)" at the end of a heading becomes its id), paragraphs, "- " lists
 # (continued by indented lines), "> " notes, "|" tables, and inline **bold**, *italic*, `code`,
 # [links](url). A block that starts with "**<rule id> ...**" opens a rule's entry, which runs
 # until the next rule or heading.

@@ -18,9 +18,8 @@ The connection options are those of `scorekeeper table` (--server, --token, --db
 from __future__ import annotations
 
 import argparse
-import sys
 
-from scorekeeper.commands.table import ConsoleError, _add_common, _after_verdict, connect
+from scorekeeper.commands.table import Client, _add_common, _after_verdict, with_client
 
 HELP = "lay tags on a running table's readers (dry runs without hardware)"
 ACTIONS = {"tag": "a tag is laid on READER and stays there",
@@ -50,12 +49,8 @@ def _inputs(action: str, reader: str, uid: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Send the reader reports to the table; the exit code of the last verdict (0 accepted)."""
-    try:
-        client = connect(args)
-    except ConsoleError as exc:
-        print(f"scorekeeper sim: {exc.message}", file=sys.stderr)
-        return exc.code
-    try:
+
+    def send(client: Client) -> int:
         code = 0
         for line in _inputs(args.sim_command, args.reader, args.uid):
             verdict = client.call("POST", f"/api/tables/{args.table_id}/inputs",
@@ -64,8 +59,5 @@ def run(args: argparse.Namespace) -> int:
             if code:
                 break  # a refused laying is not followed by its lifting
         return code
-    except ConsoleError as exc:
-        print(f"scorekeeper sim: {exc.message}", file=sys.stderr)
-        return exc.code
-    finally:
-        client.close()
+
+    return with_client(args, "sim", send)

@@ -801,17 +801,24 @@ def connect(args: argparse.Namespace) -> Client:
         raise ConsoleError(f"--server {args.server!r}: {exc}", 2) from None
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``scorekeeper table ACTION``; returns the exit code (see the module docstring)."""
+def with_client(args: argparse.Namespace, command: str,
+                work: Callable[[Client], int]) -> int:
+    """Run ``work`` with a client for the server the options name, and return its exit code;
+    a ConsoleError on the way is printed as ``scorekeeper COMMAND: ...`` with its code."""
     try:
         client = connect(args)
     except ConsoleError as exc:
-        print(f"scorekeeper table: {exc.message}", file=sys.stderr)
+        print(f"scorekeeper {command}: {exc.message}", file=sys.stderr)
         return exc.code
     try:
-        return ACTIONS[args.table_command](client, args)
+        return work(client)
     except ConsoleError as exc:
-        print(f"scorekeeper table: {exc.message}", file=sys.stderr)
+        print(f"scorekeeper {command}: {exc.message}", file=sys.stderr)
         return exc.code
     finally:
         client.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``scorekeeper table ACTION``; returns the exit code (see the module docstring)."""
+    return with_client(args, "table", lambda client: ACTIONS[args.table_command](client, args))
