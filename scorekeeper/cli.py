@@ -34,6 +34,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "check the readers: bridge, chips, live read rates, what to fix"),
     "sim": ("scorekeeper.commands.sim",
             "lay tags on a running table's readers (dry runs without hardware)"),
+    "backup": ("scorekeeper.commands.backup",
+               "back up the database, also while the server runs (includes the -wal file)"),
+    "restore": ("scorekeeper.commands.restore",
+                "put a backup back as the database (the server stopped; nothing deleted)"),
 }
 
 
