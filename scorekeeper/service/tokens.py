@@ -165,8 +165,18 @@ class Tokens:
         return token
 
     def ensure_organiser_token(self, token_file: Path | None = None) -> str | None:
-        """Create the organiser token on first start; returns it then, None when it existed."""
+        """Create the organiser token on first start; returns it then, None when it existed.
+
+        A token file already there is never written over: a store that lost its token's hash
+        (a database started afresh on purpose) takes the token the file holds, so the
+        organiser's saved token, consoles and scripts keep working. Only
+        ``new_organiser_token`` replaces a token.
+        """
         if self.has_organiser_token():
+            return None
+        kept = _read_token_file(token_file)
+        if kept is not None:
+            self._set(ORGANISER_META, _hash(kept))
             return None
         return self.new_organiser_token(token_file)
 
@@ -325,6 +335,17 @@ class Tokens:
 def _seconds_left(left: float) -> int:
     """A wait in whole seconds, never 0 (a client told 0 would try again at once)."""
     return max(1, math.ceil(left))
+
+
+def _read_token_file(path: Path | None) -> str | None:
+    """The token saved in ``path``, or None when there is no such file or it holds none."""
+    if path is None:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if len(text) >= 16 and text.isprintable() and " " not in text else None
 
 
 def token_file_for(db: Path) -> Path:

@@ -45,6 +45,9 @@ class LogRow(SQLModel, table=True):
     seq: int
     at: datetime = Field(default_factory=utcnow)
     record: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    # The chained checksum of this record (scorekeeper/store/chain.py); None only in a store
+    # written before checksums existed, until the store is opened once (it then fills them in).
+    chain: str | None = Field(default=None, max_length=64)
 
 
 class MetaRow(SQLModel, table=True):

@@ -5,6 +5,12 @@ with ``synchronous=FULL``, so a commit is on disk (fsync'd) when it returns. ``S
 the hot path of the whole server: it commits each log record before returning its sequence
 number, which is what docs/design.md invariant 1 ("logged before it takes effect") rests on.
 
+Damage must never pass for a good store. Each record carries a chained checksum, verified
+whenever a log is read (scorekeeper/store/chain.py); a SQLite file is opened only after
+``PRAGMA quick_check`` and a comparison with its marker, a file beside it that remembers the
+store's identity and what it acknowledged (scorekeeper/store/marker.py,
+scorekeeper/store/checks.py); a database missing, empty, foreign or behind is refused.
+
 One ``Store`` holds one database connection and a lock; every method is thread-safe.
 """
 
@@ -27,6 +33,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     update,
 )
@@ -42,6 +49,15 @@ from scorekeeper.core.kit import Kit, check_kit_name
 from scorekeeper.core.table import Table as GameTable
 from scorekeeper.core.table import TableConfig, refusal_from_record
 from scorekeeper.errors import ConfigError, NotFound, StoreError
+from scorekeeper.store import checks
+from scorekeeper.store.chain import GENESIS, ChainChecker, link
+from scorekeeper.store.marker import (
+    STORE_ID_META,
+    Marker,
+    marker_path,
+    new_store_id,
+    read_marker,
+)
 from scorekeeper.store.models import (
     TABLE_STATUSES,
     KitRow,
@@ -52,7 +68,8 @@ from scorekeeper.store.models import (
 )
 
 DEFAULT_URL = "sqlite:///var/scorekeeper.db"
-SCHEMA_VERSION = "1"
+# 2: log rows carry chained checksums (a version-1 store gets them at its first open)
+SCHEMA_VERSION = "2"
 READ_BATCH = 2000
 _TABLE_ID = re.compile(r"^t(\d+)$")
 ARCHIVED_META = "table-archived:"  # + table id -> "1" while the table is archived
@@ -60,7 +77,7 @@ ARCHIVED_META = "table-archived:"  # + table id -> "1" while the table is archiv
 # a start lists it without replaying its log (written by the hub when it unloads the table).
 SUMMARY_META = "table-summary:"
 HIGHEST_ID_META = "table-highest-number"  # the highest table number ever given (deletes too)
-_INSERT_LOG = "INSERT INTO log (table_id, seq, at, record) VALUES (?, ?, ?, ?)"
+_INSERT_LOG = "INSERT INTO log (table_id, seq, at, record, chain) VALUES (?, ?, ?, ?, ?)"
 _SQLITE_DATETIME = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy stores a DateTime in SQLite
 
 
@@ -111,7 +128,10 @@ class Store:
     """Tables, logs, kits and settings in one database at ``url`` (SQLAlchemy URL).
 
     A SQLite file's folder is created if missing. Errors from the database come out as
-    StoreError naming the file; a missing table or kit is NotFound.
+    StoreError naming the file; a missing table or kit is NotFound. A SQLite file is checked
+    before use (``PRAGMA quick_check``, then against its marker): one that is damaged, or
+    missing, empty, another store or behind what its marker says was acknowledged, raises
+    StoreRefused and is left as it was.
     """
 
     def __init__(self, url: str = DEFAULT_URL, *, timeout: float = 5.0) -> None:
@@ -126,13 +146,20 @@ class Store:
             self.where = parsed.render_as_string(hide_password=True)
         self._lock = threading.RLock()
         self._next_seq: dict[str, int] = {}
+        self._last_chain: dict[str, str] = {}
         self._closed = False
-        if self._sqlite and not memory:
+        self.marker: Marker | None = None
+        file = self._sqlite and not memory
+        if file:
             try:
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"{self.where}: cannot create its folder: "
                                  f"{exc.strerror or exc}") from None
+            state = read_marker(marker_path(database))
+            if state is not None and checks.file_is_empty(database):
+                # Before SQLite creates a new file there: the real one must come back.
+                raise checks.refuse_missing(self.where, state)
         try:
             if self._sqlite:
                 self.engine: Engine = create_engine(
@@ -142,15 +169,94 @@ class Store:
             else:
                 self.engine = create_engine(url, pool_pre_ping=True)
             self._conn: Connection = self.engine.connect()
+            if file:
+                self._quick_check()
             for table in (TABLES, LOG, META, KITS):
                 table.create(self._conn, checkfirst=True)
             self._conn.commit()
+            self._migrate()
         except SQLAlchemyError as exc:
+            self._give_up()
             raise StoreError(f"{self.where}: cannot open the database: {_plain(exc)}") from None
         except sqlite3.Error as exc:  # raised inside the connect event, before wrapping
+            self._give_up()
             raise StoreError(f"{self.where}: cannot open the database: {_plain(exc)}") from None
-        if self.get_meta("schema_version") is None:
-            self.set_meta("schema_version", SCHEMA_VERSION)
+        except StoreError:
+            self._give_up()
+            raise
+        if file:
+            try:
+                self._check_marker(database, state)
+            except BaseException:
+                self._give_up()
+                raise
+
+    def _give_up(self) -> None:
+        """Close what a failed open had opened (the caller raises)."""
+        with suppress(Exception):
+            self.close()
+
+    def _quick_check(self) -> None:
+        """SQLite's page-level check of the whole file (StoreRefused when it finds damage)."""
+        rows = [str(row[0]) for row in self._conn.exec_driver_sql("PRAGMA quick_check").all()]
+        self._conn.rollback()
+        if rows != ["ok"]:
+            raise checks.refuse_damaged(self.where, rows)
+
+    def _migrate(self) -> None:
+        """Bring a store written by an older version up to ``SCHEMA_VERSION`` (or set it)."""
+        version = self.get_meta("schema_version")
+        if version == SCHEMA_VERSION:
+            return
+        if version is not None:
+            columns = {c["name"] for c in inspect(self._conn).get_columns("log")}
+            if "chain" not in columns:
+                self._conn.exec_driver_sql("ALTER TABLE log ADD COLUMN chain VARCHAR(64)")
+                self._conn.commit()
+            self._fill_chains()
+        self.set_meta("schema_version", SCHEMA_VERSION)
+
+    def _fill_chains(self) -> None:
+        """Give every record written before checksums existed its chain value (one pass)."""
+        raw = type_coerce(LOG.c.record, SqlText)
+        with self._db("add checksums to the log") as conn:
+            ids = conn.execute(select(LOG.c.table_id).distinct()).scalars().all()
+            for table_id in ids:
+                previous = GENESIS
+                rows = conn.execute(select(LOG.c.id, LOG.c.seq, raw, LOG.c.chain)
+                                    .where(LOG.c.table_id == table_id)
+                                    .order_by(LOG.c.seq)).all()
+                for row_id, seq, text, chain in rows:
+                    if chain is None:
+                        chain = link(previous, table_id, int(seq), str(text))
+                        conn.execute(update(LOG).where(LOG.c.id == row_id).values(chain=chain))
+                    previous = str(chain)
+            conn.commit()
+
+    def _check_marker(self, database: str, state: Any) -> None:
+        """Compare the database with its marker, then (re)write the marker from it."""
+        store_id = self.get_meta(STORE_ID_META)
+        tables = self.overview()
+        if state is not None:
+            checks.check_identity(self.where, state, store_id)
+            names = self._names()
+            checks.check_not_behind(self.where, state,
+                                    {t: last for t, _status, last in tables}, names)
+        if store_id is None:
+            store_id = new_store_id()
+            self.set_meta(STORE_ID_META, store_id)
+        try:
+            self.marker = Marker(marker_path(database), store_id,
+                                 {t: last for t, _status, last in tables if last})
+        except OSError as exc:
+            raise StoreError(f"{self.where}: cannot write its marker file "
+                             f"{marker_path(database)}: {exc.strerror or exc}") from None
+
+    def _names(self) -> dict[str, str]:
+        with self._db("list tables") as conn:
+            rows = conn.execute(select(TABLES.c.id, TABLES.c.name)).all()
+            conn.rollback()
+        return {str(i): str(n) for i, n in rows}
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -179,6 +285,9 @@ class Store:
             if self._closed:
                 return
             self._closed = True
+            if self.marker is not None:
+                with suppress(OSError):
+                    self.marker.close()
             try:
                 self._conn.close()
                 self.engine.dispose()
@@ -336,6 +445,8 @@ class Store:
         m = _TABLE_ID.match(table_id)
         with self._db("delete a table") as conn:
             self._table_row(conn, table_id)
+            if self.marker is not None:
+                self.marker.forget(table_id)
             gone = conn.execute(delete(LOG).where(LOG.c.table_id == table_id)).rowcount
             conn.execute(delete(TABLES).where(TABLES.c.id == table_id))
             conn.execute(delete(META).where(META.c.key.in_(keys)))
@@ -350,53 +461,69 @@ class Store:
                     conn.execute(insert(META).values(key=HIGHEST_ID_META, value=str(value)))
             conn.commit()
         self._next_seq.pop(table_id, None)
+        self._last_chain.pop(table_id, None)
         return int(gone or 0)
 
     # -- the log ----------------------------------------------------------------------------
 
     def _load_next_seq(self, conn: Connection, table_id: str) -> int:
+        """The next seq of a table's log; also caches its last record's chain value."""
         self._table_row(conn, table_id)
-        last = conn.execute(select(LOG.c.seq).where(LOG.c.table_id == table_id)
-                            .order_by(LOG.c.seq.desc()).limit(1)).scalar()
+        last = conn.execute(select(LOG.c.seq, LOG.c.chain).where(LOG.c.table_id == table_id)
+                            .order_by(LOG.c.seq.desc()).limit(1)).first()
         conn.rollback()
-        return int(last or 0) + 1
+        self._last_chain[table_id] = GENESIS if last is None else str(last[1] or "")
+        return (int(last[0]) if last is not None else 0) + 1
 
     def append(self, table_id: str, record: dict[str, Any]) -> int:
         """Append ``record`` to a table's log and commit it (fsync'd); returns its seq.
 
-        The record is durable when this returns. NotFound if the table does not exist;
-        StoreError if the database refuses the write. Thread-safe.
+        The record is durable when this returns, and the marker has been told (after the
+        commit: the marker may lag the database, never lead it). NotFound if the table does not
+        exist; StoreError if the database refuses the write. Thread-safe.
         """
+        text = json.dumps(record)
         with self._db("append to the log") as conn:
             for _attempt in range(3):
                 seq = self._next_seq.get(table_id)
-                if seq is None:
+                if seq is None or table_id not in self._last_chain:
                     seq = self._load_next_seq(conn, table_id)
+                chain = link(self._last_chain[table_id], table_id, seq, text)
                 try:
-                    self._insert_log(conn, table_id, seq, record)
+                    self._insert_log(conn, table_id, seq, record, text, chain)
                 except (IntegrityError, sqlite3.IntegrityError):  # another writer took this seq
                     self._next_seq.pop(table_id, None)  # reload it and retry
                     continue
                 self._next_seq[table_id] = seq + 1
+                self._last_chain[table_id] = chain
+                if self.marker is not None:
+                    try:
+                        self.marker.note(table_id, seq)
+                    except OSError as exc:  # the input is logged; only the marker lags
+                        raise StoreError(f"{self.where}: the input was logged, but its marker "
+                                         f"file cannot be written: {exc.strerror or exc}"
+                                         ) from None
                 return seq
         raise StoreError(f"{self.where}: cannot append to the log of {table_id}: "
                          "another program keeps writing to it")
 
     def _insert_log(self, conn: Connection, table_id: str, seq: int,
-                    record: dict[str, Any]) -> None:
+                    record: dict[str, Any], text: str, chain: str) -> None:
         """Insert one log row and commit it (durable on return); rolled back on any error.
 
         SQLite takes the short road: one prepared INSERT and a commit on the driver's own
         connection, skipping SQLAlchemy's statement compilation and transaction bookkeeping
         (about 0.1 ms of the hot path). The row is byte-for-byte what the SQLAlchemy path
         writes (``at`` in SQLAlchemy's SQLite datetime format, ``record`` through
-        ``json.dumps``), and the commit is the same ``synchronous=FULL`` fsync.
+        ``json.dumps``), and the commit is the same ``synchronous=FULL`` fsync. ``text`` is
+        ``json.dumps(record)``, what ``chain`` covers; the SQLAlchemy path stores the same text
+        (its JSON type serialises with ``json.dumps``), which reading checks.
         """
         raw = conn.connection.dbapi_connection if self._sqlite else None
         if not isinstance(raw, sqlite3.Connection) or conn.in_transaction() or raw.in_transaction:
             try:
                 conn.execute(insert(LOG), {"table_id": table_id, "seq": seq, "at": utcnow(),
-                                           "record": record})
+                                           "record": record, "chain": chain})
                 conn.commit()
             except IntegrityError:
                 conn.rollback()
@@ -404,7 +531,7 @@ class Store:
             return
         try:
             raw.execute(_INSERT_LOG, (table_id, seq, utcnow().strftime(_SQLITE_DATETIME),
-                                      json.dumps(record)))
+                                      text, chain))
             raw.commit()
         except BaseException as exc:
             with suppress(sqlite3.Error):
@@ -418,7 +545,8 @@ class Store:
         """Every ``(seq, record)`` of a table's log in seq order (read in batches).
 
         NotFound is raised at once if the table does not exist; StoreError names the seq of a
-        record that cannot be read.
+        record that cannot be read, BrokenChain the first record that fails its checksum (or
+        is missing), so nothing damaged is ever handed out as a record.
         """
         with self._db("read a table") as conn:
             self._table_row(conn, table_id)
@@ -427,13 +555,16 @@ class Store:
     def _iter_records(self, table_id: str) -> Iterator[tuple[int, dict[str, Any]]]:
         last = 0
         raw = type_coerce(LOG.c.record, SqlText)
+        checker = ChainChecker(self.where, table_id)
         while True:
             with self._db("read the log") as conn:
                 rows = conn.execute(
-                    select(LOG.c.seq, raw).where(LOG.c.table_id == table_id, LOG.c.seq > last)
+                    select(LOG.c.seq, raw, LOG.c.chain)
+                    .where(LOG.c.table_id == table_id, LOG.c.seq > last)
                     .order_by(LOG.c.seq).limit(READ_BATCH)).all()
                 conn.rollback()
-            for seq, value in rows:
+            for seq, value, chain in rows:
+                checker.check(int(seq), value if isinstance(value, str) else str(value), chain)
                 try:
                     record = json.loads(value) if isinstance(value, str | bytes) else value
                 except ValueError as exc:

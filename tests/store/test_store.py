@@ -14,6 +14,7 @@ from scorekeeper.core.kit import Kit
 from scorekeeper.core.table import Table, TableConfig
 from scorekeeper.errors import ConfigError, EnrollmentError, NotFound, StoreError
 from scorekeeper.store import Store, sqlite_url
+from scorekeeper.store.chain import GENESIS, link
 from tests.fakes import FakeGame
 
 UIDS = {f"0400000{i}": f"C{i}" for i in range(1, 10)}
@@ -167,7 +168,16 @@ def test_damaged_records_are_named(db_path: Path, store: Store) -> None:
     raw.execute("UPDATE log SET record = 'not json{' WHERE seq = 1")
     raw.commit()
     raw.close()
-    with pytest.raises(StoreError, match=r"scorekeeper.db: record 1 of table t1 is damaged"):
+    with pytest.raises(StoreError, match=r"scorekeeper.db: the log of table t1 is damaged "
+                                         r"from record 1 on"):
+        list(store.records(a))
+    # A record whose checksum was written with it, but that is no JSON object: still named.
+    raw = sqlite3.connect(db_path)
+    raw.execute("UPDATE log SET record = ?, chain = ? WHERE seq = 1",
+                ("[1]", link(GENESIS, a, 1, "[1]")))
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match=r"record 1 of table t1 is damaged: not a JSON object"):
         list(store.records(a))
 
 
