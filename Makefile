@@ -35,6 +35,18 @@ $(AXE_STAMP): | system-packages
 	test -f $(AXE_JS)
 	touch $(AXE_STAMP)
 
+# MicroPython's WebAssembly port, from the npm registry: tests/firmware/test_micropython.py runs
+# the bridge firmware's scan loop on it (node).
+MPY_VERSION := 1.27.0
+MPY_PKG := $(VENV)/mpy/node_modules/@micropython/micropython-webassembly-pyscript
+MPY_STAMP := $(VENV)/mpy/.installed-$(MPY_VERSION)
+$(MPY_STAMP): | system-packages
+	mkdir -p $(VENV)/mpy
+	npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/mpy \
+		@micropython/micropython-webassembly-pyscript@$(MPY_VERSION)
+	test -f $(MPY_PKG)/micropython.mjs
+	touch $(MPY_STAMP)
+
 # `make demo GAME=arcanum` plays Arcanum instead of the default game.
 demo: $(RUN_STAMP)
 	$(BIN)/scorekeeper demo $(if $(GAME),--game $(GAME)) $(DEMO_ARGS)
@@ -46,7 +58,7 @@ serve: $(RUN_STAMP)
 # tests, whose Playwright event loop must not share a process with tests that call asyncio.run.
 PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n $(or $(TEST_WORKERS),2)
 # PYTEST_ARGS (a path, -k ...) runs that selection alone, in one run.
-test: $(DEV_STAMP) system-packages $(AXE_STAMP) lint
+test: $(DEV_STAMP) system-packages $(AXE_STAMP) $(MPY_STAMP) lint
 ifeq ($(strip $(PYTEST_ARGS)),)
 	$(PYTEST) --ignore=tests/browser
 	$(PYTEST) tests/browser

@@ -1,0 +1,149 @@
+# ruff: noqa: UP031  (%-formatting on purpose: this module runs on MicroPython)
+"""Runs the bridge firmware's scan loop on MicroPython against emulated MFRC522 chips.
+
+The test (``tests/firmware/test_micropython.py``) writes the firmware modules into the root of
+MicroPython's filesystem, side by side as on the board, with a ``config.json``; this driver, the
+fake ``machine`` and the emulated chip go under ``/rig``. ``run(job)`` then:
+
+* imports the firmware flat (``import bridge``, as ``main.py`` does on the board: its
+  ``from firmware_bridge import ...`` must fail and fall back), before anything of the rig that
+  could shadow a module;
+* builds the emulated chips (``scorekeeper/readers/fake_mfrc522.py``, the same emulator the
+  CPython tests use) and wires them to the configured chip-select pins of the fake ``machine``;
+* builds the bridge with the firmware's own ``main.build`` from ``config.load("config.json")``
+  and runs the real loop, ``Bridge.run()``, on a clock that moves only when the firmware sleeps.
+  Tags are placed and lifted, and host bytes arrive, at the scripted clock times; the run ends
+  through the firmware's console escape (``\\r\\x03`` after a flag), the way ``mpremote`` stops
+  it, and a runaway loop is cut off by an exception the loop cannot swallow;
+* returns, as JSON, every write the firmware made to the host link (clock time, hex bytes),
+  ``bridge.stats()`` (``faults`` counts exceptions ``run()`` swallowed) and what the fake
+  ``machine`` saw.
+
+The emulator is CPython test code, so it gets three stand-ins while it is imported (never while
+the firmware is): ``__future__``, ``threading`` (a no-op lock) and a ``firmware_bridge`` package
+that hands it the firmware's own ``mfrc522_cascade``; and MicroPython's ``bytearray`` has no
+``pop``/``clear``, so the emulator's module sees a ``bytearray`` subclass that has them.
+"""
+
+import json
+import sys
+import time
+
+from scenario import Clock, HostLink, Runaway
+
+EMULATOR_DIR = "/rig/emulator"
+
+
+class _Lock:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+
+class _Namespace:
+    pass
+
+
+def _with_pop_and_clear(base):
+    class Buffer(base):
+        """MicroPython's bytearray plus the two list methods the emulator calls."""
+
+        def pop(self, i: int = -1) -> int:
+            value = self[i]
+            i = i % len(self)
+            self[i:i + 1] = b""
+            return value
+
+        def clear(self) -> None:
+            self[:] = b""
+
+    return Buffer
+
+
+def load_emulator(cascade):
+    """The emulated chip module, imported with its stand-ins, which are then taken away."""
+    future = _Namespace()
+    future.annotations = True
+    threading = _Namespace()
+    threading.RLock = _Lock
+    threading.Lock = _Lock
+    package = _Namespace()
+    package.mfrc522_cascade = cascade
+    stand_ins = {"__future__": future, "threading": threading, "firmware_bridge": package}
+    for name in stand_ins:
+        assert name not in sys.modules, name
+        sys.modules[name] = stand_ins[name]
+    sys.path.insert(0, EMULATOR_DIR)
+    try:
+        import fake_mfrc522
+    finally:
+        sys.path.remove(EMULATOR_DIR)
+        for name in stand_ins:
+            del sys.modules[name]
+    fake_mfrc522.bytearray = _with_pop_and_clear(bytearray)
+    return fake_mfrc522
+
+
+def run(job: dict) -> str:
+    assert sys.implementation.name == "micropython", sys.implementation
+    # the firmware first, flat, exactly as main.py imports it on the board (the fake machine
+    # imports nothing, so it cannot hand the firmware a module the board would not have)
+    import bridge as bridge_mod
+    import config as config_mod
+    import machine
+    import main as main_mod
+    import mfrc522_cascade
+    import protocol
+
+    emu = load_emulator(mfrc522_cascade)
+    cfg = config_mod.load("config.json")
+    chips = []
+    for rc in cfg.readers:
+        chip = emu.FakeMfrc522()
+        machine.wire(rc.cs, chip)
+        chips.append(chip)
+
+    def event(kind: str, reader: int, uid: str):
+        def apply() -> None:
+            if kind == "place":
+                chips[reader].place(uid)
+            elif kind == "lift":
+                chips[reader].remove(uid)
+            elif kind == "unplug":
+                chips[reader].responding = False
+            elif kind == "plug":
+                chips[reader].responding = True
+            else:
+                raise ValueError("unknown scenario event %r" % kind)
+        return apply
+
+    scenario = job["scenario"]
+    clock = Clock(time.ticks_add, time.ticks_diff, scenario["before_wrap_ms"],
+                  scenario["limit_ms"],
+                  [(t, event(kind, reader, uid)) for t, kind, reader, uid in scenario["tags"]])
+    link = HostLink(clock, scenario["host"])
+    bridge = main_mod.build(cfg, machine, link, clock)
+    try:
+        bridge.run()
+        stopped = ""
+    except Runaway as exc:
+        stopped = str(exc)
+    stats = bridge.stats()
+    return json.dumps({
+        "implementation": sys.implementation.name,
+        "version": list(sys.implementation.version[:3]),
+        "firmware_modules": {
+            "bridge.p": bridge_mod.p.__name__, "bridge.m": bridge_mod.m.__name__,
+            "main.config_mod": main_mod.config_mod.__name__, "protocol": protocol.__name__},
+        "runaway": stopped,
+        "elapsed_ms": clock.elapsed,
+        "ticks_wrapped": clock.ticks_ms() < clock.start,
+        "writes": link.writes,
+        "unread_host_bytes": link.unread(),
+        "stats": stats,
+        "reset_pin": machine.pins[cfg.reset_pin].history if cfg.reset_pin is not None else [],
+        "buzzer": [list(x) for pwm in machine.pwms for x in pwm.history],
+        "chip_field_cycles": [c.field_cycles for c in chips],
+    })
