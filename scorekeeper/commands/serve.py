@@ -21,6 +21,8 @@ import os
 import sys
 from typing import Any
 
+from scorekeeper.errors import ConfigError
+
 
 def port_number(text: str) -> int:
     """An argparse type: a TCP port, 1 to 65535."""
@@ -31,6 +33,18 @@ def port_number(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {port}")
     return port
+
+
+def backup_minutes(text: str) -> float:
+    """An argparse type: minutes between backups, more than 0 (fractions allowed)."""
+    try:
+        minutes = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not 0 < minutes <= 7 * 24 * 60:
+        raise argparse.ArgumentTypeError(f"minutes between backups: more than 0 and at most a "
+                                         f"week, not {text}")
+    return minutes
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,6 +66,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="LED, buzzer and buttons on the Pi's GPIO (needs the [pi] extra); "
                              "optional pins, default \"led=17,buzzer=27,confirm=22,undo=23\" "
                              "(BCM numbers; off leaves a part out)")
+    parser.add_argument("--backup-to", default=None, metavar="FOLDER",
+                        help="write a backup of the database into FOLDER (e.g. a folder on a "
+                             "USB stick) at start and every --backup-every minutes, keeping "
+                             "the last 3; the folder is never created (see docs/backup.md)")
+    parser.add_argument("--backup-every", type=backup_minutes, default=None, metavar="MINUTES",
+                        help="minutes between backups with --backup-to (default 10)")
 
 
 def announce(url: str, token: str | None, token_file: str | os.PathLike[str] | None,
@@ -93,13 +113,24 @@ def run(args: argparse.Namespace) -> int:
     from scorekeeper.api.server import ensure_port_free, run_server
     from scorekeeper.pi.notify import ServiceNotify, local_url
     from scorekeeper.service.hub import Hub
+    from scorekeeper.store.lock import DatabaseLock
 
+    if args.backup_every is not None and args.backup_to is None:
+        raise ConfigError("--backup-every needs --backup-to FOLDER (where the backups go)")
     notify = ServiceNotify()
     notify.notifier.status("starting: opening the database")
     ensure_port_free(args.host, args.port)
-    hub = Hub.open(args.db, default_readers=args.readers)
+    # Held until this process ends: a second server on this database, or a restore under it,
+    # is refused in words instead of two programs writing one log.
+    db_lock = DatabaseLock(args.db).acquire()
+    try:
+        hub = Hub.open(args.db, default_readers=args.readers)
+    except BaseException:
+        db_lock.release()
+        raise
     hub.listen = (args.host, args.port)  # pairing draws QR codes only for a reachable address
     feedback = None
+    backups = None
     try:
         if args.new_organiser_token:
             token: str | None = hub.tokens.new_organiser_token(hub.token_file)
@@ -109,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
         url = f"http://{host}:{args.port}/"
         announce(url, token, hub.token_file)
         sys.stdout.flush()
+        if args.backup_to is not None:
+            backups = _start_backups(hub, args.db, args.backup_to, args.backup_every or 10.0)
         if feedback_config is not None:
             feedback = _start_feedback(hub, args.feedback)
             if feedback is not None:
@@ -118,10 +151,26 @@ def run(args: argparse.Namespace) -> int:
                    on_exit=notify.stopping)
     finally:
         notify.close()
+        if backups is not None:
+            backups.stop()
         if feedback is not None:
             feedback.close()
         hub.close()
+        db_lock.release()
     return 0
+
+
+def _start_backups(hub: Any, db: str, folder: str, minutes: float) -> Any:
+    """Start the periodic backup thread (one now, then every ``minutes``); the hub keeps it
+    as ``hub.backups`` for the organiser console's line."""
+    from scorekeeper.service.backups import KEEP, PeriodicBackup
+
+    backups = PeriodicBackup(db, folder, minutes * 60)
+    hub.backups = backups
+    print(f"scorekeeper: a backup now and every {minutes:g} minutes to {folder} (the last "
+          f"{KEEP} kept)", flush=True)
+    backups.start()
+    return backups
 
 
 def _start_feedback(hub: object, spec: str) -> Any:
