@@ -240,6 +240,16 @@ def create_app(hub_or_settings: Hub | Settings,
         """Liveness: the server answers and knows its tables."""
         return {"ok": True, "tables": len(hub.table_ids())}
 
+    @app.get("/api/backup")
+    def backup_status(request: Request) -> dict[str, Any]:
+        """The periodic backup's latest round (``serve --backup-to``), for the console."""
+        organiser(request)
+        backups = getattr(hub, "backups", None)  # set by serve when --backup-to is given
+        if backups is None:
+            return {"configured": False, "ok": True,
+                    "words": "No periodic backup (serve --backup-to FOLDER; docs/backup.md)"}
+        return {"configured": True, **backups.status()}
+
     # -- games ---------------------------------------------------------------------------------
 
     @app.get("/api/games")

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
 
     lock = DatabaseLock(args.db).acquire(doing="restore")
     try:
-        incoming = check_store(args.src)
+        incoming = check_store(args.src, quiet=True)
         now = current_contents(args.db)
         if isinstance(now, Contents) and not now.tables and not now.kits:
             now = None  # an empty store (a first start): nothing is lost by replacing it

@@ -146,7 +146,7 @@ def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
             _copy(source, tmp, progress=progress, pause=pause, step_pages=step_pages,
                   what=f"back up {db_path} to {target}")
         _fsync_file(tmp)
-        contents = check_store(tmp)
+        contents = check_store(tmp, quiet=True)
         os.replace(tmp, target)
         _fsync_dir(folder)
     except OSError as exc:
@@ -162,11 +162,14 @@ def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
     return BackupInfo(target, contents, time.monotonic() - began)
 
 
-def check_store(path: str | os.PathLike[str], *, label: str | None = None) -> Contents:
+def check_store(path: str | os.PathLike[str], *, label: str | None = None,
+                quiet: bool = False) -> Contents:
     """Check that ``path`` is a sound scorekeeper store and say what it holds.
 
     Read-only. StoreError naming ``label`` (default: the path) when it is not a SQLite file,
     fails ``PRAGMA quick_check`` or lacks a scorekeeper store's tables and schema version.
+    ``quiet``: nothing writes to the file meanwhile (its lock is held), so a file without a
+    -wal is read as it lies, leaving no empty -wal and -shm files behind.
     """
     where = label or str(path)
     file = Path(path)
@@ -180,8 +183,9 @@ def check_store(path: str | os.PathLike[str], *, label: str | None = None) -> Co
         raise StoreError(f"{where} is empty: it is not a scorekeeper backup")
     if head != _HEADER:
         raise StoreError(f"{where} is not a SQLite database (wrong file, or damaged)")
+    immutable = quiet and not Path(f"{file}-wal").exists()
     try:
-        with _open_read_only(file) as conn:
+        with _open_read_only(file, immutable=immutable) as conn:
             problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
                 first = "; ".join(problems[:3])
@@ -250,7 +254,7 @@ def restore(db: str | os.PathLike[str], src: str | os.PathLike[str], *,
             raise StoreError(f"there is no backup at {src_path}")
         if _same_file(db_path, src_path):
             raise StoreError(f"{src_path} is the database itself: give a backup to restore")
-        check_store(src_path)  # before anything is written: a wrong file is said at once
+        check_store(src_path, quiet=True)  # a wrong file is said before anything is written
         db_path.parent.mkdir(parents=True, exist_ok=True)
         staging = db_path.with_name(db_path.name + ".restore.tmp")
         _remove_db_files(staging)  # a previous, interrupted restore's copy
@@ -262,7 +266,7 @@ def restore(db: str | os.PathLike[str], src: str | os.PathLike[str], *,
             _single_file(staging)
             _fsync_file(staging)
             _match_owner(staging, db_path.parent)
-            contents = check_store(staging, label=str(src_path))
+            contents = check_store(staging, label=str(src_path), quiet=True)
             moved = _move_aside(db_path, when or datetime.now())
             os.replace(staging, db_path)
             _fsync_dir(db_path.parent)
@@ -292,7 +296,7 @@ def current_contents(db: str | os.PathLike[str]) -> Contents | str | None:
     except OSError as exc:
         return f"it cannot be read: {exc.strerror or exc}"
     try:
-        return check_store(path)
+        return check_store(path, quiet=True)
     except StoreError as exc:
         return str(exc)
 
@@ -301,13 +305,14 @@ def current_contents(db: str | os.PathLike[str]) -> Contents | str | None:
 
 
 @contextlib.contextmanager
-def _open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
+def _open_read_only(path: Path, *, immutable: bool = False) -> Iterator[sqlite3.Connection]:
     """A read-only connection to ``path`` (a live WAL database included: SQLite reads its -wal).
 
     Read-only: the live database is never written, and closing this connection never
-    checkpoints it.
+    checkpoints it. ``immutable``: the file is read as it lies, without SQLite's locks or a
+    -shm file (only for a file that nothing writes meanwhile and that has no -wal).
     """
-    uri = "file:" + _uri_path(path.resolve()) + "?mode=ro"
+    uri = f"file:{_uri_path(path.resolve())}?mode=ro" + ("&immutable=1" if immutable else "")
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None,
                                check_same_thread=False)
