@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -106,9 +107,11 @@ RESULT = driver.run(json.loads(open("/job.json").read()))
 # --- running MicroPython -------------------------------------------------------------------------
 
 
-def run_micropython(files: dict[str, str], main: str) -> dict[str, Any]:
-    """Write ``files`` into the wasm MicroPython's filesystem, run ``main`` there, and return
-    the runner's answer (``ok``, ``result`` or ``type``/``message``, ``output``)."""
+def run_micropython(files: dict[str, str], main: str,
+                    stdin: list[list[Any]] | None = None) -> dict[str, Any]:
+    """Write ``files`` into the wasm MicroPython's filesystem, run ``main`` there (its stdin
+    gets each ``[ms, hex]`` of ``stdin`` once ``ms`` have passed), and return the runner's
+    answer (``ok``, ``result`` or ``type``/``message``, ``output``, ``output_hex``)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed; " + INSTALL_HINT + " (it installs Debian's npm, "
@@ -116,7 +119,7 @@ def run_micropython(files: dict[str, str], main: str) -> dict[str, Any]:
     if not (PACKAGE / "micropython.mjs").is_file():
         pytest.fail(f"the MicroPython WebAssembly port is not installed in {PACKAGE}; "
                     + INSTALL_HINT)
-    job = json.dumps({"files": files, "main": main})
+    job = json.dumps({"files": files, "main": main, "stdin": stdin or []})
     proc = subprocess.run([node, str(RIG / "run.mjs"), str(PACKAGE), "/dev/stdin"],
                           input=job, capture_output=True, text=True, timeout=60, check=False)
     if proc.returncode != 0 or not proc.stdout.strip():
@@ -299,6 +302,50 @@ def test_scan_loop_on_micropython_reports_tags_and_answers_the_host() -> None:
     assert mpy_seconds < 10, f"the MicroPython run took {mpy_seconds:.1f} s"
 
 
+MAIN_RUN = """
+import sys
+sys.path.append("/rig")
+import json
+import driver
+RESULT = driver.run_main({"tags": [[0, "DEADBEEF"], [2, "04A1B2C3D4E5F6"]], "left_for_repl": 2})
+"""
+
+
+def test_main_run_on_micropython_speaks_frames_on_stdout_until_the_console_escape() -> None:
+    # The board's entry point as it runs after boot: host bytes on sys.stdin (select.poll),
+    # frames on sys.stdout.buffer, real time; mpremote's "\r\x03" ends it, "\r\x01" is left.
+    # The host's bytes arrive 300 and 600 ms after the bridge's first byte (its HELLO): the
+    # first poll of every reader takes some 30 ms, ten times that leaves room for a slow machine.
+    seq = p.Sequencer()
+    flag = bytes((p.FLAG,))
+    stdin = [[300, (flag + seq.encode(p.Command.sync()) + seq.encode(p.Command.led(0, 0, 9, 0))
+                    ).hex()],
+             [600, (flag + b"\r\x03\r\x01").hex()]]
+    answer = run_micropython({**firmware_files(), **rig_files()}, MAIN_RUN, stdin)
+    assert answer["ok"], f"{answer.get('type')}: {answer.get('message')}\n{answer['output']}"
+    result = json.loads(answer["result"])
+    assert result["stats"] is not None and result["stats"]["faults"] == 0, result["stats"]
+    assert result["firmware_modules"]["bridge.p"] == "protocol"
+    assert result["left_for_repl"] == "0d01"  # the rest of the escape stays for the REPL
+
+    output = bytes.fromhex(answer["output_hex"])
+    goodbye = b"scorekeeper bridge stopped; bridge.stats() shows its counters"
+    assert output.count(goodbye) == 1 and output.endswith(b"restarts it\n")
+    decoder = p.Decoder()
+    msgs = [f.message for f in decoder.feed(output[:output.index(goodbye)])]
+    counters = decoder.counters()
+    assert counters["crc_errors"] == counters["garbage_bytes"] == counters["lost"] == 0
+    hellos = [i for i, m in enumerate(msgs) if isinstance(m, p.Hello)]
+    assert len(hellos) == 2 and hellos[0] == 0 and msgs[0] == p.Hello((1, 0, 0), 4)
+    held = {p.TagPresent(0, bytes.fromhex("DEADBEEF")),
+            p.TagPresent(2, bytes.fromhex("04A1B2C3D4E5F6"))}
+    assert {m for m in msgs[:hellos[1]] if isinstance(m, p.TagPresent)} == held
+    # the SYNC's answer: HELLO, the inventory, a HEARTBEAT; then the LED command's ACK
+    after = msgs[hellos[1] + 1:]
+    assert set(after[:2]) == held and isinstance(after[2], p.Heartbeat)
+    assert p.Ack(1) in after and not any(isinstance(m, p.Error | p.TagGone) for m in msgs)
+
+
 def test_the_run_is_micropython_and_catches_what_cpython_allows() -> None:
     # CPython-only modules and syntax fail there, with MicroPython's errors
     answer = run_micropython({}, "import dataclasses\n")
@@ -315,3 +362,11 @@ def test_the_run_is_micropython_and_catches_what_cpython_allows() -> None:
     assert "AttributeError" in patched["stats"]["last_fault"]
     assert "clear" in patched["stats"]["last_fault"]
     assert patched["runaway"]
+
+
+def test_a_missing_micropython_port_fails_and_names_the_install_step(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="make test") as failed:
+        run_micropython({}, "RESULT = 1\n")
+    assert str(tmp_path) in str(failed.value) and ".venv/mpy" in str(failed.value)

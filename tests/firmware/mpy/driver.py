@@ -86,24 +86,45 @@ def load_emulator(cascade):
     return fake_mfrc522
 
 
-def run(job: dict) -> str:
+def _firmware() -> dict:
+    """The firmware's modules, imported flat exactly as main.py imports them on the board,
+    before anything of the rig that could shadow a module (the fake machine imports nothing, so
+    it cannot hand the firmware a module the board would not have)."""
     assert sys.implementation.name == "micropython", sys.implementation
-    # the firmware first, flat, exactly as main.py imports it on the board (the fake machine
-    # imports nothing, so it cannot hand the firmware a module the board would not have)
-    import bridge as bridge_mod
-    import config as config_mod
-    import machine
-    import main as main_mod
+    import bridge
+    import config
+    import main
     import mfrc522_cascade
     import protocol
 
-    emu = load_emulator(mfrc522_cascade)
-    cfg = config_mod.load("config.json")
+    return {"bridge": bridge, "config": config, "main": main,
+            "mfrc522_cascade": mfrc522_cascade, "protocol": protocol}
+
+
+def _wire_chips(cfg, emu, machine) -> list:
+    """One emulated chip behind each configured reader's chip-select pin."""
     chips = []
     for rc in cfg.readers:
         chip = emu.FakeMfrc522()
         machine.wire(rc.cs, chip)
         chips.append(chip)
+    return chips
+
+
+def _module_names(fw: dict) -> dict:
+    return {"bridge.p": fw["bridge"].p.__name__, "bridge.m": fw["bridge"].m.__name__,
+            "main.config_mod": fw["main"].config_mod.__name__}
+
+
+def run(job: dict) -> str:
+    """The scripted scenario (``job["scenario"]``) through ``main.build`` and ``Bridge.run()``
+    on the scenario's clock; see the module docstring."""
+    fw = _firmware()
+    import machine
+
+    emu = load_emulator(fw["mfrc522_cascade"])
+    cfg = fw["config"].load("config.json")
+    chips = _wire_chips(cfg, emu, machine)
 
     def event(kind: str, reader: int, uid: str):
         def apply() -> None:
@@ -124,26 +145,44 @@ def run(job: dict) -> str:
                   scenario["limit_ms"],
                   [(t, event(kind, reader, uid)) for t, kind, reader, uid in scenario["tags"]])
     link = HostLink(clock, scenario["host"])
-    bridge = main_mod.build(cfg, machine, link, clock)
+    bridge = fw["main"].build(cfg, machine, link, clock)
     try:
         bridge.run()
         stopped = ""
     except Runaway as exc:
         stopped = str(exc)
-    stats = bridge.stats()
     return json.dumps({
         "implementation": sys.implementation.name,
         "version": list(sys.implementation.version[:3]),
-        "firmware_modules": {
-            "bridge.p": bridge_mod.p.__name__, "bridge.m": bridge_mod.m.__name__,
-            "main.config_mod": main_mod.config_mod.__name__, "protocol": protocol.__name__},
+        "firmware_modules": _module_names(fw),
         "runaway": stopped,
         "elapsed_ms": clock.elapsed,
         "ticks_wrapped": clock.ticks_ms() < clock.start,
         "writes": link.writes,
         "unread_host_bytes": link.unread(),
-        "stats": stats,
+        "stats": bridge.stats(),
         "reset_pin": machine.pins[cfg.reset_pin].history if cfg.reset_pin is not None else [],
         "buzzer": [list(x) for pwm in machine.pwms for x in pwm.history],
-        "chip_field_cycles": [c.field_cycles for c in chips],
+    })
+
+
+def run_main(job: dict) -> str:
+    """The board's own entry point, ``main.run()``: config.json, ``import machine``, the USB
+    stream on ``sys.stdin``/``sys.stdout`` polled with ``select``, ``micropython.kbd_intr``,
+    real time. Tags ``job["tags"]`` (reader, uid) lie on the readers from the start; the host's
+    bytes, the console escape included, come on stdin. Returns what ``run()`` left behind and
+    the stdin bytes it left for the REPL."""
+    fw = _firmware()
+    import machine
+
+    emu = load_emulator(fw["mfrc522_cascade"])
+    chips = _wire_chips(fw["config"].load("config.json"), emu, machine)
+    for reader, uid in job["tags"]:
+        chips[reader].place(uid)
+    bridge = fw["main"].run()
+    left = sys.stdin.buffer.read(job["left_for_repl"])
+    return json.dumps({
+        "firmware_modules": _module_names(fw),
+        "stats": bridge.stats() if bridge is not None else None,
+        "left_for_repl": (left or b"").hex(),
     })
