@@ -1135,6 +1135,16 @@ $("board-load").onclick = async () => {
   } catch (e) { showBoardError(e); }
 };
 
+// The server's periodic backup (serve --backup-to): its last round, or its failure in words.
+async function loadBackup() {
+  const b = await api("GET", "/api/backup");
+  const line = $("backup-line");
+  line.hidden = !b.configured;
+  line.textContent = b.words;
+  line.classList.toggle("error-text", !b.ok);
+  line.classList.toggle("muted", b.ok);
+}
+
 // -- refreshing ---------------------------------------------------------------------------------
 let refreshing = null;  // the refresh under way (a promise), if any
 let again = false;  // asked for while a refresh was under way: one more pass follows it
@@ -1146,7 +1156,7 @@ function refreshAll() {
       do {
         again = false;
         await loadTables();
-        await Promise.all([loadDetail(), loadReaders()]);
+        await Promise.all([loadDetail(), loadReaders(), loadBackup()]);
       } while (again && unlocked);
     } catch (e) {
       if (e.status !== 401) say(e.message, true);
