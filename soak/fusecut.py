@@ -1,0 +1,511 @@
+"""A FUSE filesystem that models a power cut: what was not fsync'd can be gone.
+
+A SIGKILL leaves the kernel's page cache intact, so a crash test built on kill -9 never sees a
+write that was acknowledged before it reached the disk. This filesystem passes a backing
+directory through, but keeps every write to a file's data in memory until that file is
+fsync'd: reads see the buffered data over the backing file, ``fsync`` and ``fdatasync`` write
+the file's buffered data to the backing file (in order) and ``os.fsync`` it. ``cut`` then
+plays a power cut: each write still buffered is kept or thrown away by a seeded random draw
+(a real page cache may have written back some of it, in any order), or all are thrown away.
+
+The model, and where it is simpler than a disk:
+
+- Data (``write``, ``truncate``, ``open`` with ``O_TRUNC``) is buffered per file until that
+  file is fsync'd. A cut keeps a random subset of the buffered operations, applied in their
+  original order; each kept write lands whole (no torn sectors inside one write).
+- Names are durable at once: create, mkdir, unlink, rmdir and rename reach the backing
+  directory when they happen, so a missing fsync of a directory is not caught; a rename
+  over a file whose data was never fsync'd is (the new name survives, its data may not).
+  ``fsyncdir`` fsyncs the backing directory.
+- SQLite's ``-shm`` file (its shared-memory index, mmap'd, never fsync'd, rebuilt from the
+  WAL by the first connection after a crash) is buffered like any file, except that a
+  write replaces a buffered write of the same range (the kernel writes mmap'd pages back
+  again and again; keeping every copy would only grow). It is the one file served through
+  the kernel's page cache, which a shared mmap needs; every other file is opened with
+  direct I/O, so the kernel caches no data that a cut would make stale, and attributes and
+  names are never cached (timeouts 0).
+- Locks (fcntl, flock) are left to the kernel, which keeps them for the mount: they work
+  between processes and go with a killed process, as on a local disk.
+
+The daemon runs in its own process (``python fusecut.py BACKING MOUNTPOINT``, what
+``Mount`` starts) and takes commands on standard input, one per line, answering each on
+standard output: ``cut SEED KEEP`` (KEEP: the chance that each buffered write is kept; 0
+throws all away) answers ``cut KEPT DROPPED``; ``pending`` answers ``pending N``. Closing
+its standard input unmounts it, so a mount never outlives the process that made it.
+
+This file imports only the standard library and mfusepy, so the daemon starts quickly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SHM_SUFFIX = "-shm"
+MOUNT_TIMEOUT = 10.0
+
+# One buffered data operation: ("w", offset, data) writes, ("t", length, b"") truncates.
+Op = tuple[str, int, bytes]
+
+
+def why_fuse_cannot_mount() -> str | None:
+    """Why a FUSE filesystem cannot be mounted here, with what to do; None when it can."""
+    if not os.path.exists("/dev/fuse"):
+        return ("/dev/fuse does not exist: the kernel has no FUSE support here (load it with "
+                "`modprobe fuse`; in a container, start it with --device /dev/fuse)")
+    if not os.access("/dev/fuse", os.R_OK | os.W_OK):
+        return "/dev/fuse is not readable and writable by this user"
+    if shutil.which("fusermount3") is None:
+        return ("fusermount3 is not installed (Debian package fuse3: "
+                "`sudo apt-get install fuse3`, or `make system-packages` as root)")
+    try:
+        import mfusepy  # noqa: F401
+    except ImportError as exc:  # no module, or mfusepy found no libfuse3
+        return (f"mfusepy cannot be loaded ({exc}): install the [dev] extra "
+                "(`.venv/bin/pip install -e '.[dev]'`) and libfuse3 (Debian package fuse3)")
+    except OSError as exc:  # the library was found but could not be loaded
+        return f"libfuse3 cannot be loaded ({exc}): install the Debian package fuse3"
+    return None
+
+
+# -- the filesystem (runs in the daemon process) ------------------------------------------------
+
+
+@dataclass
+class _Node:
+    """One backing file the daemon has open, with the data operations not yet fsync'd."""
+
+    fd: int
+    path: str | None  # None once unlinked (or renamed over)
+    shm: bool
+    ops: list[Op] = field(default_factory=list)
+    handles: int = 0
+    size: int | None = None  # the size readers see while ops are buffered
+
+    def logical_size(self) -> int:
+        if self.size is None:
+            self.size = os.fstat(self.fd).st_size
+            for kind, at, data in self.ops:
+                self.size = max(self.size, at + len(data)) if kind == "w" else at
+        return self.size
+
+
+class CutFS:
+    """The pass-through filesystem with buffered data (an mfusepy Operations object).
+
+    Every callback holds one lock, which ``cut`` takes too. Paths are those libfuse gives:
+    ``/`` is the root of the backing directory. Callbacks that get a file handle use it (a
+    file may have been renamed or unlinked since it was opened).
+    """
+
+    use_ns = True  # times in nanoseconds (mfusepy's non-deprecated mode)
+
+    def __init__(self, backing: str) -> None:
+        self.root = os.path.realpath(backing)
+        self._mutex = threading.Lock()
+        self._nodes: dict[str, _Node] = {}  # by path, files with a backing fd open
+        self._handles: dict[int, tuple[_Node, bool]] = {}  # fh -> (node, opened O_APPEND)
+        self._next_fh = 1
+        self.on_mounted: Any = None
+
+    # -- helpers
+
+    def _real(self, path: str) -> str:
+        return self.root + path if path != "/" else self.root
+
+    def _node(self, path: str) -> _Node:
+        """The node of ``path``, opening its backing file if no one has it open (lock held)."""
+        node = self._nodes.get(path)
+        if node is None:
+            fd = os.open(self._real(path), os.O_RDWR)
+            node = _Node(fd, path, path.endswith(SHM_SUFFIX))
+            self._nodes[path] = node
+        return node
+
+    def _forget(self, node: _Node) -> None:
+        """Close a node's backing fd once nothing needs it (lock held)."""
+        if node.handles == 0 and not node.ops:
+            if node.path is not None and self._nodes.get(node.path) is node:
+                del self._nodes[node.path]
+            os.close(node.fd)
+            node.fd = -1
+
+    def _handle(self, node: _Node, fi: Any) -> None:
+        fh = self._next_fh
+        self._next_fh += 1
+        node.handles += 1
+        self._handles[fh] = (node, bool(fi.flags & os.O_APPEND))
+        fi.fh = fh
+        # The shm file is mmap'd shared, which needs the page cache; every other file goes
+        # straight to this daemon, so the kernel holds no data a cut would make stale.
+        fi.direct_io = 0 if node.shm else 1
+        fi.keep_cache = 0
+
+    def _buffer(self, node: _Node, op: Op) -> None:
+        if node.shm and op[0] == "w":
+            # A newer write of the same range hides an older one: keep only the newest (up
+            # to the last truncate), or the index file's pages would pile up for ever.
+            for i in range(len(node.ops) - 1, -1, -1):
+                kind, at, data = node.ops[i]
+                if kind == "t":
+                    break
+                if at == op[1] and len(data) == len(op[2]):
+                    del node.ops[i]
+                    break
+        node.logical_size()
+        node.ops.append(op)
+        node.size = max(node.size or 0, op[1] + len(op[2])) if op[0] == "w" else op[1]
+
+    @staticmethod
+    def _apply(node: _Node, ops: list[Op]) -> None:
+        for kind, at, data in ops:
+            if kind == "w":
+                os.pwrite(node.fd, data, at)
+            else:
+                os.ftruncate(node.fd, at)
+
+    def _sync(self, node: _Node) -> None:
+        self._apply(node, node.ops)
+        node.ops.clear()
+        node.size = None
+        os.fsync(node.fd)
+
+    # -- mfusepy callbacks: attributes and names (durable at once)
+
+    def init(self, path: str) -> None:
+        if self.on_mounted is not None:
+            self.on_mounted()
+
+    def getattr(self, path: str | None, fh: Any = None) -> dict[str, Any]:
+        with self._mutex:
+            node = None
+            if fh is not None and fh.fh in self._handles:
+                node = self._handles[fh.fh][0]
+            elif path is not None:
+                node = self._nodes.get(path)
+            if node is not None and node.fd >= 0:
+                st = os.fstat(node.fd)
+            elif path is not None:
+                st = os.lstat(self._real(path))
+            else:
+                raise OSError(errno.EBADF, "no such handle")
+            attrs = {key: getattr(st, key) for key in (
+                "st_mode", "st_nlink", "st_uid", "st_gid", "st_size", "st_atime_ns",
+                "st_mtime_ns", "st_ctime_ns", "st_blocks")}
+            for key in ("st_atime", "st_mtime", "st_ctime"):
+                attrs[key] = attrs.pop(key + "_ns")
+            if node is not None and node.ops:
+                attrs["st_size"] = node.logical_size()
+            return attrs
+
+    def access(self, path: str, amode: int) -> int:
+        if not os.access(self._real(path), amode):
+            raise OSError(errno.EACCES, "access denied")
+        return 0
+
+    def readdir(self, path: str, fh: int) -> list[str]:
+        return [".", "..", *os.listdir(self._real(path))]
+
+    def mkdir(self, path: str, mode: int) -> int:
+        os.mkdir(self._real(path), mode)
+        return 0
+
+    def rmdir(self, path: str) -> int:
+        os.rmdir(self._real(path))
+        return 0
+
+    def unlink(self, path: str) -> int:
+        with self._mutex:
+            os.unlink(self._real(path))
+            node = self._nodes.pop(path, None)
+            if node is not None:
+                node.path = None
+                node.ops.clear()  # an unlinked file's data cannot outlive a cut
+                self._forget(node)
+            return 0
+
+    def rename(self, old: str, new: str) -> int:
+        with self._mutex:
+            os.rename(self._real(old), self._real(new))
+            gone = self._nodes.pop(new, None)
+            if gone is not None:
+                gone.path = None
+                gone.ops.clear()
+                self._forget(gone)
+            moved = {p: n for p, n in self._nodes.items() if p == old or p.startswith(old + "/")}
+            for p, node in moved.items():
+                del self._nodes[p]
+                node.path = new + p[len(old):]
+                node.shm = node.path.endswith(SHM_SUFFIX)
+                self._nodes[node.path] = node
+            return 0
+
+    def chmod(self, path: str, mode: int) -> int:
+        os.chmod(self._real(path), mode)
+        return 0
+
+    def chown(self, path: str, uid: int, gid: int) -> int:
+        os.chown(self._real(path), uid, gid)
+        return 0
+
+    def utimens(self, path: str, times: tuple[int, int] | None = None) -> int:
+        os.utime(self._real(path), ns=times) if times else os.utime(self._real(path))
+        return 0
+
+    def statfs(self, path: str) -> dict[str, int]:
+        st = os.statvfs(self._real(path))
+        return {key: getattr(st, key) for key in (
+            "f_bavail", "f_bfree", "f_blocks", "f_bsize", "f_favail", "f_ffree", "f_files",
+            "f_flag", "f_frsize", "f_namemax")}
+
+    # -- files: data is buffered until fsync
+
+    def create(self, path: str, mode: int, fi: Any) -> int:
+        with self._mutex:
+            flags = os.O_CREAT | os.O_RDWR | (fi.flags & os.O_EXCL)
+            os.close(os.open(self._real(path), flags, mode))  # the name is durable at once
+            node = self._node(path)
+            if fi.flags & os.O_TRUNC:
+                self._buffer(node, ("t", 0, b""))
+            self._handle(node, fi)
+            return 0
+
+    def open(self, path: str, fi: Any) -> int:
+        with self._mutex:
+            node = self._node(path)
+            if fi.flags & os.O_TRUNC and fi.flags & os.O_ACCMODE != os.O_RDONLY:
+                self._buffer(node, ("t", 0, b""))
+            self._handle(node, fi)
+            return 0
+
+    def read(self, path: str | None, size: int, offset: int, fi: Any) -> bytes:
+        with self._mutex:
+            node = self._handles[fi.fh][0]
+            if not node.ops:
+                return os.pread(node.fd, size, offset)
+            end = min(offset + size, node.logical_size())
+            if end <= offset:
+                return b""
+            buf = bytearray(os.pread(node.fd, end - offset, offset).ljust(end - offset, b"\0"))
+            for kind, at, data in node.ops:  # replay the buffered ops over the window
+                if kind == "t":
+                    if at < end:
+                        cut_from = max(at - offset, 0)
+                        buf[cut_from:] = bytes(len(buf) - cut_from)
+                    continue
+                lo, hi = max(at, offset), min(at + len(data), end)
+                if lo < hi:
+                    buf[lo - offset:hi - offset] = data[lo - at:hi - at]
+            return bytes(buf)
+
+    def write(self, path: str | None, data: bytes, offset: int, fi: Any) -> int:
+        with self._mutex:
+            node, append = self._handles[fi.fh]
+            if append:
+                offset = node.logical_size()
+            self._buffer(node, ("w", offset, bytes(data)))
+            return len(data)
+
+    def truncate(self, path: str | None, length: int, fh: Any = None) -> int:
+        with self._mutex:
+            if path is None:  # an unlinked file: its data cannot outlive a cut anyway
+                return 0
+            node = self._node(path)
+            self._buffer(node, ("t", length, b""))
+            self._forget(node)
+            return 0
+
+    def flush(self, path: str | None, fi: Any) -> int:
+        return 0  # close() promises nothing about the disk
+
+    def release(self, path: str | None, fi: Any) -> int:
+        with self._mutex:
+            entry = self._handles.pop(fi.fh, None)
+            if entry is not None:
+                entry[0].handles -= 1
+                self._forget(entry[0])
+            return 0
+
+    def fsync(self, path: str | None, datasync: int, fi: Any) -> int:
+        with self._mutex:
+            node = self._handles[fi.fh][0]
+            self._sync(node)
+            return 0
+
+    def fsyncdir(self, path: str | None, datasync: int, fh: int) -> int:
+        if path is not None:
+            fd = os.open(self._real(path), os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        return 0
+
+    # -- the power cut
+
+    def pending(self) -> int:
+        """How many data operations are buffered, not yet on the backing files."""
+        with self._mutex:
+            return sum(len(n.ops) for n in self._all_nodes())
+
+    def _all_nodes(self) -> list[_Node]:
+        nodes = {id(n): n for n in self._nodes.values()}
+        nodes.update((id(n), n) for n, _ in self._handles.values())
+        return list(nodes.values())
+
+    def cut(self, seed: int, keep: float) -> tuple[int, int]:
+        """Throw buffered data away as a power cut would: each buffered operation is kept
+        with probability ``keep`` (seeded), the kept ones applied in order; returns
+        ``(kept, dropped)``. Files nobody has open are closed, so what comes next reads the
+        backing directory afresh."""
+        rng = random.Random(seed)
+        kept = dropped = 0
+        with self._mutex:
+            for node in sorted(self._all_nodes(), key=lambda n: n.path or ""):
+                chosen = [op for op in node.ops if keep > 0 and rng.random() < keep]
+                kept += len(chosen)
+                dropped += len(node.ops) - len(chosen)
+                if node.path is not None and node.fd >= 0:
+                    self._apply(node, chosen)
+                node.ops.clear()
+                node.size = None
+                self._forget(node)
+        return kept, dropped
+
+
+def _serve(backing: str, mountpoint: str) -> None:
+    """The daemon: mount ``backing`` at ``mountpoint`` and take commands on stdin."""
+    import mfusepy
+
+    fs = CutFS(backing)
+    out = sys.stdout
+    main = threading.main_thread().ident
+    assert main is not None
+
+    def stop() -> None:  # interrupts libfuse's read of /dev/fuse: it unmounts and returns
+        signal.pthread_kill(main, signal.SIGTERM)
+
+    def control() -> None:
+        for line in sys.stdin:
+            words = line.split()
+            if words[:1] == ["cut"] and len(words) == 3:
+                kept, dropped = fs.cut(int(words[1]), float(words[2]))
+                answer = f"cut {kept} {dropped}"
+            elif words == ["pending"]:
+                answer = f"pending {fs.pending()}"
+            else:
+                answer = f"error unknown command {line.strip()!r}"
+            out.write(answer + "\n")
+            out.flush()
+        stop()
+
+    def mounted() -> None:
+        out.write("mounted\n")
+        out.flush()
+        threading.Thread(target=control, daemon=True).start()
+
+    fs.on_mounted = mounted
+    mfusepy.FUSE(fs, mountpoint, raw_fi=True, foreground=True, nothreads=True,
+                 hard_remove=True, auto_unmount=True, attr_timeout=0, entry_timeout=0,
+                 negative_timeout=0, fsname="fusecut", subtype="fusecut")
+
+
+# -- the parent's side ------------------------------------------------------------------------
+
+
+class FuseUnavailable(RuntimeError):
+    """FUSE cannot be mounted here; the message says why and what to install."""
+
+
+class Mount:
+    """A ``CutFS`` daemon serving ``backing`` at ``mountpoint`` (a context manager).
+
+    ``cut()`` throws away what was not fsync'd; ``close()`` unmounts, also after a failure.
+    """
+
+    def __init__(self, backing: Path, mountpoint: Path) -> None:
+        reason = why_fuse_cannot_mount()
+        if reason is not None:
+            raise FuseUnavailable(f"cannot mount the power-cut filesystem: {reason}")
+        backing.mkdir(parents=True, exist_ok=True)
+        mountpoint.mkdir(parents=True, exist_ok=True)
+        self.backing, self.mountpoint = backing, mountpoint
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, str(backing), str(mountpoint)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None and self.proc.stdin is not None
+        self._in, self._out = self.proc.stdin, self.proc.stdout
+        first = self._out.readline().strip()  # the daemon says "mounted" once the kernel has
+        if first != "mounted":
+            self.proc.kill()
+            err = self.proc.communicate(timeout=MOUNT_TIMEOUT)[1]
+            self._unmount(lazy=True)
+            raise FuseUnavailable(f"cannot mount the power-cut filesystem at {mountpoint}: "
+                                  f"{(err or first or 'the daemon exited').strip()[-600:]}")
+
+    def _ask(self, command: str) -> list[str]:
+        self._in.write(command + "\n")
+        self._in.flush()
+        answer = self._out.readline().split()
+        if not answer or answer[0] == "error":
+            raise RuntimeError(f"power-cut filesystem: {command!r} got {answer!r}")
+        return answer
+
+    def cut(self, seed: int, keep: float = 0.0) -> tuple[int, int]:
+        """Cut the power: each write not yet fsync'd is kept with chance ``keep`` (0: all
+        are lost), drawn from ``seed``. Stop every process writing to the mount first: a
+        cut does not stop them. Returns ``(kept, dropped)``."""
+        answer = self._ask(f"cut {seed} {keep!r}")
+        return int(answer[1]), int(answer[2])
+
+    def pending(self) -> int:
+        """How many data writes are buffered, not yet fsync'd."""
+        return int(self._ask("pending")[1])
+
+    def _unmount(self, lazy: bool) -> bool:
+        args = ["fusermount3", "-u", *(["-z"] if lazy else []), str(self.mountpoint)]
+        return subprocess.run(args, capture_output=True, check=False).returncode == 0
+
+    def close(self) -> None:
+        """Unmount and stop the daemon (lazily, killing it, if it does not go)."""
+        if self.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                self._in.close()  # the daemon unmounts itself when its input closes
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        deadline = time.monotonic() + 5
+        while os.path.ismount(self.mountpoint) and time.monotonic() < deadline:
+            if not self._unmount(lazy=False):
+                time.sleep(0.05)
+        if os.path.ismount(self.mountpoint):
+            self._unmount(lazy=True)
+        with contextlib.suppress(OSError):
+            self._out.close()
+        if self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+    def __enter__(self) -> Mount:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit("usage: fusecut.py BACKING MOUNTPOINT")
+    _serve(sys.argv[1], sys.argv[2])
