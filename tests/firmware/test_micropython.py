@@ -27,14 +27,17 @@ from typing import Any
 
 import pytest
 
+from firmware_bridge import bridge as fw_bridge
+from firmware_bridge import hw as fw_hw
 from firmware_bridge import main as fw_main
 from firmware_bridge import protocol as p
 from firmware_bridge.config import Config
+from fuzz import targets
 from scorekeeper.core.inputs import Sighting
 from scorekeeper.readers.fake_mfrc522 import FakeMfrc522
 from scorekeeper.readers.serial import SerialBackend
 from tests.firmware import fake_machine
-from tests.firmware.mpy.scenario import Clock, HostLink, Runaway
+from tests.firmware.mpy.scenario import Clock, HostLink, Runaway, answer_host, decode_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware_bridge"
@@ -168,16 +171,19 @@ def scan_on_micropython(patch: dict[str, tuple[str, str]] | None = None,
 # --- the same scenario on CPython ---------------------------------------------------------------
 
 
+def ticks_add(a: int, d: int) -> int:
+    """MicroPython's ``time.ticks_add`` for CPython runs."""
+    return (a + d) % TICKS_PERIOD
+
+
+def ticks_diff(a: int, b: int) -> int:
+    """MicroPython's ``time.ticks_diff`` for CPython runs."""
+    half = TICKS_PERIOD // 2
+    return ((a - b + half) % TICKS_PERIOD) - half
+
+
 def scan_on_cpython() -> dict[str, Any]:
     """The reference: the same firmware, config, emulator and scenario on CPython."""
-
-    def ticks_add(a: int, d: int) -> int:
-        return (a + d) % TICKS_PERIOD
-
-    def ticks_diff(a: int, b: int) -> int:
-        half = TICKS_PERIOD // 2
-        return ((a - b + half) % TICKS_PERIOD) - half
-
     cfg = Config.from_dict(json.loads((FIRMWARE / "config.json").read_text()))
     chips = [FakeMfrc522() for _ in cfg.readers]
 
@@ -344,6 +350,62 @@ def test_main_run_on_micropython_speaks_frames_on_stdout_until_the_console_escap
     after = msgs[hellos[1] + 1:]
     assert set(after[:2]) == held and isinstance(after[2], p.Heartbeat)
     assert p.Ack(1) in after and not any(isinstance(m, p.Error | p.TagGone) for m in msgs)
+
+
+CORPUS_MAIN = """
+import sys
+sys.path.append("/rig")
+import json
+import driver
+RESULT = driver.corpus(json.loads(open("/job.json").read()))
+"""
+# Beyond the corpus: host ERROR frames whose text is not ASCII. MicroPython's
+# bytes.decode("ascii") took the UTF-8 one, so the bridge on the board counted it as a good frame
+# where CPython (and PROTOCOL.md) call it malformed and the bridge answers ERROR 1.
+NOT_ASCII = [p.encode_raw(5, p.ERROR, b"\x01\x02caf\xc3\xa9"),
+             p.encode_raw(6, p.ERROR, b"\x01\x02\xff")]
+
+
+def _shaped(data: bytes) -> tuple[int, bytes]:
+    """A fuzz input as its target sees it: the chunk size and the (repaired) byte stream."""
+    size, fix, stream = targets.split_control(data)
+    return size, targets.repair(stream) if fix else stream
+
+
+def test_fuzz_corpus_reads_alike_on_micropython_and_cpython() -> None:
+    # Every committed codec input through the frame codec, every firmware input into a bridge,
+    # on both interpreters: the same frames, counters, answers and settings.
+    corpus = ROOT / "fuzz" / "corpus"
+    codec = [_shaped(f.read_bytes()) for f in sorted((corpus / "codec").iterdir())]
+    codec += [(7, frame) for frame in NOT_ASCII]
+    firmware = [_shaped(f.read_bytes())[1] for f in sorted((corpus / "firmware").iterdir())]
+    firmware += NOT_ASCII
+    assert len(codec) > 20 and len(firmware) > 20
+    files = {**firmware_files(), **rig_files(), "/job.json": json.dumps(
+        {"codec": [[size, data.hex()] for size, data in codec],
+         "firmware": [data.hex() for data in firmware]})}
+    answer = run_micropython(files, CORPUS_MAIN)
+    assert answer["ok"], f"{answer.get('type')}: {answer.get('message')}\n{answer['output']}"
+    mpy = json.loads(answer["result"])
+
+    ref_codec = [decode_stream(p, data, size) for size, data in codec]
+    ref_firmware = [answer_host(fw_bridge, fw_hw, fake_machine.module(),
+                                Clock(ticks_add, ticks_diff, 0, 1 << 24, []), data)
+                    for data in firmware]
+    ref = json.loads(json.dumps({"codec": ref_codec, "firmware": ref_firmware}))
+    for name, inputs in (("codec", codec), ("firmware", firmware)):
+        assert len(mpy[name]) == len(inputs)
+        for i, (got, want) in enumerate(zip(mpy[name], ref[name], strict=True)):
+            assert got == want, f"{name} input {i} reads differently on MicroPython"
+    assert all(r["faults"] == 0 for r in mpy["firmware"])
+    # the non-ASCII ERROR frames: malformed on the board too, and answered ERROR 1 "bad frame"
+    for r in mpy["codec"][-2:]:
+        assert r["frames"] == [] and r["counters"]["malformed"] == 1
+    for r in mpy["firmware"][-2:]:
+        assert r["counters"]["malformed"] == 1
+        answers = p.Decoder().feed(bytes.fromhex(r["wrote"]))
+        assert isinstance(answers[-1].message, p.Error)
+        assert answers[-1].message.code == p.ERR_BAD_FRAME
 
 
 def test_the_run_is_micropython_and_catches_what_cpython_allows() -> None:

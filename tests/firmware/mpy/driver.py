@@ -29,7 +29,7 @@ import json
 import sys
 import time
 
-from scenario import Clock, HostLink, Runaway
+from scenario import Clock, HostLink, Runaway, answer_host, decode_stream
 
 EMULATOR_DIR = "/rig/emulator"
 
@@ -93,11 +93,12 @@ def _firmware() -> dict:
     assert sys.implementation.name == "micropython", sys.implementation
     import bridge
     import config
+    import hw
     import main
     import mfrc522_cascade
     import protocol
 
-    return {"bridge": bridge, "config": config, "main": main,
+    return {"bridge": bridge, "config": config, "hw": hw, "main": main,
             "mfrc522_cascade": mfrc522_cascade, "protocol": protocol}
 
 
@@ -185,4 +186,21 @@ def run_main(job: dict) -> str:
         "firmware_modules": _module_names(fw),
         "stats": bridge.stats() if bridge is not None else None,
         "left_for_repl": (left or b"").hex(),
+    })
+
+
+def corpus(job: dict) -> str:
+    """The fuzz corpus on MicroPython: ``job["codec"]`` (``[size, hex]``) through the frame
+    codec, ``job["firmware"]`` (hex) into a bridge; see ``scenario.decode_stream`` and
+    ``scenario.answer_host``, which the test runs on CPython too."""
+    fw = _firmware()
+    import machine
+
+    return json.dumps({
+        "codec": [decode_stream(fw["protocol"], bytes.fromhex(h), size)
+                  for size, h in job["codec"]],
+        "firmware": [answer_host(fw["bridge"], fw["hw"], machine,
+                                 Clock(time.ticks_add, time.ticks_diff, 0, 1 << 24, []),
+                                 bytes.fromhex(h))
+                     for h in job["firmware"]],
     })

@@ -64,3 +64,52 @@ class HostLink:
     def unread(self) -> int:
         """Host bytes the firmware never read."""
         return len(self.pending) + sum(len(h) // 2 for _, h in self.incoming)
+
+
+# --- the fuzz corpus, replayed alike on both interpreters ---------------------------------------
+
+
+def decode_stream(protocol, data: bytes, size: int) -> dict:
+    """The frame codec's reading of ``data`` fed in ``size``-byte pieces, then flushed: each
+    frame as ``[seq, type, payload hex, message class or None]``, and the counters."""
+    decoder = protocol.Decoder()
+    frames = []
+    for i in range(0, len(data), size):
+        for f in decoder.feed(data[i:i + size]):
+            kind = None if f.message is None else type(f.message).__name__
+            frames.append([f.seq, f.type, bytes(f.payload).hex(), kind])
+    decoder.flush()
+    return {"frames": frames, "counters": decoder.counters()}
+
+
+def answer_host(bridge_mod, hw_mod, machine, clock: Clock, data: bytes) -> dict:
+    """A two-reader bridge (no chips answer) booted, then stepped while the host bytes ``data``
+    arrive, as the firmware fuzz target does: everything it wrote and what it ended up with."""
+    pins = [machine.Pin(40 + i, machine.Pin.OUT, value=1) for i in range(2)]
+    link = HostLink(clock, [[0, bytes(data).hex()]])
+    bridge = bridge_mod.Bridge(
+        {"readers": [{"cs": 40}, {"cs": 41}]}, machine.SPI(1), pins, link, clock.ticks_ms,
+        clock.sleep_ms, clock.ticks_diff,
+        leds=[hw_mod.PinLed(machine.Pin(25, machine.Pin.OUT, value=0))],
+        buzzer=hw_mod.PwmBuzzer(machine.PWM(machine.Pin(15))), firmware=(1, 2, 3))
+    bridge.boot()
+    for _ in range(len(data) // 32 + 4):
+        bridge.step()
+        if bridge.exit_requested:
+            break
+    pwm = bridge.buzzer.pwm
+    return {
+        "wrote": "".join(h for _, h in link.writes),
+        "rx_errors": bridge.rx_errors(),
+        "counters": bridge.decoder.counters(),
+        "garbage_events": bridge.garbage_events,
+        "commands": bridge.commands,
+        "faults": bridge.faults,
+        "last_fault": bridge.last_fault,
+        "exit": bridge.exit_requested,
+        "timing": [bridge.settle_ms, bridge.present_polls, bridge.absent_ms],
+        "readers": [[rd.enabled, rd.gain] for rd in bridge.readers],
+        "led": bridge.leds[0].lit,
+        "buzzer": [pwm.freq(), pwm.duty_u16()],
+        "unread": link.unread(),
+    }
