@@ -120,14 +120,15 @@ def backup_target(db: str | os.PathLike[str], dest: str | os.PathLike[str],
 
 def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
            progress: Progress | None = None, pause: float = 0.0,
-           step_pages: int = STEP_PAGES, when: datetime | None = None) -> BackupInfo:
+           step_pages: int | None = None, when: datetime | None = None) -> BackupInfo:
     """Back up the live database ``db`` to ``dest`` (a file, or a folder for a dated name).
 
     Consistent while a server appends, and it includes what is still only in the WAL.
-    ``progress`` is told (pages copied, pages in all) after each step; ``pause`` seconds are
-    slept between steps (the server's periodic backup: the log's fsyncs go first). StoreError
-    in plain words when the database cannot be read, the target cannot be written or the copy
-    does not check out; the target is then untouched (only ``<target>.tmp`` may be left).
+    ``progress`` is told (pages copied, pages in all) after each step of ``step_pages``
+    (default ``STEP_PAGES``); ``pause`` seconds are slept between steps (the server's periodic
+    backup: the log's fsyncs go first). StoreError in plain words when the database cannot be
+    read, the target cannot be written or the copy does not check out; the target is then
+    untouched (only ``<target>.tmp`` may be left).
     """
     began = time.monotonic()
     db_path = Path(db)
@@ -143,8 +144,8 @@ def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
     tmp = target.with_name(target.name + ".tmp")
     try:
         with _open_read_only(db_path) as source:
-            _copy(source, tmp, progress=progress, pause=pause, step_pages=step_pages,
-                  what=f"back up {db_path} to {target}")
+            _copy(source, tmp, progress=progress, pause=pause,
+                  step_pages=step_pages or STEP_PAGES, what=f"back up {db_path} to {target}")
         _fsync_file(tmp)
         contents = check_store(tmp, quiet=True)
         os.replace(tmp, target)

@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -193,3 +194,53 @@ def test_backup_every_needs_a_folder(tmp_path: Path) -> None:
     assert "--backup-every needs --backup-to FOLDER" in out.stderr
     out = cli(["serve", "--db", DB, "--backup-to", "usb", "--backup-every", "0"], tmp_path)
     assert out.returncode == 2 and "more than 0" in out.stderr
+
+
+def make_db(path: Path, inputs: int) -> None:
+    from scorekeeper.core.table import TableConfig
+    from scorekeeper.store import Store, sqlite_url
+
+    with Store(sqlite_url(str(path))) as store:
+        table = store.create_table(TableConfig(game="fake", seats=("ann", "bob")))
+        for n in range(inputs):
+            store.append(table, {"kind": "sighting", "n": n})
+
+
+def test_backup_shows_progress_for_a_big_store(
+        tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    from scorekeeper import cli
+    from scorekeeper.commands import backup as command
+
+    db = tmp_path / "sk.db"
+    make_db(db, 50)
+    monkeypatch.setattr(command, "PROGRESS_FROM_PAGES", 1)  # this small store counts as big
+    monkeypatch.setattr("scorekeeper.store.backup.STEP_PAGES", 2)
+    assert cli.main(["backup", str(tmp_path / "b.db"), "--db", str(db)]) == 0
+    out = capsys.readouterr()
+    steps = re.findall(r"copying: (\d+)% of about \d+ MB", out.err)
+    assert steps[-1] == "100" and len(steps) >= 3, out.err
+    assert [int(s) for s in steps] == sorted({int(s) for s in steps})  # each tenth once
+    assert f"backed up {db} to {tmp_path / 'b.db'}: 1 table, 50 inputs" in out.out
+
+
+def test_restore_asks_and_a_no_changes_nothing(
+        tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    from scorekeeper import cli
+
+    db = tmp_path / "var" / "sk.db"
+    make_db(db, 7)
+    assert cli.main(["backup", str(tmp_path / "b.db"), "--db", str(db)]) == 0
+    make_db(db, 3)  # a second table: the database moved on
+    before = sorted(p.name for p in db.parent.iterdir())
+    asked: list[str] = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda q: asked.append(q) or "n")
+    capsys.readouterr()
+    assert cli.main(["restore", str(tmp_path / "b.db"), "--db", str(db)]) == 1
+    assert asked == [f"replace {db} (2 tables, 10 inputs) with {tmp_path / 'b.db'} (1 table, "
+                     "7 inputs)? The current files are moved aside, not deleted. [y/N] "]
+    assert capsys.readouterr().out == "nothing changed\n"
+    assert sorted(p.name for p in db.parent.iterdir()) == sorted([*before, "sk.db.lock"])
+    monkeypatch.setattr("builtins.input", lambda q: "y")
+    assert cli.main(["restore", str(tmp_path / "b.db"), "--db", str(db)]) == 0
+    assert "restored" in capsys.readouterr().out
