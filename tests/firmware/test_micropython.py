@@ -9,10 +9,13 @@ builds the bridge there with the firmware's own ``main.build`` from the shipped
 while tags are placed and lifted and host commands arrive at scripted clock times, until the
 console escape ends it. Back in CPython, the bytes the firmware sent are decoded with the
 host's frame codec and fed to the host's serial backend, and compared byte for byte with a
-CPython run of the same scenario.
+CPython run of the same scenario. The board's entry point, ``main.run()``, runs there too, on
+MicroPython's own stdin/stdout, ``select`` and clock; and the committed fuzz corpus is read by
+the frame codec and the bridge on both interpreters, which must agree.
 
 A module, syntax or method MicroPython lacks therefore fails here even where every CPython test
 passes; the negative controls prove that the run is MicroPython and that such a slip is caught.
+Together the MicroPython runs take a few seconds (node and the wasm start in about 0.3 s each).
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,7 @@ INSTALL_HINT = ("run `make test`: its set-up step installs the MicroPython WebAs
                 "from npm into .venv/mpy (`make .venv/mpy/.installed-<MPY_VERSION>`, the "
                 "version pinned in the Makefile, does that step alone)")
 
+RUN_TIMEOUT = 30  # seconds; a run takes about one, a loop that never ends is stopped here
 TICKS_PERIOD = 1 << 30  # MicroPython's ticks wrap here on 32-bit ports and in the wasm port
 
 # The scenario, in milliseconds of the firmware's clock. The shipped config.json has four
@@ -85,10 +88,12 @@ def host_bytes() -> list[list[Any]]:
         [1000, p.encode_raw(seq.next_seq, p.COMMAND, bytes((p.CMD_TIMING, 0, 1, 1, 0, 0))).hex()],
         [1100, p.encode_raw(seq.next_seq + 1, p.COMMAND, b"\x7f").hex()],
     ]
+    # an LED command with one argument byte instead of four: a good CRC, a payload that does
+    # not fit (answered ERROR 1), then a frame whose CRC does not fit (counted, not answered)
+    out.append([1400, p.encode_raw(seq.next_seq + 3, p.COMMAND, b"\x01\x00").hex()])
     broken = bytearray(p.encode(seq.next_seq + 2, p.Command.sync()))
-    broken[-2] ^= 0x01  # the CRC no longer fits
+    broken[-2] ^= 0x01
     out.append([1500, bytes(broken).hex()])
-    out.append([1400, p.encode_raw(seq.next_seq + 3, p.COMMAND, b"\x01\x00").hex()])  # LED, 1 byte
     out.append([END_MS, (bytes((p.FLAG,)) + b"\r\x03").hex()])
     return out
 
@@ -123,8 +128,13 @@ def run_micropython(files: dict[str, str], main: str,
         pytest.fail(f"the MicroPython WebAssembly port is not installed in {PACKAGE}; "
                     + INSTALL_HINT)
     job = json.dumps({"files": files, "main": main, "stdin": stdin or []})
-    proc = subprocess.run([node, str(RIG / "run.mjs"), str(PACKAGE), "/dev/stdin"],
-                          input=job, capture_output=True, text=True, timeout=60, check=False)
+    try:
+        proc = subprocess.run([node, str(RIG / "run.mjs"), str(PACKAGE), "/dev/stdin"],
+                              input=job, capture_output=True, text=True, timeout=RUN_TIMEOUT,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"MicroPython was still running after {RUN_TIMEOUT} s: the firmware's loop "
+                    "never ended (did the console escape stop working?)")
     if proc.returncode != 0 or not proc.stdout.strip():
         pytest.fail(f"the MicroPython runner failed (exit {proc.returncode}):\n{proc.stderr}")
     answer: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -235,9 +245,7 @@ def host_sightings(result: dict[str, Any]) -> tuple[list[Sighting], SerialBacken
 
 
 def test_scan_loop_on_micropython_reports_tags_and_answers_the_host() -> None:
-    started = time.monotonic()
     result = scan_on_micropython()
-    mpy_seconds = time.monotonic() - started
 
     assert result["implementation"] == "micropython"
     # imported as on the board: the package imports failed and the flat fallbacks ran
@@ -305,7 +313,6 @@ def test_scan_loop_on_micropython_reports_tags_and_answers_the_host() -> None:
     reference = scan_on_cpython()
     assert result["writes"] == reference["writes"]
     assert result["stats"] == reference["stats"]
-    assert mpy_seconds < 10, f"the MicroPython run took {mpy_seconds:.1f} s"
 
 
 MAIN_RUN = """

@@ -19,6 +19,9 @@ fake ``machine`` and the emulated chip go under ``/rig``. ``run(job)`` then:
   ``bridge.stats()`` (``faults`` counts exceptions ``run()`` swallowed) and what the fake
   ``machine`` saw.
 
+``run_main(job)`` runs the board's entry point ``main.run()`` itself (stdin, stdout, ``select``,
+real time); ``corpus(job)`` reads the fuzz corpus with the frame codec and a bridge.
+
 The emulator is CPython test code, so it gets three stand-ins while it is imported (never while
 the firmware is): ``__future__``, ``threading`` (a no-op lock) and a ``firmware_bridge`` package
 that hands it the firmware's own ``mfrc522_cascade``; and MicroPython's ``bytearray`` has no
