@@ -67,8 +67,8 @@ else
 endif
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check scorekeeper firmware_bridge tests bench fuzz
-	$(BIN)/mypy scorekeeper firmware_bridge bench fuzz
+	$(BIN)/ruff check scorekeeper firmware_bridge tests bench fuzz soak
+	$(BIN)/mypy scorekeeper firmware_bridge bench fuzz soak
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench

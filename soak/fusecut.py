@@ -111,8 +111,9 @@ class CutFS:
 
     use_ns = True  # times in nanoseconds (mfusepy's non-deprecated mode)
 
-    def __init__(self, backing: str) -> None:
+    def __init__(self, backing: str, fsync_lies: bool = False) -> None:
         self.root = os.path.realpath(backing)
+        self.fsync_lies = fsync_lies  # a disk that says yes to fsync and keeps nothing
         self._mutex = threading.Lock()
         self._nodes: dict[str, _Node] = {}  # by path, files with a backing fd open
         self._handles: dict[int, tuple[_Node, bool]] = {}  # fh -> (node, opened O_APPEND)
@@ -176,6 +177,8 @@ class CutFS:
                 os.ftruncate(node.fd, at)
 
     def _sync(self, node: _Node) -> None:
+        if self.fsync_lies:
+            return
         self._apply(node, node.ops)
         node.ops.clear()
         node.size = None
@@ -384,11 +387,11 @@ class CutFS:
         return kept, dropped
 
 
-def _serve(backing: str, mountpoint: str) -> None:
+def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
     """The daemon: mount ``backing`` at ``mountpoint`` and take commands on stdin."""
     import mfusepy
 
-    fs = CutFS(backing)
+    fs = CutFS(backing, fsync_lies)
     out = sys.stdout
     main = threading.main_thread().ident
     assert main is not None
@@ -432,9 +435,11 @@ class Mount:
     """A ``CutFS`` daemon serving ``backing`` at ``mountpoint`` (a context manager).
 
     ``cut()`` throws away what was not fsync'd; ``close()`` unmounts, also after a failure.
+    ``fsync_lies``: fsync flushes nothing (a disk that lies), for the tests that prove a
+    campaign notices.
     """
 
-    def __init__(self, backing: Path, mountpoint: Path) -> None:
+    def __init__(self, backing: Path, mountpoint: Path, *, fsync_lies: bool = False) -> None:
         reason = why_fuse_cannot_mount()
         if reason is not None:
             raise FuseUnavailable(f"cannot mount the power-cut filesystem: {reason}")
@@ -442,7 +447,8 @@ class Mount:
         mountpoint.mkdir(parents=True, exist_ok=True)
         self.backing, self.mountpoint = backing, mountpoint
         self.proc = subprocess.Popen(
-            [sys.executable, __file__, str(backing), str(mountpoint)],
+            [sys.executable, __file__, str(backing), str(mountpoint),
+             *(["--fsync-lies"] if fsync_lies else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None and self.proc.stdin is not None
         self._in, self._out = self.proc.stdin, self.proc.stdout
@@ -506,6 +512,6 @@ class Mount:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: fusecut.py BACKING MOUNTPOINT")
-    _serve(sys.argv[1], sys.argv[2])
+    if len(sys.argv) not in (3, 4) or sys.argv[3:] not in ([], ["--fsync-lies"]):
+        sys.exit("usage: fusecut.py BACKING MOUNTPOINT [--fsync-lies]")
+    _serve(sys.argv[1], sys.argv[2], sys.argv[3:] == ["--fsync-lies"])

@@ -73,12 +73,13 @@ class CutResult:
 
 
 def run(cuts: int, *, seed: int = 1, workdir: Path | None = None,
-        progress: Callable[[str], None] | None = None) -> CutResult:
+        progress: Callable[[str], None] | None = None, fsync_lies: bool = False) -> CutResult:
     """Cut the power ``cuts`` times under a playing server; see the module docstring.
 
     ``workdir`` (default: a temporary folder, removed after) holds the backing directory and
-    the mount point. Raises FuseUnavailable, saying why and what to install, where FUSE cannot
-    mount; RuntimeError if the campaign itself breaks down.
+    the mount point. ``fsync_lies``: the disk acknowledges fsync and keeps nothing, which the
+    campaign must catch (its own test). Raises FuseUnavailable, saying why and what to
+    install, where FUSE cannot mount; RuntimeError if the campaign itself breaks down.
     """
     reason = why_fuse_cannot_mount()
     if reason is not None:
@@ -87,6 +88,8 @@ def run(cuts: int, *, seed: int = 1, workdir: Path | None = None,
     args = [sys.executable, "-m", "soak.powercut", "--cuts", str(cuts), "--seed", str(seed)]
     if workdir is not None:
         args += ["--workdir", str(workdir)]
+    if fsync_lies:
+        args.append("--fsync-lies")
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     assert proc.stdout is not None and proc.stderr is not None
@@ -193,6 +196,7 @@ class Campaign:
         self.cuts = self.acknowledged = self.lost = self.altered = 0
         self.refused = self.dropped = self.verified = 0
         self.problems: list[str] = []
+        self.gone: dict[str, list[tuple[int, dict[str, Any]]]] = {}  # lost in this cycle
         self.start_seconds = 0.2  # how long a start takes (learnt): where a start cut lands
 
     def problem(self, text: str) -> None:
@@ -267,6 +271,12 @@ class Campaign:
         while (line := lines.next(5.0)) is not None:  # what it said before it died
             kind, _, rest = line.partition(" ")
             going_on = self._take(kind, rest) and going_on
+        for table_id, lost in self.gone.items():
+            seqs = [seq for seq, _ in lost]
+            self.problem(f"table {table_id}: {len(seqs)} acknowledged input"
+                         f"{'s are' if len(seqs) > 1 else ' is'} gone (seq {_spans(seqs)}; the "
+                         f"first was {lost[0][1]})")
+        self.gone.clear()
         if not verify_only:
             self._cut()
         return going_on
@@ -286,11 +296,11 @@ class Campaign:
         elif kind == "s":  # a table's status acknowledged: "s <table> <status>"
             table_id, status = rest.split(" ")
             self.statuses[table_id] = status
-        elif kind == "lost":  # "lost <table> <seq>"
+        elif kind == "lost":  # "lost <table> <seq>": told in one problem per table, at the end
             table_id, seq_text = rest.split(" ")
             record = self.expected[table_id].pop(int(seq_text))
             self.lost += 1
-            self.problem(f"table {table_id}: acknowledged input {seq_text} ({record}) is gone")
+            self.gone.setdefault(table_id, []).append((int(seq_text), record))
         elif kind == "altered":  # "altered <table> <seq> <stored JSON>"
             table_id, seq_text, text = rest.split(" ", 2)
             seq = int(seq_text)
@@ -319,6 +329,17 @@ class Campaign:
     def result(self, seconds: float) -> CutResult:
         return CutResult(self.cuts, self.acknowledged, self.lost, self.altered, self.refused,
                          round(seconds, 2), tuple(self.problems), self.dropped)
+
+
+def _spans(numbers: list[int]) -> str:
+    """``1-4, 9``: sorted numbers as runs."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
 
 
 def _writer(db: Path, out: int, expected: dict[str, dict[int, dict[str, Any]]],
@@ -432,10 +453,11 @@ def _play(hub: Any, worlds: dict[str, list[Any]], seed: int,
         say(f"s {table_id} ended")
 
 
-def _campaign(cuts: int, seed: int, workdir: Path, say: Callable[[str], None]) -> CutResult:
+def _campaign(cuts: int, seed: int, workdir: Path, say: Callable[[str], None],
+              fsync_lies: bool = False) -> CutResult:
     began = time.monotonic()
     _warm_up()
-    with Mount(workdir / "disk", workdir / "mnt") as disk:
+    with Mount(workdir / "disk", workdir / "mnt", fsync_lies=fsync_lies) as disk:
         campaign = Campaign(workdir / "mnt" / "scorekeeper.db", disk, seed, say)
         while campaign.cuts < cuts:
             if not campaign.cycle():
@@ -456,6 +478,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cuts", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument("--fsync-lies", action="store_true",
+                        help="a disk whose fsync keeps nothing: the campaign must fail")
     args = parser.parse_args(argv)
 
     def say(text: str) -> None:
@@ -468,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="powercut-"))
     workdir.mkdir(parents=True, exist_ok=True)
     try:
-        result = _campaign(args.cuts, args.seed, workdir, say)
+        result = _campaign(args.cuts, args.seed, workdir, say, args.fsync_lies)
     except FuseUnavailable as exc:
         print(f"unavailable {exc}", flush=True)
         return 1

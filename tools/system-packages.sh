@@ -9,6 +9,8 @@
 #   - tests/systemd checks systemd/install.sh with shellcheck
 #   - systemd: tests/systemd verifies the unit with systemd-analyze
 #   - npm: installs axe-core (the accessibility audit of the browser tests) from the registry
+#   - fuse3: fusermount3 and libfuse3, which the power-cut tests mount their FUSE layer with
+#     (tests/store/test_power_cut.py, through mfusepy)
 set -euo pipefail
 
 missing=()
@@ -17,6 +19,7 @@ have chromium || missing+=(chromium)
 have shellcheck || missing+=(shellcheck)
 have systemd-analyze || missing+=(systemd)
 have npm || missing+=(npm)
+have fusermount3 || missing+=(fuse3)
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
