@@ -199,6 +199,9 @@ class Store:
     def _quick_check(self) -> None:
         """SQLite's page-level check of the whole file (StoreRefused when it finds damage)."""
         rows = [str(row[0]) for row in self._conn.exec_driver_sql("PRAGMA quick_check").all()]
+        # The check read every page through the page cache: hand that memory back (a start
+        # with hundreds of finished games must stay within the memory budget).
+        self._conn.exec_driver_sql("PRAGMA shrink_memory")
         self._conn.rollback()
         if rows != ["ok"]:
             raise checks.refuse_damaged(self.where, rows)
