@@ -4,6 +4,10 @@ Every table in the database is rebuilt from its log at start. The first start cr
 organiser token, prints it once and saves it (mode 0600) next to the database, e.g.
 var/organiser-token; --new-organiser-token replaces a lost one. Stop with Ctrl-C.
 
+It holds var/scorekeeper.db.lock while it runs: a second server on the same database is
+refused. --backup-to writes a backup into a folder (a USB stick) at start and every
+--backup-every minutes.
+
 Under systemd (Type=notify) it reports READY=1 once it answers, STATUS lines, watchdog pings
 while its event loop is responsive, and STOPPING=1 (see docs/pi-setup.md). --feedback drives a
 status LED, a buzzer and confirm/undo buttons on a Raspberry Pi's GPIO.
@@ -12,6 +16,7 @@ examples:
   scorekeeper serve                          # http://127.0.0.1:8000/
   scorekeeper serve --host 0.0.0.0 --readers serial:/dev/serial/by-id/usb-bridge
   scorekeeper serve --feedback "led=17,buzzer=27,confirm=22,undo=23"
+  scorekeeper serve --backup-to /media/usb/scorekeeper --backup-every 10   # docs/backup.md
 """
 
 from __future__ import annotations
