@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint bench fuzz serve clean system-packages
+.PHONY: demo test lint bench fuzz soak serve clean system-packages
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -97,6 +97,14 @@ fuzz: $(DEV_STAMP)
 		cp $$d/merged/* fuzz/corpus/$$t/; \
 		echo "$$t: $$(ls fuzz/corpus/$$t | wc -l) corpus files"; \
 	done
+
+# The reliability campaign (docs/reliability.md): kills, power cuts, fuzzed frames, API cases,
+# views checked for leaks, unplugs and memory, with bounded counts (5-10 minutes on 2 cores),
+# printed as one table; exit status 1 when a row misses its budget. SOAK_SCALE=10 multiplies
+# every count, SOAK_SEED changes the random choices; `make soak SOAK_ONLY="kills leaks"` runs
+# only those rows. Not part of make test.
+soak: $(DEV_STAMP)
+	$(BIN)/python -m soak $(SOAK_ONLY)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

@@ -120,7 +120,7 @@ def in_process(frames: int, rng: random.Random, progress: Callable[[str], None])
     step = max(1, frames // 5)
     try:
         for data, n in cases(rng, frames):
-            for target in (fuzz_codec, fuzz_serial):
+            for label, target in (("codec", fuzz_codec), ("serial backend", fuzz_serial)):
                 began = time.monotonic()
                 try:
                     if main:
@@ -128,14 +128,14 @@ def in_process(frames: int, rng: random.Random, progress: Callable[[str], None])
                     target(data)
                 except Hang:
                     tally["hangs"] += 1
-                    tally["problems"].append(f"{target.__name__} hung on {data.hex()}")
+                    tally["problems"].append(f"the {label} hung on {data.hex()}")
                 except AssertionError as exc:
                     tally["lost"] += 1
-                    tally["problems"].append(f"{target.__name__} broke its check on "
+                    tally["problems"].append(f"the {label} broke its check on "
                                              f"{data.hex()}: {str(exc)[:200]}")
                 except Exception as exc:
                     tally["crashes"] += 1
-                    tally["problems"].append(f"{target.__name__} raised {exc!r} on {data.hex()}")
+                    tally["problems"].append(f"the {label} raised {exc!r} on {data.hex()}")
                 finally:
                     if main:
                         signal.setitimer(signal.ITIMER_REAL, 0)

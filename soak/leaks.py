@@ -227,11 +227,13 @@ class Game:
             answer.raise_for_status()
             self.views.append((f"seat {seat}", answer.text))
 
-    def play(self, rng: random.Random) -> None:
+    def play(self, rng: random.Random, limit: int | None = None) -> None:
+        """Play the world's inputs (the first ``limit`` of them when given)."""
         from scorekeeper.core.inputs import Correct, Undo
 
         i = 0
-        while i < len(self.inputs):
+        end = len(self.inputs) if limit is None else min(limit, len(self.inputs))
+        while i < end:
             roll = rng.random()
             inp, deck = self.inputs[max(0, i - 1)] if i else self.inputs[0]
             if i and roll < UNDO_RATE:
@@ -286,8 +288,10 @@ class Game:
         self.client.post(f"{self.base}/end").raise_for_status()
 
 
-def run(games: int, *, seed: int, workdir: Path, progress: Callable[[str], None]) -> Row:
-    """Play ``games`` games (the two games in turn) and check every view and frame."""
+def run(games: int, *, seed: int, workdir: Path, progress: Callable[[str], None],
+        inputs_per_game: int | None = None) -> Row:
+    """Play ``games`` games (the two games in turn) and check every view and frame; with
+    ``inputs_per_game``, each game stops after that many inputs (a quick check)."""
     from scorekeeper.service.tokens import token_file_for
 
     rng = random.Random(seed)
@@ -305,7 +309,7 @@ def run(games: int, *, seed: int, workdir: Path, progress: Callable[[str], None]
                 spec = GAMES[n % len(GAMES)]
                 game = Game(client, url, spec, rng.randrange(1 << 30), delay=n % 2 == 1,
                             tally=tally)
-                game.play(rng)
+                game.play(rng, inputs_per_game)
                 game.check()
                 progress(f"{n + 1}/{games} games ({spec[0]}, {spec[1]} seats"
                          f"{', spectator delay' if game.delay else ''}): "
