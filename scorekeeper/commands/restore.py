@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(now, Contents) and not now.tables and not now.kits:
             now = None  # an empty store (a first start): nothing is lost by replacing it
         if now is not None and not args.yes:
-            held = now.words() if isinstance(now, Contents) else f"which {now}"
+            held = now.words() if isinstance(now, Contents) else f"unreadable: {now}"
             question = (f"replace {args.db} ({held}) with {args.src} ({incoming.words()})? "
                         "The current files are moved aside, not deleted")
             if not sys.stdin.isatty():
