@@ -20,7 +20,7 @@ Hazards, and why it is safe anyway: a line is appended after the database commit
 reports, without an fsync of its own (an fsync per input would double the hot path). After a
 power cut the marker can therefore be *behind* the database, never ahead of it, and behind is
 what a start accepts. The file is rewritten whole (temporary file, fsync, rename, fsync of the
-folder) at open and whenever it has grown past ``COMPACT_BYTES``.
+folder) when it is missing at open and whenever it has grown past ``COMPACT_BYTES``.
 """
 
 from __future__ import annotations
@@ -137,13 +137,24 @@ class Marker:
     Not thread-safe on its own: the Store calls it under its lock.
     """
 
-    def __init__(self, path: Path, store_id: str, last: Mapping[str, int]) -> None:
+    def __init__(self, path: Path, store_id: str, last: Mapping[str, int], *,
+                 rewrite: bool) -> None:
+        """Open the marker at ``path`` for appending; ``rewrite`` first writes it whole from
+        ``last`` (when there was none, or it could not be read).
+
+        A marker that is there and good is appended to, not replaced: another process (a
+        command reading the store while the server runs) must not swap the file under the
+        server, whose later lines would then go to the replaced file and be lost.
+        """
         self.path = path
         self.store_id = store_id
         self.last = dict(last)
-        write_marker(path, store_id, self.last)
+        if rewrite:
+            write_marker(path, store_id, self.last)
         self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND)
         self._size = path.stat().st_size
+        if self._size > COMPACT_BYTES:
+            self.compact()
 
     def _append(self, text: str) -> None:
         if self._fd is None:

@@ -250,7 +250,8 @@ class Store:
             self.set_meta(STORE_ID_META, store_id)
         try:
             self.marker = Marker(marker_path(database), store_id,
-                                 {t: last for t, _status, last in tables if last})
+                                 {t: last for t, _status, last in tables if last},
+                                 rewrite=state is None)
         except OSError as exc:
             raise StoreError(f"{self.where}: cannot write its marker file "
                              f"{marker_path(database)}: {exc.strerror or exc}") from None

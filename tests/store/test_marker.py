@@ -215,3 +215,20 @@ def test_sqlite_page_damage_is_refused_before_use(db: Path) -> None:
     with pytest.raises(StoreRefused, match=r"scorekeeper\.db is damaged") as caught:
         _open(db)
     assert "scorekeeper restore" in str(caught.value)
+
+
+def test_a_second_reader_does_not_swap_the_marker_under_the_server(db: Path) -> None:
+    """A command opening the store while the server runs (an export) must leave the marker
+    file in place: the server's later lines would otherwise go to a replaced file."""
+    server = _open(db)
+    try:
+        table_id = server.create_table(TableConfig(game="fake", seats=("Ann",)))
+        server.append(table_id, {"type": "undo"})
+        with _open(db) as reader:
+            assert len(list(reader.records(table_id))) == 1
+        for _ in range(4):
+            server.append(table_id, {"type": "undo"})
+        state = read_marker(marker_path(db))
+        assert state is not None and state.last == {table_id: 5}
+    finally:
+        server.close()
