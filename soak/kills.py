@@ -179,8 +179,12 @@ class Player:
         while True:
             game = self.current
             if game is None or game.done >= len(game.inputs):
-                if game is not None:
-                    client.post(f"/api/tables/{game.table_id}/end").raise_for_status()
+                if game is not None:  # its views change with the status: fetched anew
+                    game.views = {}
+                    base = f"/api/tables/{game.table_id}"
+                    if client.get(base).json()["status"] != "ended":  # a kill may have come
+                        client.post(f"{base}/end").raise_for_status()  # after the end
+                    game.views = self._views(client, game.table_id)
                 game = self.current = self._new_game(client)
             self._step(client, game)
 
@@ -262,7 +266,7 @@ def run(kills: int, *, seed: int, workdir: Path, progress: Callable[[str], None]
                 killer = threading.Timer(rng.uniform(*KILL_AFTER), os.kill,
                                          (proc.pid, signal.SIGKILL))
                 killer.start()
-                with contextlib.suppress(httpx.HTTPError):  # the kill
+                with contextlib.suppress(httpx.TransportError):  # the kill
                     player.play(client)
             killer.join()
             proc.wait(timeout=20)
