@@ -45,8 +45,10 @@ def config(table_ids: list[str]) -> str:
 
 
 def schemathesis(url: str, examples: int, seed: int, workdir: Path, label: str,
-                 headers: dict[str, str], progress: Callable[[str], None]) -> dict[str, Any]:
-    """One schemathesis run; its JSON report (counts), or a report saying why it has none."""
+                 headers: dict[str, str], progress: Callable[[str], None],
+                 paths: str | None = None) -> dict[str, Any]:
+    """One schemathesis run (on the operations whose path matches the regex ``paths``, or
+    all); its JSON report, or a report saying why it has none."""
     report = workdir / f"report-{label}.json"
     args = [sys.executable, "-c", CLI, "--config-file", str(workdir / "schemathesis.toml"),
             "run", f"{url}/api/openapi.json", "--checks", "not_a_server_error",
@@ -55,6 +57,8 @@ def schemathesis(url: str, examples: int, seed: int, workdir: Path, label: str,
             "--report", "json", "--report-json-path", str(report)]
     for name, value in headers.items():
         args += ["-H", f"{name}: {value}"]
+    if paths is not None:
+        args += ["--include-path-regex", paths]
     log = workdir / f"schemathesis-{label}.log"
     began = time.monotonic()
     with open(log, "w") as out:
@@ -73,8 +77,23 @@ def schemathesis(url: str, examples: int, seed: int, workdir: Path, label: str,
     return data
 
 
-def run(examples: int, *, seed: int, workdir: Path, progress: Callable[[str], None]) -> Row:
-    """schemathesis with ``examples`` cases per operation, without and with the token."""
+def tally(report: dict[str, Any], label: str) -> tuple[int, int, list[str]]:
+    """(cases, server errors, problems) of one schemathesis JSON report: with
+    ``not_a_server_error`` the only check, a case with a failure got a 5xx, and an errored
+    case got no answer at all."""
+    tested = report["test_cases"]
+    bad = int(tested["with_failures"]) + int(tested["errored"])
+    problems = [f"{label}: {json.dumps(item)[:300]}"
+                for item in [*report.get("failures", [])[:3], *report.get("errors", [])[:3]]]
+    if bad and not problems:
+        problems.append(f"{label}: {bad} cases failed (see the schemathesis log)")
+    return int(tested["generated"]), bad, problems
+
+
+def run(examples: int, *, seed: int, workdir: Path, progress: Callable[[str], None],
+        paths: str | None = None) -> Row:
+    """schemathesis with ``examples`` cases per operation, without and with the token (on the
+    operations whose path matches ``paths`` when given: a quick check)."""
     from scorekeeper.service.tokens import token_file_for
 
     port = free_port()
@@ -98,20 +117,16 @@ def run(examples: int, *, seed: int, workdir: Path, progress: Callable[[str], No
         (workdir / "schemathesis.toml").write_text(config(ids))
         for label, headers in (("without a token", {}), ("with the organiser token", organiser)):
             report = schemathesis(url, examples, seed, workdir, label.split()[0], headers,
-                                  progress)
+                                  progress, paths)
             if "missing" in report:
                 problems.append(report["missing"])
                 continue
-            tested = report["test_cases"]
-            cases += int(tested["generated"])
-            bad = int(tested["with_failures"]) + int(tested["errored"])
+            generated, bad, said = tally(report, label)
+            cases += generated
             errors += bad
-            for failure in report.get("failures", [])[:3]:
-                problems.append(f"{label}: {json.dumps(failure)[:300]}")
-            for error in report.get("errors", [])[:3]:
-                problems.append(f"{label}: {json.dumps(error)[:300]}")
+            problems += said
             alive = proc.poll() is None
-            progress(f"{label}: {int(tested['generated']):,} cases, {bad} server errors"
+            progress(f"{label}: {generated:,} cases, {bad} server errors"
                      f"{'' if alive else ', and the server is gone'}")
             if not alive:
                 problems.append(f"the server exited with {proc.returncode} during the cases "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from scorekeeper.core.game import ORGANISER, PUBLIC
 from scorekeeper.core.inputs import Seen, Undo
 from scorekeeper.core.table import Table, TableConfig
 from scorekeeper.games import find_game
-from soak import frames, kills, leaks, memory, unplugs
+from soak import api_cases, frames, kills, leaks, memory, unplugs
 from soak.report import Row
 
 
@@ -57,6 +58,19 @@ def test_leaks_two_short_games_through_a_served_hub(tmp_path: Path) -> None:
     row = leaks.run(2, seed=3, workdir=tmp_path, progress=print, inputs_per_game=30)
     _passed(row)
     assert " in 2 games " in row.done
+
+
+@pytest.mark.slow
+def test_api_cases_on_one_operation_with_and_without_the_token(tmp_path: Path) -> None:
+    row = api_cases.run(1, seed=3, workdir=tmp_path, progress=print,
+                        paths=r"^/api/tables/\{table_id\}/undo$")
+    _passed(row)
+    assert row.lost == "0 server errors"
+    cases = int(row.done.split()[0])
+    assert cases > 2  # both runs made cases
+    for label in ("without", "with"):
+        report = json.loads((tmp_path / f"report-{label}.json").read_text())
+        assert report["operations"]["selected"] == 1
 
 
 @pytest.mark.slow
@@ -165,3 +179,19 @@ def test_leaks_old_history_and_earlier_feed_lines_are_left_out() -> None:
     assert leaks.leaks_in(json.dumps(view), "public", states) == []
     view["feed"] = [{"seq": table.inputs_seen, "events": [f"played {secret}"]}]
     assert leaks.leaks_in(json.dumps(view), "public", states) == [f"seat {holder}'s {secret}"]
+
+
+def test_api_cases_a_5xx_or_an_unanswered_request_is_a_server_error() -> None:
+    report = {"test_cases": {"generated": 120, "with_failures": 2, "errored": 1},
+              "failures": [{"operation": "POST /api/pair", "status_code": 500}], "errors": []}
+    cases, errors, problems = api_cases.tally(report, "without a token")
+    assert (cases, errors) == (120, 3)
+    assert "POST /api/pair" in problems[0]
+    clean = {"test_cases": {"generated": 40, "with_failures": 0, "errored": 0}}
+    assert api_cases.tally(clean, "x") == (40, 0, [])
+
+
+def test_api_cases_draw_table_ids_from_the_real_ones() -> None:
+    config = tomllib.loads(api_cases.config(["t1", "t3"]))
+    assert config["dictionaries"]["tables"]["values"] == ["t1", "t3"]
+    assert config["parameters"]["path.table_id"]["dictionary"] == "tables"
