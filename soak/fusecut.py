@@ -30,7 +30,10 @@ The model, and where it is simpler than a disk:
 The daemon runs in its own process (``python fusecut.py BACKING MOUNTPOINT``, what
 ``Mount`` starts) and takes commands on standard input, one per line, answering each on
 standard output: ``cut SEED KEEP`` (KEEP: the chance that each buffered write is kept; 0
-throws all away) answers ``cut KEPT DROPPED``; ``pending`` answers ``pending N``. Closing
+throws all away) answers ``cut KEPT DROPPED``; ``pending`` answers ``pending N``; ``stats``
+answers ``stats {JSON}`` (fsyncs and dropped writes per file name); ``arm NAME N`` holds
+the process making the N-th write to a file called NAME inside that write (``trapped``
+answers ``trapped 1`` then) until ``release`` or the next ``cut``. Closing
 its standard input unmounts it, so a mount never outlives the process that made it.
 
 This file imports only the standard library and mfusepy, so the daemon starts quickly.
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import random
 import shutil
@@ -54,6 +58,7 @@ from typing import Any
 
 SHM_SUFFIX = "-shm"
 MOUNT_TIMEOUT = 10.0
+TRAP_TIMEOUT = 60.0  # a write held by a trap goes on after this, whatever happens
 
 # One buffered data operation: ("w", offset, data) writes, ("t", length, b"") truncates.
 Op = tuple[str, int, bytes]
@@ -114,6 +119,15 @@ class CutFS:
     def __init__(self, backing: str, fsync_lies: bool = False) -> None:
         self.root = os.path.realpath(backing)
         self.fsync_lies = fsync_lies  # a disk that says yes to fsync and keeps nothing
+        # Per file name (the last part of its path): fsyncs, and writes the cuts threw away,
+        # so a campaign can show what it exercised (the WAL, the database, the marker...).
+        self.fsyncs: dict[str, int] = {}
+        self.dropped: dict[str, int] = {}
+        # A trap (``arm``): the n-th write to a file of that name holds the writing process
+        # inside the write until ``let_go``, for a cut at an exact moment (mid-checkpoint).
+        self._trap: tuple[str, int] | None = None
+        self._trapped = threading.Event()
+        self._released = threading.Event()
         self._mutex = threading.Lock()
         self._nodes: dict[str, _Node] = {}  # by path, files with a backing fd open
         self._handles: dict[int, tuple[_Node, bool]] = {}  # fh -> (node, opened O_APPEND)
@@ -177,6 +191,8 @@ class CutFS:
                 os.ftruncate(node.fd, at)
 
     def _sync(self, node: _Node) -> None:
+        name = os.path.basename(node.path or "(unlinked)")
+        self.fsyncs[name] = self.fsyncs.get(name, 0) + 1
         if self.fsync_lies:
             return
         self._apply(node, node.ops)
@@ -318,7 +334,15 @@ class CutFS:
             if append:
                 offset = node.logical_size()
             self._buffer(node, ("w", offset, bytes(data)))
-            return len(data)
+            trap, hold = self._trap, False
+            if trap is not None and os.path.basename(node.path or "") == trap[0]:
+                hold = trap[1] <= 1
+                self._trap = None if hold else (trap[0], trap[1] - 1)
+                if hold:
+                    self._trapped.set()
+        if hold:  # outside the lock: a cut may come meanwhile; never for ever (parent gone)
+            self._released.wait(TRAP_TIMEOUT)
+        return len(data)
 
     def truncate(self, path: str | None, length: int, fh: Any = None) -> int:
         with self._mutex:
@@ -362,6 +386,28 @@ class CutFS:
         with self._mutex:
             return sum(len(n.ops) for n in self._all_nodes())
 
+    def arm(self, name: str, count: int) -> None:
+        """Hold the writer still inside its ``count``-th write to a file called ``name``."""
+        with self._mutex:
+            self._trap = (name, count)
+            self._trapped.clear()
+            self._released.clear()
+
+    def trapped(self) -> bool:
+        """Whether a writer is held (or was, since the last ``arm``)."""
+        return self._trapped.is_set()
+
+    def let_go(self) -> None:
+        """Disarm, and let a held write return (not ``release``: that is FUSE's close)."""
+        with self._mutex:
+            self._trap = None
+        self._released.set()
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        """Fsyncs and writes thrown away by cuts, per file name, since the mount."""
+        with self._mutex:
+            return {"fsyncs": dict(self.fsyncs), "dropped": dict(self.dropped)}
+
     def _all_nodes(self) -> list[_Node]:
         nodes = {id(n): n for n in self._nodes.values()}
         nodes.update((id(n), n) for n, _ in self._handles.values())
@@ -372,6 +418,7 @@ class CutFS:
         with probability ``keep`` (seeded), the kept ones applied in order; returns
         ``(kept, dropped)``. Files nobody has open are closed, so what comes next reads the
         backing directory afresh."""
+        self.let_go()
         rng = random.Random(seed)
         kept = dropped = 0
         with self._mutex:
@@ -379,6 +426,9 @@ class CutFS:
                 chosen = [op for op in node.ops if keep > 0 and rng.random() < keep]
                 kept += len(chosen)
                 dropped += len(node.ops) - len(chosen)
+                if len(node.ops) > len(chosen):
+                    name = os.path.basename(node.path or "(unlinked)")
+                    self.dropped[name] = self.dropped.get(name, 0) + len(node.ops) - len(chosen)
                 if node.path is not None and node.fd >= 0:
                     self._apply(node, chosen)
                 node.ops.clear()
@@ -407,6 +457,16 @@ def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
                 answer = f"cut {kept} {dropped}"
             elif words == ["pending"]:
                 answer = f"pending {fs.pending()}"
+            elif words == ["stats"]:
+                answer = "stats " + json.dumps(fs.stats())
+            elif words[:1] == ["arm"] and len(words) == 3:
+                fs.arm(words[1], int(words[2]))
+                answer = "armed"
+            elif words == ["trapped"]:
+                answer = f"trapped {int(fs.trapped())}"
+            elif words == ["release"]:
+                fs.let_go()
+                answer = "released"
             else:
                 answer = f"error unknown command {line.strip()!r}"
             out.write(answer + "\n")
@@ -478,6 +538,26 @@ class Mount:
     def pending(self) -> int:
         """How many data writes are buffered, not yet fsync'd."""
         return int(self._ask("pending")[1])
+
+    def arm(self, name: str, count: int) -> None:
+        """Set a trap: the ``count``-th write from now to a file called ``name`` holds its
+        process inside the write (see ``trapped``) until ``release`` or ``cut``. Kill the
+        process first, then release: it dies before it runs another instruction."""
+        self._ask(f"arm {name} {count}")
+
+    def trapped(self) -> bool:
+        """Whether the trap has caught a write since ``arm``."""
+        return self._ask("trapped")[1] == "1"
+
+    def release(self) -> None:
+        """Disarm the trap and let a held write return."""
+        self._ask("release")
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        """``{"fsyncs": {file name: count}, "dropped": {file name: writes the cuts threw
+        away}}`` since the mount: what the cuts reached."""
+        answer = self._ask("stats")
+        return dict(json.loads(" ".join(answer[1:])))
 
     def _unmount(self, lazy: bool) -> bool:
         args = ["fusermount3", "-u", *(["-z"] if lazy else []), str(self.mountpoint)]

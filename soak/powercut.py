@@ -10,10 +10,16 @@ with identical content, every acknowledged table status must hold and the organi
 must still open the organiser's door. Then it plays real games of Angels & Demons (the
 simulator's inputs, through ``Hub.submit``, ending each game's table and creating the next),
 and reports each input to this process the moment the store's ``append`` has returned its seq.
-At a random moment (sometimes during the start itself) this process cuts the power: SIGKILL
-the writer (power gone: processes gone), then ``cut()`` the FUSE layer, which throws away
-some or all of the writes that were never fsync'd. The next cycle's writer goes on with the
-same database; a last one only checks.
+At a random moment this process cuts the power: SIGKILL the writer (power gone: processes
+gone), then ``cut()`` the FUSE layer, which throws away all, or a random part, of the writes
+that were never fsync'd. Where the cuts land: after a random number of acknowledged inputs
+and a random fraction of an append (mid-commit, mid-fsync); during a start (WAL recovery,
+the checks, the marker); or inside one of SQLite's checkpoints (a trap in the FUSE layer holds
+the writer inside its n-th write to the database file, where a random time almost never
+lands). One kill in ten is a crash only: no cut, so what was not fsync'd stays in the
+modelled page cache, visible to the next start and lost only at a later cut (a server that
+crashed, then lost power). The next cycle's writer goes on with the same database; a last one
+only checks.
 
 ``run()`` does the campaign in a fresh single-threaded interpreter (``python -m
 soak.powercut``): forking is safe there, whatever threads the caller has.
@@ -34,7 +40,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +51,9 @@ SEATS = ("Ann", "Bea", "Cid")
 CYCLE_TIMEOUT = 30.0  # a writer silent this long is hung: counted as a problem, then killed
 MOST_ACKS_BEFORE_CUT = 60
 START_CUTS = 0.1  # the share of cuts that land during a start (recovery, checks, marker)
+CHECKPOINT_TRAP = 60  # a cut is armed to land at a random write, up to this, of a checkpoint
+TRAP_POLL = 0.005  # how often a silent writer is checked for being held by the trap
+CRASHES = 0.1  # the share of kills that are crashes only: no cut, the page cache stays
 PROBLEMS_KEPT = 40  # problems listed in full; beyond that only counted
 # A table's status only moves forward: an acknowledged one must hold (or be overtaken).
 STATUS_ORDER = {"created": 0, "running": 1, "paused": 1, "ended": 2}
@@ -59,7 +68,10 @@ class CutResult:
     ``altered``: acknowledged inputs a later start did not find, or found changed;
     ``refused_starts``: starts after a cut that refused the database (each one a failure);
     ``problems``: each failure in words (seed, cut, table, seq); ``dropped``: writes the cuts
-    threw away (never fsync'd), so a campaign that dropped nothing tested nothing.
+    threw away (never fsync'd), so a campaign that dropped nothing tested nothing;
+    ``detail``: ``fsyncs`` and ``dropped`` per file name (the database file's own fsyncs are
+    SQLite's checkpoints; the writes the cuts threw away from each file) and ``cuts``, where
+    they landed (``start``, ``play``, ``checkpoint``).
     """
 
     cuts: int
@@ -70,6 +82,7 @@ class CutResult:
     seconds: float
     problems: tuple[str, ...]
     dropped: int = 0
+    detail: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def run(cuts: int, *, seed: int = 1, workdir: Path | None = None,
@@ -196,6 +209,7 @@ class Campaign:
         self.cuts = self.acknowledged = self.lost = self.altered = 0
         self.refused = self.dropped = self.verified = 0
         self.problems: list[str] = []
+        self.kinds: dict[str, int] = {}  # where the cuts landed: start, play, checkpoint
         self.gone: dict[str, list[tuple[int, dict[str, Any]]]] = {}  # lost in this cycle
         self.start_seconds = 0.2  # how long a start takes (learnt): where a start cut lands
 
@@ -237,6 +251,12 @@ class Campaign:
         during_start = not verify_only and self.rng.random() < START_CUTS
         start_cut_at = self.rng.uniform(0, self.start_seconds)
         wanted = self.rng.randint(0, MOST_ACKS_BEFORE_CUT)
+        # The database file itself is written only by SQLite's checkpoints (the WAL takes the
+        # commits): a trap on its n-th write cuts the power in the middle of one, a moment a
+        # random time almost never hits (a checkpoint runs inside one append).
+        trap_at = self.rng.randint(1, CHECKPOINT_TRAP) if not (verify_only or during_start) else 0
+        if trap_at:
+            self.disk.arm(self.db.name, trap_at)
         forked = time.monotonic()
         started, acks, going_on = False, 0, True
         while True:
@@ -248,14 +268,16 @@ class Campaign:
                 break
             wait = (forked + start_cut_at - now if during_start and not started
                     else forked + CYCLE_TIMEOUT - now)
-            line = lines.next(wait)
+            line = lines.next(min(wait, TRAP_POLL) if trap_at else wait)
             if line is None:
                 if lines.eof:
                     if not verify_only and going_on:
                         self.problem("the writer stopped before the power was cut")
                     break
-                if during_start and not started:
+                if during_start and not started and time.monotonic() >= forked + start_cut_at:
                     break  # cut the power in the middle of the start
+                if trap_at and self.disk.trapped():
+                    break  # the writer is held inside a checkpoint's write
                 continue
             kind, _, rest = line.partition(" ")
             if kind == "started":
@@ -264,9 +286,13 @@ class Campaign:
             elif kind == "a":
                 acks += 1
             going_on = self._take(kind, rest) and going_on
-        if not verify_only:
-            time.sleep(self.rng.uniform(0, 0.002))  # anywhere: mid-append, mid-fsync
+        delay = self.rng.uniform(0, 0.002)  # anywhere: mid-append, mid-fsync
+        if not verify_only and not (trap_at and self.disk.trapped()):
+            time.sleep(delay)
         os.kill(pid, signal.SIGKILL)
+        where = ("start" if during_start and not started else
+                 "checkpoint" if trap_at and self.disk.trapped() else "play")
+        self.disk.release()  # a held write must return for the killed writer to go
         os.waitpid(pid, 0)
         while (line := lines.next(5.0)) is not None:  # what it said before it died
             kind, _, rest = line.partition(" ")
@@ -278,7 +304,9 @@ class Campaign:
                          f"first was {lost[0][1]})")
         self.gone.clear()
         if not verify_only:
-            self._cut()
+            if not self._cut():
+                where = "crash only (no cut)"
+            self.kinds[where] = self.kinds.get(where, 0) + 1
         return going_on
 
     def _take(self, kind: str, rest: str) -> bool:
@@ -318,17 +346,23 @@ class Campaign:
             self.problem(rest)
         return True
 
-    def _cut(self) -> None:
-        """Throw away what was not fsync'd: all of it, a random part, or (rarely) nothing."""
+    def _cut(self) -> bool:
+        """Throw away what was not fsync'd, all of it or a random part; or, now and then, let
+        the kill be only a crash: what was not fsync'd stays in the (modelled) page cache, as
+        volatile as before, for the next start to read and a later cut to drop. False then."""
         draw = self.rng.random()
-        keep = 0.0 if draw < 0.3 else 1.0 if draw > 0.9 else self.rng.random()
+        if draw > 1 - CRASHES:
+            return False
+        keep = 0.0 if draw < 0.3 else self.rng.random()
         _kept, dropped = self.disk.cut(self.rng.randrange(1 << 30), keep)
         self.dropped += dropped
         self.cuts += 1
+        return True
 
     def result(self, seconds: float) -> CutResult:
         return CutResult(self.cuts, self.acknowledged, self.lost, self.altered, self.refused,
-                         round(seconds, 2), tuple(self.problems), self.dropped)
+                         round(seconds, 2), tuple(self.problems), self.dropped,
+                         {**self.disk.stats(), "cuts": dict(self.kinds)})
 
 
 def _spans(numbers: list[int]) -> str:
@@ -469,7 +503,10 @@ def _campaign(cuts: int, seed: int, workdir: Path, say: Callable[[str], None],
                     f"{time.monotonic() - began:.1f} s")
         else:
             campaign.cycle(verify_only=True)  # the last cut is checked by one more start
-        return campaign.result(time.monotonic() - began)
+        result = campaign.result(time.monotonic() - began)
+        for what, counts in result.detail.items():
+            say(f"{what}: " + ", ".join(f"{name} {n}" for name, n in sorted(counts.items())))
+        return result
 
 
 def main(argv: list[str] | None = None) -> int:
