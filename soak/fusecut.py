@@ -31,9 +31,9 @@ The daemon runs in its own process (``python fusecut.py BACKING MOUNTPOINT``, wh
 ``Mount`` starts) and takes commands on standard input, one per line, answering each on
 standard output: ``cut SEED KEEP`` (KEEP: the chance that each buffered write is kept; 0
 throws all away) answers ``cut KEPT DROPPED``; ``pending`` answers ``pending N``; ``stats``
-answers ``stats {JSON}`` (fsyncs and dropped writes per file name); ``arm NAME N`` holds
-the process making the N-th write to a file called NAME inside that write (``trapped``
-answers ``trapped 1`` then) until ``release`` or the next ``cut``. Closing
+answers ``stats {JSON}`` (fsyncs and dropped writes per file name); ``arm NAME N OP`` holds
+the process making the N-th OP (``write`` or ``fsync``) of a file called NAME inside that
+call (``trapped`` answers ``trapped 1`` then) until ``release`` or the next ``cut``. Closing
 its standard input unmounts it, so a mount never outlives the process that made it.
 
 This file imports only the standard library and mfusepy, so the daemon starts quickly.
@@ -123,9 +123,9 @@ class CutFS:
         # so a campaign can show what it exercised (the WAL, the database, the marker...).
         self.fsyncs: dict[str, int] = {}
         self.dropped: dict[str, int] = {}
-        # A trap (``arm``): the n-th write to a file of that name holds the writing process
-        # inside the write until ``let_go``, for a cut at an exact moment (mid-checkpoint).
-        self._trap: tuple[str, int] | None = None
+        # A trap (``arm``): the n-th write (or fsync) of a file of that name holds the process
+        # inside the call until ``let_go``, for a cut at an exact moment (mid-checkpoint).
+        self._trap: tuple[str, str, int] | None = None  # ("write" or "fsync", name, n)
         self._trapped = threading.Event()
         self._released = threading.Event()
         self._mutex = threading.Lock()
@@ -334,15 +334,20 @@ class CutFS:
             if append:
                 offset = node.logical_size()
             self._buffer(node, ("w", offset, bytes(data)))
-            trap, hold = self._trap, False
-            if trap is not None and os.path.basename(node.path or "") == trap[0]:
-                hold = trap[1] <= 1
-                self._trap = None if hold else (trap[0], trap[1] - 1)
-                if hold:
-                    self._trapped.set()
+            hold = self._caught("write", node)
         if hold:  # outside the lock: a cut may come meanwhile; never for ever (parent gone)
             self._released.wait(TRAP_TIMEOUT)
         return len(data)
+
+    def _caught(self, op: str, node: _Node) -> bool:
+        """Whether the trap catches this call (lock held): it counts down, then springs."""
+        trap = self._trap
+        if trap is None or trap[0] != op or os.path.basename(node.path or "") != trap[1]:
+            return False
+        self._trap = None if trap[2] <= 1 else (op, trap[1], trap[2] - 1)
+        if self._trap is None:
+            self._trapped.set()
+        return self._trap is None
 
     def truncate(self, path: str | None, length: int, fh: Any = None) -> int:
         with self._mutex:
@@ -367,8 +372,14 @@ class CutFS:
     def fsync(self, path: str | None, datasync: int, fi: Any) -> int:
         with self._mutex:
             node = self._handles[fi.fh][0]
-            self._sync(node)
-            return 0
+            hold = self._caught("fsync", node)
+            if not hold:
+                self._sync(node)
+                return 0
+        # Held before anything reached the disk; the process is killed meanwhile, and its
+        # fsync never completes (nothing is flushed after the release).
+        self._released.wait(TRAP_TIMEOUT)
+        return 0
 
     def fsyncdir(self, path: str | None, datasync: int, fh: int) -> int:
         if path is not None:
@@ -386,10 +397,11 @@ class CutFS:
         with self._mutex:
             return sum(len(n.ops) for n in self._all_nodes())
 
-    def arm(self, name: str, count: int) -> None:
-        """Hold the writer still inside its ``count``-th write to a file called ``name``."""
+    def arm(self, name: str, count: int, op: str = "write") -> None:
+        """Hold the process still inside its ``count``-th ``op`` (write or fsync) of a file
+        called ``name``."""
         with self._mutex:
-            self._trap = (name, count)
+            self._trap = (op, name, count)
             self._trapped.clear()
             self._released.clear()
 
@@ -459,8 +471,8 @@ def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
                 answer = f"pending {fs.pending()}"
             elif words == ["stats"]:
                 answer = "stats " + json.dumps(fs.stats())
-            elif words[:1] == ["arm"] and len(words) == 3:
-                fs.arm(words[1], int(words[2]))
+            elif words[:1] == ["arm"] and len(words) == 4 and words[3] in ("write", "fsync"):
+                fs.arm(words[1], int(words[2]), words[3])
                 answer = "armed"
             elif words == ["trapped"]:
                 answer = f"trapped {int(fs.trapped())}"
@@ -539,11 +551,12 @@ class Mount:
         """How many data writes are buffered, not yet fsync'd."""
         return int(self._ask("pending")[1])
 
-    def arm(self, name: str, count: int) -> None:
-        """Set a trap: the ``count``-th write from now to a file called ``name`` holds its
-        process inside the write (see ``trapped``) until ``release`` or ``cut``. Kill the
-        process first, then release: it dies before it runs another instruction."""
-        self._ask(f"arm {name} {count}")
+    def arm(self, name: str, count: int, op: str = "write") -> None:
+        """Set a trap: the ``count``-th ``op`` (``write`` or ``fsync``) from now of a file
+        called ``name`` holds its process inside the call (see ``trapped``) until ``release``
+        or ``cut``; a held fsync flushes nothing. Kill the process first, then release: it
+        dies before it runs another instruction."""
+        self._ask(f"arm {name} {count} {op}")
 
     def trapped(self) -> bool:
         """Whether the trap has caught a write since ``arm``."""
