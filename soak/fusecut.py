@@ -555,7 +555,8 @@ class Mount:
         """Set a trap: the ``count``-th ``op`` (``write`` or ``fsync``) from now of a file
         called ``name`` holds its process inside the call (see ``trapped``) until ``release``
         or ``cut``; a held fsync flushes nothing. Kill the process first, then release: it
-        dies before it runs another instruction."""
+        dies before it runs another instruction. The layer serves one request at a time: while
+        a process is held, nothing else on the mount is answered (do not touch it then)."""
         self._ask(f"arm {name} {count} {op}")
 
     def trapped(self) -> bool:

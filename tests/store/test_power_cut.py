@@ -13,6 +13,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -135,6 +136,46 @@ def test_sqlite_in_wal_mode_runs_on_the_layer_and_only_synced_commits_survive(
     assert rows == list(range(50))
 
 
+HELD = """
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+os.write(fd, b"first ")
+os.fsync(fd)
+print("synced", flush=True)
+for word in (b"second ", b"third ", b"fourth"):
+    os.write(fd, word)
+os.fsync(fd)
+print("never", flush=True)
+"""
+
+
+@pytest.mark.parametrize("op", ["write", "fsync"])
+def test_a_trap_holds_a_writer_inside_a_call_for_a_cut_at_that_moment(
+        disk: Mount, op: str) -> None:
+    # How the campaign cuts inside a checkpoint: the process is held in its n-th call, killed
+    # there, and what it had not fsync'd goes with the cut (a held fsync flushes nothing).
+    disk.arm("held", 2, op)  # the 2nd write ("second ") or the 2nd fsync
+    writer = subprocess.Popen([sys.executable, "-c", HELD, str(disk.mountpoint / "held")],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout is not None
+        assert writer.stdout.readline().strip() == "synced"
+        for _ in range(400):
+            if disk.trapped():
+                break
+            time.sleep(0.005)
+        assert disk.trapped()  # (the one-threaded layer answers nothing else meanwhile)
+        assert disk.pending() == (1 if op == "write" else 3)  # "second " / all three words
+    finally:
+        writer.kill()
+        disk.release()
+        writer.wait(timeout=10)
+    assert writer.stdout.read() == ""  # killed inside the call: it never went on
+    writer.stdout.close()
+    disk.cut(seed=5, keep=0.0)
+    assert (disk.mountpoint / "held").read_bytes() == b"first "
+
+
 def test_a_campaign_on_a_disk_whose_fsync_lies_finds_the_losses(tmp_path: Path) -> None:
     # The campaign can fail: here the disk acknowledges every fsync and keeps nothing.
     need_fuse()
@@ -159,6 +200,12 @@ def test_200_power_cuts_lose_no_acknowledged_input(tmp_path: Path) -> None:
     assert result.cuts == 200, (seed, result)
     assert result.acknowledged > 2000, (seed, result)  # about 30 inputs between two cuts
     assert result.dropped > 1000, (seed, result)  # the cuts did throw unsynced writes away
+    # ... from the WAL (cuts mid-commit), the marker (its unsynced lines) and the database
+    # file (cuts inside checkpoints); cuts landed in starts and checkpoints too.
+    dropped, cuts = result.detail["dropped"], result.detail["cuts"]
+    for name in ("scorekeeper.db-wal", "scorekeeper.db.marker", "scorekeeper.db"):
+        assert dropped.get(name, 0) > 0, (seed, name, result.detail)
+    assert cuts.get("start", 0) > 0 and cuts.get("checkpoint", 0) > 0, (seed, result.detail)
     assert (result.lost, result.altered, result.refused_starts) == (0, 0, 0), \
         f"seed {seed}: " + "\n".join(result.problems)
     assert result.problems == (), f"seed {seed}: " + "\n".join(result.problems)
