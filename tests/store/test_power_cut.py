@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from soak import powercut
-from soak.fusecut import Mount, why_fuse_cannot_mount
+from soak.fusecut import FuseUnavailable, Mount, why_fuse_cannot_mount
 
 CI_SEED = 20261201
 
@@ -49,6 +49,18 @@ def disk(tmp_path: Path) -> Iterator[Mount]:
     finally:
         mount.close()
         unmount_left_over(tmp_path / "mnt")
+
+
+def test_where_fuse_cannot_mount_the_campaign_says_why_and_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no fusermount3 to be found
+    reason = why_fuse_cannot_mount()
+    assert reason is not None and "fusermount3" in reason and "apt-get install fuse3" in reason
+    with pytest.raises(FuseUnavailable, match="apt-get install fuse3"):
+        Mount(tmp_path / "disk", tmp_path / "mnt")
+    with pytest.raises(FuseUnavailable, match="apt-get install fuse3"):
+        powercut.run(1, workdir=tmp_path / "campaign")
+    assert not os.path.ismount(tmp_path / "mnt")
 
 
 def test_a_cut_loses_what_was_not_fsynced_and_keeps_what_was(disk: Mount) -> None:
