@@ -130,6 +130,9 @@ def test_sqlite_in_wal_mode_runs_on_the_layer_and_only_synced_commits_survive(
     try:
         assert writer.stdout is not None
         assert writer.stdout.readline().strip() == "51"
+        # SQLite's index really is mmap'd through the layer (no fallback, no error)
+        maps = Path(f"/proc/{writer.pid}/maps").read_text()
+        assert str(disk.mountpoint / "t.db-shm") in maps
     finally:
         writer.kill()
         writer.wait(timeout=10)
