@@ -573,6 +573,14 @@ class Mount:
         answer = self._ask("stats")
         return dict(json.loads(" ".join(answer[1:])))
 
+    def forget_in_child(self) -> None:
+        """In a process forked from the one that mounted: close the daemon's pipes here (they
+        would keep the daemon's input open: it unmounts when its parent's end closes)."""
+        for stream in (self._in, self._out, self.proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    os.close(stream.fileno())
+
     def _unmount(self, lazy: bool) -> bool:
         args = ["fusermount3", "-u", *(["-z"] if lazy else []), str(self.mountpoint)]
         return subprocess.run(args, capture_output=True, check=False).returncode == 0

@@ -233,6 +233,7 @@ class Campaign:
             code = 0
             try:
                 os.close(read_end)
+                self.disk.forget_in_child()
                 _writer(self.db, write_end, self.expected, self.statuses, self.worlds,
                         self.seed, verify_only)
             except BaseException:  # noqa: BLE001 - told to the parent, which counts it
