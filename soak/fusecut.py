@@ -143,7 +143,10 @@ class CutFS:
         """The node of ``path``, opening its backing file if no one has it open (lock held)."""
         node = self._nodes.get(path)
         if node is None:
-            fd = os.open(self._real(path), os.O_RDWR)
+            try:
+                fd = os.open(self._real(path), os.O_RDWR)
+            except PermissionError:  # a read-only file (not as root): it is only read then
+                fd = os.open(self._real(path), os.O_RDONLY)
             node = _Node(fd, path, path.endswith(SHM_SUFFIX))
             self._nodes[path] = node
         return node
