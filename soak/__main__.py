@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import logging
 import os
 import shutil
 import sys
@@ -25,12 +26,12 @@ from soak.report import Row, complete, exit_status, failed, render
 # name, module, count at SOAK_SCALE=1 (chosen so the whole run takes 5-10 minutes on 2 cores):
 # kills, cuts, frames, examples per API operation, games, unplugs, oversized requests
 CAMPAIGNS: tuple[tuple[str, str, int], ...] = (
-    ("kills", "soak.kills", 30),
-    ("power cuts", "soak.cuts", 20),
-    ("fuzzed frames", "soak.frames", 300_000),
+    ("kills", "soak.kills", 50),
+    ("power cuts", "soak.cuts", 200),
+    ("fuzzed frames", "soak.frames", 400_000),
     ("API cases", "soak.api_cases", 80),
-    ("views checked for leaks", "soak.leaks", 4),
-    ("unplugs", "soak.unplugs", 30),
+    ("views checked for leaks", "soak.leaks", 6),
+    ("unplugs", "soak.unplugs", 40),
     ("memory", "soak.memory", 20),
 )
 NAMES = tuple(name for name, _, _ in CAMPAIGNS)
@@ -99,6 +100,27 @@ def run_one(name: str, module: str, count: int, seed: int, workdir: Path) -> Row
     return dataclasses.replace(row, name=name, seconds=time.monotonic() - began)
 
 
+class LogsToFile:
+    """While a run lasts, the product's own log lines go to ``soak.log`` in the work folder
+    instead of the terminal: the reader backend warns at every unplug and the campaigns cause
+    thousands of them, which would bury the progress lines."""
+
+    def __init__(self, path: Path) -> None:
+        self.logger = logging.getLogger("scorekeeper")
+        self.handler = logging.FileHandler(path)
+        self.handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s "
+                                                    "%(message)s"))
+
+    def __enter__(self) -> None:
+        self.logger.addHandler(self.handler)
+        self.propagate, self.logger.propagate = self.logger.propagate, False
+
+    def __exit__(self, *_: object) -> None:
+        self.logger.removeHandler(self.handler)
+        self.logger.propagate = self.propagate
+        self.handler.close()
+
+
 def main(argv: list[str] | None = None, env: dict[str, str] | None = None) -> int:
     env = dict(os.environ) if env is None else env
     try:
@@ -113,12 +135,13 @@ def main(argv: list[str] | None = None, env: dict[str, str] | None = None) -> in
           f"SOAK_SEED={seed}, work files in {workdir}", flush=True)
     began = time.monotonic()
     rows = []
-    for name, module, default in campaigns:
-        count = scaled(default, scale)
-        print(f"\n{name} (count {count:,})", flush=True)
-        place = workdir / name.split()[0].lower()
-        place.mkdir()
-        rows.append(run_one(name, module, count, seed, place))
+    with LogsToFile(workdir / "soak.log"):
+        for name, module, default in campaigns:
+            count = scaled(default, scale)
+            print(f"\n{name} (count {count:,})", flush=True)
+            place = workdir / name.split()[0].lower()
+            place.mkdir()
+            rows.append(run_one(name, module, count, seed, place))
     rows = complete(rows, [name for name, _, _ in campaigns])
     status = exit_status(rows)
     print(f"\nscorekeeper soak, SOAK_SCALE={scale:g}, SOAK_SEED={seed}, "

@@ -15,7 +15,7 @@ from typing import Any
 from soak.report import Row, count, failed
 
 NAME = "power cuts"
-BUDGET = "0 lost, 0 altered, 0 refused starts"
+BUDGET = "all 0"
 
 
 def row_from(result: Any) -> Row:

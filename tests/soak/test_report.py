@@ -3,6 +3,7 @@ missing all fail the run; counts follow SOAK_SCALE (soak/report.py, soak/__main_
 
 from __future__ import annotations
 
+import logging
 import sys
 import tempfile
 import types
@@ -72,6 +73,7 @@ def _campaign(monkeypatch: pytest.MonkeyPatch, name: str,
 
 
 def _crash(count: int) -> Row:
+    logging.getLogger("scorekeeper.readers.serial").warning("bridge offline: read failed")
     raise RuntimeError("the pty vanished")
 
 
@@ -87,7 +89,8 @@ def test_main_runs_each_campaign_scaled_and_fails_on_any_bad_row(
                                                  ("crash", "fake_crash", 1)))
     assert soak_main.main([], {"SOAK_SCALE": "2.5"}) == 1
     assert good == [25] and over == [8]  # SOAK_SCALE multiplies every count
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert "good: working" in out  # progress while it runs
     table = out[out.index("campaign  "):]
     assert [line.split()[-1] for line in table.splitlines()[2:5]] == [OK, OVER, FAILED]
@@ -95,6 +98,10 @@ def test_main_runs_each_campaign_scaled_and_fails_on_any_bad_row(
 
     kept = list(tmp_path.iterdir())
     assert len(kept) == 1 and f"work files kept for a look: {kept[0]}" in out
+    # the product's log lines went to the work folder, not between the progress lines
+    assert "bridge offline" not in out + captured.err
+    assert "WARNING scorekeeper.readers.serial bridge offline" in (
+        kept[0] / "soak.log").read_text()
 
     monkeypatch.setattr(soak_main, "CAMPAIGNS", (("good", "fake_good", 10),))
     assert soak_main.main([], {}) == 0
