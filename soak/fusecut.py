@@ -12,7 +12,8 @@ The model, and where it is simpler than a disk:
 
 - Data (``write``, ``truncate``, ``open`` with ``O_TRUNC``) is buffered per file until that
   file is fsync'd. A cut keeps a random subset of the buffered operations, applied in their
-  original order; each kept write lands whole (no torn sectors inside one write).
+  original order; a kept write lands whole, or, if the cut tears writes, only some of its
+  512-byte sectors do (a sector itself is never torn).
 - Names are durable at once: create, mkdir, unlink, rmdir and rename reach the backing
   directory when they happen, so a missing fsync of a directory is not caught; a rename
   over a file whose data was never fsync'd is (the new name survives, its data may not).
@@ -29,12 +30,14 @@ The model, and where it is simpler than a disk:
 
 The daemon runs in its own process (``python fusecut.py BACKING MOUNTPOINT``, what
 ``Mount`` starts) and takes commands on standard input, one per line, answering each on
-standard output: ``cut SEED KEEP`` (KEEP: the chance that each buffered write is kept; 0
-throws all away) answers ``cut KEPT DROPPED``; ``pending`` answers ``pending N``; ``stats``
-answers ``stats {JSON}`` (fsyncs and dropped writes per file name); ``arm NAME N OP`` holds
-the process making the N-th OP (``write`` or ``fsync``) of a file called NAME inside that
-call (``trapped`` answers ``trapped 1`` then) until ``release`` or the next ``cut``. Closing
-its standard input unmounts it, so a mount never outlives the process that made it.
+standard output: ``cut SEED KEEP TEAR`` (KEEP: the chance that each buffered write is kept,
+0 throws all away; TEAR: the chance that a kept one is torn) answers ``cut KEPT DROPPED``;
+``pending`` answers ``pending N``; ``stats`` answers ``stats {JSON}`` (fsyncs and dropped
+writes per file name); ``arm NAME N OP`` holds the process making the N-th OP (``write`` or
+``fsync``) of a file called NAME inside that call (``trapped`` answers ``trapped 1`` then)
+until ``release`` or the next ``cut``. Closing its standard input unmounts it, so a mount
+never outlives the process that made it. ``--fsync-lies`` makes a disk whose fsync keeps
+nothing (for the tests that prove a campaign notices).
 
 This file imports only the standard library and mfusepy, so the daemon starts quickly.
 """
@@ -58,6 +61,7 @@ from typing import Any
 
 SHM_SUFFIX = "-shm"
 MOUNT_TIMEOUT = 10.0
+SECTOR = 512  # a torn write lands in whole sectors of this size
 TRAP_TIMEOUT = 60.0  # a write held by a trap goes on after this, whatever happens
 
 # One buffered data operation: ("w", offset, data) writes, ("t", length, b"") truncates.
@@ -123,6 +127,7 @@ class CutFS:
         # so a campaign can show what it exercised (the WAL, the database, the marker...).
         self.fsyncs: dict[str, int] = {}
         self.dropped: dict[str, int] = {}
+        self.torn: dict[str, int] = {}
         # A trap (``arm``): the n-th write (or fsync) of a file of that name holds the process
         # inside the call until ``let_go``, for a cut at an exact moment (mid-checkpoint).
         self._trap: tuple[str, str, int] | None = None  # ("write" or "fsync", name, n)
@@ -419,31 +424,45 @@ class CutFS:
         self._released.set()
 
     def stats(self) -> dict[str, dict[str, int]]:
-        """Fsyncs and writes thrown away by cuts, per file name, since the mount."""
+        """Fsyncs, and writes thrown away or torn by cuts, per file name, since the mount."""
         with self._mutex:
-            return {"fsyncs": dict(self.fsyncs), "dropped": dict(self.dropped)}
+            return {"fsyncs": dict(self.fsyncs), "dropped": dict(self.dropped),
+                    "torn": dict(self.torn)}
 
     def _all_nodes(self) -> list[_Node]:
         nodes = {id(n): n for n in self._nodes.values()}
         nodes.update((id(n), n) for n, _ in self._handles.values())
         return list(nodes.values())
 
-    def cut(self, seed: int, keep: float) -> tuple[int, int]:
+    def cut(self, seed: int, keep: float, tear: float = 0.0) -> tuple[int, int]:
         """Throw buffered data away as a power cut would: each buffered operation is kept
-        with probability ``keep`` (seeded), the kept ones applied in order; returns
-        ``(kept, dropped)``. Files nobody has open are closed, so what comes next reads the
-        backing directory afresh."""
+        with probability ``keep`` (seeded), the kept ones applied in order; a kept write
+        that spans sectors is torn with probability ``tear``: each of its 512-byte sectors
+        lands or not. Returns ``(kept, dropped)``, a torn write counted as dropped. Files
+        nobody has open are closed, so what comes next reads the backing directory afresh."""
         self.let_go()
         rng = random.Random(seed)
         kept = dropped = 0
         with self._mutex:
             for node in sorted(self._all_nodes(), key=lambda n: n.path or ""):
-                chosen = [op for op in node.ops if keep > 0 and rng.random() < keep]
-                kept += len(chosen)
-                dropped += len(node.ops) - len(chosen)
-                if len(node.ops) > len(chosen):
+                chosen: list[Op] = []
+                whole = 0
+                for op in node.ops:
+                    if not (keep > 0 and rng.random() < keep):
+                        continue
+                    pieces = _sectors(op) if op[0] == "w" and rng.random() < tear else [op]
+                    if len(pieces) > 1:  # torn: some sectors land, some do not
+                        chosen.extend(piece for piece in pieces if rng.random() < 0.5)
+                        name = os.path.basename(node.path or "(unlinked)")
+                        self.torn[name] = self.torn.get(name, 0) + 1
+                        continue
+                    chosen.append(op)
+                    whole += 1
+                kept += whole
+                if len(node.ops) > whole:
                     name = os.path.basename(node.path or "(unlinked)")
-                    self.dropped[name] = self.dropped.get(name, 0) + len(node.ops) - len(chosen)
+                    self.dropped[name] = self.dropped.get(name, 0) + len(node.ops) - whole
+                    dropped += len(node.ops) - whole
                 if node.path is not None and node.fd >= 0:
                     self._apply(node, chosen)
                 node.ops.clear()
@@ -451,6 +470,12 @@ class CutFS:
                 self._forget(node)
         return kept, dropped
 
+
+def _sectors(op: Op) -> list[Op]:
+    """A write cut at the 512-byte sector boundaries of the file it goes to."""
+    _kind, at, data = op
+    cuts = [at, *range((at // SECTOR + 1) * SECTOR, at + len(data), SECTOR), at + len(data)]
+    return [("w", lo, data[lo - at:hi - at]) for lo, hi in zip(cuts, cuts[1:], strict=False)]
 
 def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
     """The daemon: mount ``backing`` at ``mountpoint`` and take commands on stdin."""
@@ -467,8 +492,8 @@ def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
     def control() -> None:
         for line in sys.stdin:
             words = line.split()
-            if words[:1] == ["cut"] and len(words) == 3:
-                kept, dropped = fs.cut(int(words[1]), float(words[2]))
+            if words[:1] == ["cut"] and len(words) == 4:
+                kept, dropped = fs.cut(int(words[1]), float(words[2]), float(words[3]))
                 answer = f"cut {kept} {dropped}"
             elif words == ["pending"]:
                 answer = f"pending {fs.pending()}"
@@ -543,11 +568,12 @@ class Mount:
             raise RuntimeError(f"power-cut filesystem: {command!r} got {answer!r}")
         return answer
 
-    def cut(self, seed: int, keep: float = 0.0) -> tuple[int, int]:
+    def cut(self, seed: int, keep: float = 0.0, tear: float = 0.0) -> tuple[int, int]:
         """Cut the power: each write not yet fsync'd is kept with chance ``keep`` (0: all
-        are lost), drawn from ``seed``. Stop every process writing to the mount first: a
-        cut does not stop them. Returns ``(kept, dropped)``."""
-        answer = self._ask(f"cut {seed} {keep!r}")
+        are lost), drawn from ``seed``; a kept write is torn (only some of its sectors land)
+        with chance ``tear``. Stop every process writing to the mount first: a cut does not
+        stop them. Returns ``(kept, dropped)``, a torn write counted as dropped."""
+        answer = self._ask(f"cut {seed} {keep!r} {tear!r}")
         return int(answer[1]), int(answer[2])
 
     def pending(self) -> int:
@@ -572,7 +598,8 @@ class Mount:
 
     def stats(self) -> dict[str, dict[str, int]]:
         """``{"fsyncs": {file name: count}, "dropped": {file name: writes the cuts threw
-        away}}`` since the mount: what the cuts reached."""
+        away, torn ones included}, "torn": {file name: writes torn}}`` since the mount: what
+        the cuts reached."""
         answer = self._ask("stats")
         return dict(json.loads(" ".join(answer[1:])))
 

@@ -12,7 +12,8 @@ simulator's inputs, through ``Hub.submit``, ending each game's table and creatin
 and reports each input to this process the moment the store's ``append`` has returned its seq.
 At a random moment this process cuts the power: SIGKILL the writer (power gone: processes
 gone), then ``cut()`` the FUSE layer, which throws away all, or a random part, of the writes
-that were never fsync'd. Where the cuts land: after a random number of acknowledged inputs
+that were never fsync'd (half of the cuts also tear some of the writes they keep: only some
+of their 512-byte sectors land). Where the cuts land: after a random number of acknowledged inputs
 and a random fraction of an append (mid-commit, mid-fsync); during a start (WAL recovery,
 the checks, the marker); or inside one of SQLite's checkpoints (a trap in the FUSE layer holds
 the writer inside its n-th write to the database file, where a random time almost never
@@ -54,6 +55,7 @@ START_CUTS = 0.1  # the share of cuts that land during a start (recovery, checks
 CHECKPOINT_TRAP = 60  # a cut is armed to land at a random write, up to this, of a checkpoint
 TRAP_POLL = 0.005  # how often a silent writer is checked for being held by the trap
 CRASHES = 0.1  # the share of kills that are crashes only: no cut, the page cache stays
+TORN_CUTS = 0.5  # the share of cuts that may also tear the writes they keep (sector by sector)
 PROBLEMS_KEPT = 40  # problems listed in full; beyond that only counted
 # A table's status only moves forward: an acknowledged one must hold (or be overtaken).
 STATUS_ORDER = {"created": 0, "running": 1, "paused": 1, "ended": 2}
@@ -69,9 +71,10 @@ class CutResult:
     ``refused_starts``: starts after a cut that refused the database (each one a failure);
     ``problems``: each failure in words (seed, cut, table, seq); ``dropped``: writes the cuts
     threw away (never fsync'd), so a campaign that dropped nothing tested nothing;
-    ``detail``: ``fsyncs`` and ``dropped`` per file name (the database file's own fsyncs are
-    SQLite's checkpoints; the writes the cuts threw away from each file) and ``cuts``, where
-    they landed (``start``, ``play``, ``checkpoint``).
+    ``detail``: ``fsyncs``, ``dropped`` and ``torn`` per file name (the database file's own
+    fsyncs are SQLite's checkpoints; the writes the cuts threw away from each file, and those
+    that landed only in part) and ``cuts``: where they landed (``start``, ``play``,
+    ``checkpoint``), and how many kills were crashes only.
     """
 
     cuts: int
@@ -355,7 +358,8 @@ class Campaign:
         if draw > 1 - CRASHES:
             return False
         keep = 0.0 if draw < 0.3 else self.rng.random()
-        _kept, dropped = self.disk.cut(self.rng.randrange(1 << 30), keep)
+        tear = self.rng.random() if self.rng.random() < TORN_CUTS else 0.0
+        _kept, dropped = self.disk.cut(self.rng.randrange(1 << 30), keep, tear)
         self.dropped += dropped
         self.cuts += 1
         return True

@@ -151,6 +151,25 @@ def test_sqlite_in_wal_mode_runs_on_the_layer_and_only_synced_commits_survive(
     assert rows == list(range(50))
 
 
+def test_a_torn_write_lands_in_whole_sectors(disk: Mount) -> None:
+    fd = os.open(disk.mountpoint / "torn", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        for n in range(50):  # 50 writes of four sectors each, none fsync'd
+            os.pwrite(fd, bytes([n + 1]) * 2048, n * 2048)
+    finally:
+        os.close(fd)
+    kept, dropped = disk.cut(seed=11, keep=1.0, tear=1.0)  # every write kept, and torn
+    assert (kept, dropped) == (0, 50)
+    data = (disk.mountpoint / "torn").read_bytes().ljust(50 * 2048, b"\0")
+    sectors = [data[i:i + 512] for i in range(0, len(data), 512)]
+    for i, sector in enumerate(sectors):  # each sector all there, or not at all
+        assert sector in (bytes(512), bytes([i // 4 + 1]) * 512), i
+    landed = [sum(sector != bytes(512) for sector in sectors[n * 4:n * 4 + 4])
+              for n in range(50)]
+    assert any(0 < count < 4 for count in landed)  # parts of writes, not only whole ones
+    assert disk.stats()["torn"] == {"torn": 50}
+
+
 HELD = """
 import os, sys
 fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
@@ -221,6 +240,7 @@ def test_200_power_cuts_lose_no_acknowledged_input(tmp_path: Path) -> None:
     for name in ("scorekeeper.db-wal", "scorekeeper.db.marker", "scorekeeper.db"):
         assert dropped.get(name, 0) > 0, (seed, name, result.detail)
     assert cuts.get("start", 0) > 0 and cuts.get("checkpoint", 0) > 0, (seed, result.detail)
+    assert sum(result.detail["torn"].values()) > 0, (seed, result.detail)  # torn writes too
     assert (result.lost, result.altered, result.refused_starts) == (0, 0, 0), \
         f"seed {seed}: " + "\n".join(result.problems)
     assert result.problems == (), f"seed {seed}: " + "\n".join(result.problems)
