@@ -438,6 +438,9 @@ class Hub:
         log.info("table unloaded", extra={"table": live.table_id})
         from scorekeeper.service import memory
 
+        # The pages its replay read would stay in SQLite's page cache otherwise.
+        with self._store_lock, contextlib.suppress(ScorekeeperError):
+            self.store.shrink()
         memory.release()  # glibc keeps a dropped table's heap unless told to give it back
 
     def _maybe_unload(self, live: _Live) -> None:

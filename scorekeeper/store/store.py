@@ -304,6 +304,15 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def shrink(self) -> None:
+        """Hand SQLite's page cache back (``PRAGMA shrink_memory``): after a large read, such
+        as replaying a finished table that is then dropped again."""
+        if not self._sqlite:
+            return
+        with self._db("free its cache") as conn:
+            conn.exec_driver_sql("PRAGMA shrink_memory")
+            conn.rollback()
+
     def pragma(self, name: str) -> Any:
         """The value of a SQLite PRAGMA on the store's connection (for checks and tests)."""
         if not re.fullmatch(r"[a-z_]+", name):
