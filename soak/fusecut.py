@@ -11,9 +11,11 @@ plays a power cut: each write still buffered is kept or thrown away by a seeded 
 The model, and where it is simpler than a disk:
 
 - Data (``write``, ``truncate``, ``open`` with ``O_TRUNC``) is buffered per file until that
-  file is fsync'd. A cut keeps a random subset of the buffered operations, applied in their
-  original order; a kept write lands whole, or, if the cut tears writes, only some of its
-  512-byte sectors do (a sector itself is never torn).
+  file is fsync'd (through any of its handles: an fsync flushes the whole file, as a kernel
+  does). A process that dies changes nothing: its writes stay buffered, as in a page cache,
+  for the next reader to see and a later cut to take. A cut keeps a random subset of the
+  buffered operations, applied in their original order; a kept write lands whole, or, if
+  the cut tears writes, only some of its 512-byte sectors do (a sector is never torn).
 - Names are durable at once: create, mkdir, unlink, rmdir and rename reach the backing
   directory when they happen, so a missing fsync of a directory is not caught; a rename
   over a file whose data was never fsync'd is (the new name survives, its data may not).
@@ -27,6 +29,7 @@ The model, and where it is simpler than a disk:
   names are never cached (timeouts 0).
 - Locks (fcntl, flock) are left to the kernel, which keeps them for the mount: they work
   between processes and go with a killed process, as on a local disk.
+- The daemon answers one request at a time (all of them take one lock anyway).
 
 The daemon runs in its own process (``python fusecut.py BACKING MOUNTPOINT``, what
 ``Mount`` starts) and takes commands on standard input, one per line, answering each on
