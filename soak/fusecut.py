@@ -48,7 +48,9 @@ This file imports only the standard library and mfusepy, so the daemon starts qu
 from __future__ import annotations
 
 import contextlib
+import ctypes.util
 import errno
+import importlib.util
 import json
 import os
 import random
@@ -81,13 +83,11 @@ def why_fuse_cannot_mount() -> str | None:
     if shutil.which("fusermount3") is None:
         return ("fusermount3 is not installed (Debian package fuse3: "
                 "`sudo apt-get install fuse3`, or `make system-packages` as root)")
-    try:
-        import mfusepy  # noqa: F401
-    except ImportError as exc:  # no module, or mfusepy found no libfuse3
-        return (f"mfusepy cannot be loaded ({exc}): install the [dev] extra "
-                "(`.venv/bin/pip install -e '.[dev]'`) and libfuse3 (Debian package fuse3)")
-    except OSError as exc:  # the library was found but could not be loaded
-        return f"libfuse3 cannot be loaded ({exc}): install the Debian package fuse3"
+    if ctypes.util.find_library("fuse3") is None:
+        return "libfuse3 is not installed (Debian package fuse3: `sudo apt-get install fuse3`)"
+    if importlib.util.find_spec("mfusepy") is None:
+        return ("the Python package mfusepy is not installed: install the [dev] extra "
+                "(`.venv/bin/pip install -e '.[dev]'`)")
     return None
 
 
@@ -482,6 +482,8 @@ def _sectors(op: Op) -> list[Op]:
 
 def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
     """The daemon: mount ``backing`` at ``mountpoint`` and take commands on stdin."""
+    # libfuse3, even where libfuse2 is installed too (mfusepy would take that one first)
+    os.environ["FUSE_LIBRARY_NAME"] = "fuse3"
     import mfusepy
 
     fs = CutFS(backing, fsync_lies)
