@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import math
 import os
 import secrets
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Protocol
 
 from scorekeeper.errors import AuthError, NotFound
+
+log = logging.getLogger("scorekeeper.tokens")
 
 ORGANISER_META = "organiser-token-sha256"
 SEAT_META = "seat-token:"  # + hash -> {"table": id, "seat": n, "revoked": bool}
@@ -112,6 +115,11 @@ def write_secret_file(path: Path, text: str) -> None:
         os.close(fd)
     os.chmod(tmp, 0o600)
     os.replace(tmp, path)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:  # the new name is durable too (a power cut must not bring the old file back)
+        os.fsync(folder)
+    finally:
+        os.close(folder)
 
 
 class Tokens:
@@ -157,9 +165,12 @@ class Tokens:
         """
         token = secrets.token_urlsafe(24)
         old = self._get(ORGANISER_META)
-        self._set(ORGANISER_META, _hash(token))
         if token_file is not None:
+            # The file first, durably: a crash between the two then leaves a file whose token
+            # the next start adopts (``ensure_organiser_token``), never a stored hash of a
+            # token nobody has.
             write_secret_file(token_file, token + "\n")
+        self._set(ORGANISER_META, _hash(token))
         if old and self.on_revoke is not None:  # its open connections end with it
             self.on_revoke([old])
         return token
@@ -167,16 +178,22 @@ class Tokens:
     def ensure_organiser_token(self, token_file: Path | None = None) -> str | None:
         """Create the organiser token on first start; returns it then, None when it existed.
 
-        A token file already there is never written over: a store that lost its token's hash
-        (a database started afresh on purpose) takes the token the file holds, so the
-        organiser's saved token, consoles and scripts keep working. Only
-        ``new_organiser_token`` replaces a token.
+        The token file is what the organiser holds, so it wins: a token file already there is
+        never written over, and a store whose stored hash is missing or another (a database
+        started afresh on purpose or put back from a backup, a replacement cut short by a
+        crash) takes the token the file holds, so the organiser's saved token, consoles and
+        scripts keep working. Only ``new_organiser_token`` replaces a token.
         """
-        if self.has_organiser_token():
-            return None
         kept = _read_token_file(token_file)
+        stored = self._get(ORGANISER_META)
         if kept is not None:
-            self._set(ORGANISER_META, _hash(kept))
+            if stored != _hash(kept):
+                if stored:  # a replacement cut short, or a database put back from a backup
+                    log.warning("organiser token taken from its file",
+                                extra={"file": str(token_file)})
+                self._set(ORGANISER_META, _hash(kept))
+            return None
+        if stored:
             return None
         return self.new_organiser_token(token_file)
 

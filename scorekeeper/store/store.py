@@ -17,6 +17,7 @@ One ``Store`` holds one database connection and a lock; every method is thread-s
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import threading
@@ -198,7 +199,11 @@ class Store:
 
     def _quick_check(self) -> None:
         """SQLite's page-level check of the whole file (StoreRefused when it finds damage)."""
-        rows = [str(row[0]) for row in self._conn.exec_driver_sql("PRAGMA quick_check").all()]
+        try:
+            rows = [str(row[0])
+                    for row in self._conn.exec_driver_sql("PRAGMA quick_check").all()]
+        except SQLAlchemyError as exc:  # damage bad enough that the check itself stops
+            raise checks.refuse_damaged(self.where, [_plain(exc)]) from None
         # The check read every page through the page cache: hand that memory back (a start
         # with hundreds of finished games must stay within the memory budget).
         self._conn.exec_driver_sql("PRAGMA shrink_memory")
@@ -249,6 +254,11 @@ class Store:
             store_id = new_store_id()
             self.set_meta(STORE_ID_META, store_id)
         try:
+            # What this open read may include a commit whose writer died inside its fsync
+            # (never acknowledged, still only in the page cache). The marker is about to be
+            # written from it: make it durable first, or a power cut could leave the marker
+            # ahead of the disk and refuse a good store at the next start.
+            _fsync_files(database, f"{database}-wal")
             self.marker = Marker(marker_path(database), store_id,
                                  {t: last for t, _status, last in tables if last},
                                  rewrite=state is None)
@@ -680,6 +690,19 @@ class Store:
             names = conn.execute(select(KITS.c.name).order_by(KITS.c.name)).scalars().all()
             conn.rollback()
         return [str(n) for n in names]
+
+
+def _fsync_files(*paths: str) -> None:
+    """fsync each of ``paths`` that exists (OSError when one cannot be)."""
+    for path in paths:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            continue
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -3,7 +3,9 @@ what was acknowledged is refused at open, in words, and nothing is written over.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import random
 import shutil
 import sqlite3
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 
 from scorekeeper.core.table import TableConfig
 from scorekeeper.service import Hub
+from scorekeeper.service.tokens import ORGANISER_META
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.checks import StoreRefused
 from scorekeeper.store.marker import (
@@ -202,7 +205,8 @@ def test_a_restarted_server_keeps_its_organiser_token(db: Path) -> None:
         hub.close()
 
 
-def test_sqlite_page_damage_is_refused_before_use(db: Path) -> None:
+@pytest.mark.parametrize("seed", range(8))
+def test_sqlite_page_damage_is_refused_before_use(db: Path, seed: int) -> None:
     _played(db, inputs=300)
     with sqlite3.connect(db) as conn:
         page = conn.execute("PRAGMA page_size").fetchone()[0]
@@ -211,7 +215,7 @@ def test_sqlite_page_damage_is_refused_before_use(db: Path) -> None:
     assert pages > 4
     with db.open("r+b") as f:  # scribble over the middle of a b-tree page past the header
         f.seek(page * (pages - 2) + 100)
-        f.write(os.urandom(page - 200))
+        f.write(random.Random(seed).randbytes(page - 200))
     with pytest.raises(StoreRefused, match=r"scorekeeper\.db is damaged") as caught:
         _open(db)
     assert "scorekeeper restore" in str(caught.value)
@@ -232,3 +236,21 @@ def test_a_second_reader_does_not_swap_the_marker_under_the_server(db: Path) -> 
         assert state is not None and state.last == {table_id: 5}
     finally:
         server.close()
+
+
+def test_the_token_file_wins_over_an_older_stored_hash(db: Path) -> None:
+    """A database put back from a backup made before the token was replaced: the token the
+    organiser holds (the file) keeps working, the old one stops."""
+    hub = Hub.open(db, find_game=find_test_game)
+    old = hub.tokens.ensure_organiser_token(hub.token_file)
+    new = hub.tokens.new_organiser_token(hub.token_file)
+    # What the older database holds: the hash of the token before it was replaced.
+    hub.store.set_meta(ORGANISER_META, hashlib.sha256(str(old).encode()).hexdigest())
+    assert hub.tokens.identify(str(old)).organiser
+    assert hub.tokens.ensure_organiser_token(hub.token_file) is None
+    try:
+        assert hub.tokens.identify(new).organiser
+        with pytest.raises(PermissionError):
+            hub.tokens.identify(str(old))
+    finally:
+        hub.close()
