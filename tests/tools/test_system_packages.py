@@ -13,7 +13,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tools" / "system-packages.sh"
-TOOLS = ("chromium", "shellcheck", "systemd-analyze", "npm")
+TOOLS = ("chromium", "shellcheck", "systemd-analyze", "npm", "fusermount3")
 
 
 def fake_bin(tmp_path: Path, present: tuple[str, ...], *, uid: int, apt: bool) -> Path:
@@ -53,12 +53,13 @@ def test_root_with_apt_installs_exactly_what_is_missing(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     calls = (tmp_path / "apt.log").read_text().splitlines()
     assert calls[0].startswith("update")
-    assert calls[1].startswith("install") and calls[1].split()[-2:] == ["chromium", "npm"]
-    assert "installing the system packages the tests need: chromium npm" in done.stderr
+    assert calls[1].startswith("install")
+    assert calls[1].split()[-3:] == ["chromium", "npm", "fuse3"]
+    assert "installing the system packages the tests need: chromium npm fuse3" in done.stderr
 
 
 def test_not_root_stops_with_the_one_command(tmp_path: Path) -> None:
-    done = run(fake_bin(tmp_path, ("chromium", "npm"), uid=1000, apt=True))
+    done = run(fake_bin(tmp_path, ("chromium", "npm", "fusermount3"), uid=1000, apt=True))
     assert done.returncode == 1
     assert not (tmp_path / "apt.log").exists()
     assert "missing: shellcheck systemd" in done.stderr
@@ -67,7 +68,8 @@ def test_not_root_stops_with_the_one_command(tmp_path: Path) -> None:
 
 
 def test_without_apt_names_the_packages(tmp_path: Path) -> None:
-    done = run(fake_bin(tmp_path, ("shellcheck", "systemd-analyze", "npm"), uid=0, apt=False))
+    done = run(fake_bin(tmp_path, ("shellcheck", "systemd-analyze", "npm", "fusermount3"),
+                        uid=0, apt=False))
     assert done.returncode == 1
     assert "missing: chromium" in done.stderr
     assert "package manager" in done.stderr
