@@ -7,7 +7,8 @@ host byte stream (USB CDC, a UART, or a pty in tests), ``ticks_ms``/``ticks_diff
 and optional reset pin, LEDs and buzzer. ``main.py`` builds those from ``config.json`` on the
 board; the tests build them from a fake ``machine`` and the emulated MFRC522.
 
-What one ``step()`` does: visit the next enabled reader (antenna on, wait ``settle_ms``,
+What one ``step()`` does: visit the next enabled reader (wait until its field has been off for
+``field_off_ms``, antenna on, wait ``settle_ms``,
 inventory up to ``max_tags`` tags with the cascade -- select, HALT, ask again --, antenna off, so
 neighbouring antennas never radiate at once), apply presence hysteresis, send TAG_PRESENT /
 TAG_GONE on changes, answer host COMMANDs, and every ``heartbeat_ms`` send a HEARTBEAT followed
@@ -23,8 +24,13 @@ Hazards:
   READER_HEALTH), its tags are frozen (no TAG_GONE while it is down) and it is re-initialised
   every ``retry_ms``;
 * a tag is reported gone only after missing from ``absent_polls`` consecutive *complete* polls
-  *and* for ``absent_ms``; an inventory cut short by a collision or a garbled uid proves nothing
-  about the tags it did not list, so it never counts as a miss;
+  *and* for ``absent_ms``; an inventory cut short (a collision, a garbled uid, a chip that timed
+  out with several tags answering) proves nothing about the tags it did not list: it vouches
+  for them as if it had read them, so their count of misses starts again;
+* each poll halts the tags it reads (HLTA) and later REQAs wake only idle tags: what resets the
+  halted ones is the field being off for ~5 ms (ISO 14443-3). So a reader's antenna goes on
+  only ``field_off_ms`` (10 ms by default) after its last antenna-off, however few readers are
+  polled; otherwise one reader alone would see its tags once and then report them gone;
 * disabling a reader (COMMAND READER) freezes its tags too: a TAG_GONE would tell the referee a
   card was lifted, which nobody did;
 * console escape: the two bytes ``0D 03`` or ``03 03`` at the start of a segment (right after a
@@ -95,6 +101,7 @@ class Reader:
         self.polls = 0
         self.last_error = ""
         self.tracks = {}  # type: dict
+        self.off_at = None  # type: int | None  # bridge ms of the last antenna-off, if any
 
     def status(self) -> int:
         if self.enabled and not self.online:
@@ -159,6 +166,7 @@ class Bridge:
         self.firmware = tuple(firmware)
         self.readers = [Reader(i, rc, spi, cs_pins[i]) for i, rc in enumerate(cfg.readers)]
         self.settle_ms = cfg.settle_ms
+        self.field_off_ms = cfg.field_off_ms
         self.present_polls = cfg.present_polls
         self.absent_polls = cfg.absent_polls
         self.absent_ms = cfg.absent_ms
@@ -281,8 +289,9 @@ class Bridge:
     # --- polling -----------------------------------------------------------------------------
 
     def poll_reader(self, rd: Reader) -> None:
-        """Poll one reader: (re)initialise it if it is down, field on, settle, inventory, field
-        off, hysteresis. Any error marks the reader not responding; nothing propagates."""
+        """Poll one reader: (re)initialise it if it is down, wait out its field-off time,
+        field on, settle, inventory, field off, hysteresis. Any error marks the reader not
+        responding; nothing propagates."""
         now = self.now()
         if not rd.online and not self._init_reader(rd, now):
             return
@@ -291,18 +300,31 @@ class Bridge:
             version = chip.version()
             if version == 0x00 or version == 0xFF:
                 raise m.ChipTimeout("VersionReg reads 0x%02X" % version)
+            self._field_off_wait(rd)
             chip.antenna_on()
             try:
                 self.sleep(self.settle_ms)
                 inv = m.inventory(chip, self.config.max_tags)
             finally:
                 chip.antenna_off()
+                rd.off_at = self.now()
         except Exception as exc:  # noqa: BLE001 - a reader error must never stop the bridge
             self._offline(rd, self.now(), exc)
             return
         rd.polls += 1
         self.polls += 1
         self._apply(rd, inv, self.now())
+
+    def _field_off_wait(self, rd: Reader) -> None:
+        """Sleep until ``rd``'s field has been off for ``field_off_ms``. The clock counts whole
+        milliseconds (an antenna-off at 100.9 ms reads 100), so one more is waited: the gap is
+        then never shorter than ``field_off_ms``. With several readers their polls fill the
+        gap and nothing is waited."""
+        if rd.off_at is None:
+            return
+        wait = rd.off_at + self.field_off_ms + 1 - self.now()
+        if wait > 0:
+            self.sleep(wait)
 
     def _apply(self, rd: Reader, inv: "m.Inventory", now: int) -> None:
         uids = inv.uids
@@ -326,7 +348,13 @@ class Bridge:
                 self.send(p.TagPresent(rd.index, uid))
                 self._flash(now)
         if not complete:
-            return  # an interrupted inventory says nothing about the tags it did not list
+            # An interrupted inventory says nothing about the tags it did not list: it vouches
+            # for those already reported, so only complete polls in a row can remove them.
+            for uid, t in tracks.items():
+                if t.reported and uid not in uids:
+                    t.missed = 0
+                    t.last_seen = now
+            return
         for uid in list(tracks):
             if uid in uids:
                 continue
@@ -346,6 +374,7 @@ class Bridge:
         except Exception as exc:  # noqa: BLE001 - a dead or absent chip is a state, not a crash
             self._offline(rd, now, exc)
             return False
+        rd.off_at = self.now()  # the soft reset switched the field off
         was = rd.status()
         rd.online = True
         rd.last_error = ""
@@ -366,6 +395,7 @@ class Bridge:
             rd.chip.antenna_off()
         except Exception:  # noqa: BLE001 - it is already not answering
             pass
+        rd.off_at = self.now()
         if was != rd.status() and self._booted:
             self.send_health(rd)
 

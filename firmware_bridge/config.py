@@ -9,6 +9,10 @@ The fields are described in docs/firmware.md, "The config file".
 
 MAX_READERS = 8
 MIN_SETTLE_MS = 5
+# ISO/IEC 14443-3: a field off (or unmodulated) for at least ~5 ms resets every tag, halted ones
+# included. Less, and a tag halted by the last poll stays halted and ignores the next REQA.
+MIN_FIELD_OFF_MS = 5
+DEFAULT_FIELD_OFF_MS = 10
 
 
 class ConfigError(ValueError):
@@ -49,7 +53,9 @@ class Config:
     """Validated bridge settings; ``Config.from_dict(json.loads(text))`` reads config.json.
 
     Times are in milliseconds. ``absent_polls`` is at least 2, so a single missed read can never
-    produce TAG_GONE; ``settle_ms`` is at least 5 (the field and the tags need it to power up).
+    produce TAG_GONE; ``settle_ms`` is at least 5 (the field and the tags need it to power up);
+    ``field_off_ms`` (at least 5) is the least time a reader's field stays off between two of
+    its polls, so that the tags its last poll halted are reset and answer the next REQA.
     """
 
     def __init__(self) -> None:
@@ -63,6 +69,7 @@ class Config:
         self.led_pins = []  # type: list
         self.buzzer_pin = None  # type: object
         self.settle_ms = MIN_SETTLE_MS
+        self.field_off_ms = DEFAULT_FIELD_OFF_MS
         self.present_polls = 1
         self.absent_polls = 3
         self.absent_ms = 300
@@ -116,6 +123,8 @@ class Config:
         if not isinstance(t, dict):
             raise ConfigError("timing must be an object")
         c.settle_ms = _int(t, "settle_ms", MIN_SETTLE_MS, MIN_SETTLE_MS, 1000, "timing.")
+        c.field_off_ms = _int(t, "field_off_ms", DEFAULT_FIELD_OFF_MS, MIN_FIELD_OFF_MS, 1000,
+                              "timing.")
         c.present_polls = _int(t, "present_polls", 1, 1, 20, "timing.")
         c.absent_polls = _int(t, "absent_polls", 3, 2, 100, "timing.")
         c.absent_ms = _int(t, "absent_ms", 300, 0, 60000, "timing.")

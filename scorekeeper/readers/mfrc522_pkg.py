@@ -84,7 +84,8 @@ class Mfrc522Backend(SpiBackend):
 
     def __init__(self, devices: Sequence[tuple[int, int]] = ((0, 0),), *,
                  reader_ids: Sequence[str] | None = None, settle_ms: float = 5.0,
-                 poll_interval: float = 0.0, max_tags: int = 4, chip_timeout_ms: int = 5,
+                 field_off_ms: float = 10.0, poll_interval: float = 0.0, max_tags: int = 4,
+                 chip_timeout_ms: int = 5,
                  gain: int = 4, present_after_polls: int = 1, present_after_ms: float = 0.0,
                  absent_after_polls: int = 3, absent_after_ms: float = 250.0,
                  retry_interval: float = 1.0, clock: Callable[[], float] | None = None,
@@ -96,7 +97,7 @@ class Mfrc522Backend(SpiBackend):
         if sleep is not None:
             extra["sleep"] = sleep
         super().__init__(devices, reader_ids=reader_ids, settle_ms=settle_ms,
-                         poll_interval=poll_interval, max_tags=max_tags,
+                         field_off_ms=field_off_ms, poll_interval=poll_interval, max_tags=max_tags,
                          chip_timeout_ms=chip_timeout_ms, gain=gain,
                          present_after_polls=present_after_polls,
                          present_after_ms=present_after_ms,

@@ -1,11 +1,18 @@
 """The ``spi`` backend: RC522 readers wired straight to the Pi's SPI bus, one per chip-select.
 
 ``spi:0.0,0.1`` opens ``/dev/spidev0.0`` and ``/dev/spidev0.1``. A poll thread visits the readers
-in turn: antenna on, wait ``settle_ms`` for the field and the tags to power up, inventory every
+in turn: wait until the reader's field has been off for ``field_off_ms`` (10 ms by default), antenna
+on, wait ``settle_ms`` for the field and the tags to power up, inventory every
 tag in the field with our own cascade (``mfrc522_cascade``: full 7-byte NTAG uids, a few tags
 per reader), antenna off, next reader -- neighbouring antennas never radiate at once. Raw polls
 go through a ``PresenceFilter`` whose defaults tolerate missed reads (a tag must be missing from
 ``absent_after_polls`` polls *and* for ``absent_after_ms`` before it is reported gone).
+
+Each poll halts the tags it read (HLTA); only a field that stays off for ~5 ms (ISO 14443-3)
+resets them to answer the next REQA. With one reader (or the others offline) nothing else fills
+that gap, hence ``field_off_ms``. A poll cut short (a collision, a garbled uid, a chip that timed
+out with several tags answering) vouches for the tags already present that it did not list: only
+complete polls in a row can report them gone.
 
 A reader whose chip stops answering (VersionReg reads 0x00/0xFF, or a command never finishes) is
 marked offline in ``health()``, frozen (its tags are not reported gone) and re-initialised every
@@ -101,6 +108,7 @@ class _Reader:
         self.collisions = 0
         self.garbled = 0
         self.chip_errors = 0
+        self.off_at: float | None = None  # clock time of the last antenna-off, if any
         self.rate = RateMeter()
         self.last_sighting: float | None = None
 
@@ -117,7 +125,8 @@ class SpiBackend(ReaderBackend):
 
     def __init__(self, devices: Sequence[tuple[int, int]], *,
                  reader_ids: Sequence[str] | None = None, speed_hz: int = 1_000_000,
-                 settle_ms: float = 5.0, poll_interval: float = 0.0, max_tags: int = 4,
+                 settle_ms: float = 5.0, field_off_ms: float = 10.0,
+                 poll_interval: float = 0.0, max_tags: int = 4,
                  chip_timeout_ms: int = 5, gain: int = 4, present_after_polls: int = 1,
                  present_after_ms: float = 0.0, absent_after_polls: int = 3,
                  absent_after_ms: float = 250.0, retry_interval: float = 1.0,
@@ -135,7 +144,11 @@ class SpiBackend(ReaderBackend):
             raise ConfigError("reader ids must be distinct")
         self._readers = [_Reader(rid, b, c) for rid, (b, c) in zip(ids, devs, strict=True)]
         self.speed_hz = speed_hz
+        if field_off_ms < 5:
+            raise ConfigError(f"field_off_ms must be at least 5 (ISO 14443-3 needs ~5 ms of "
+                              f"field off to reset halted tags), not {field_off_ms:g}")
         self.settle_ms = settle_ms
+        self.field_off_ms = field_off_ms
         self.poll_interval = poll_interval
         self.max_tags = max_tags
         self.chip_timeout_ms = chip_timeout_ms
@@ -264,22 +277,28 @@ class SpiBackend(ReaderBackend):
             version = chip.version()
             if version in (0x00, 0xFF):
                 raise m.ChipTimeout(f"VersionReg reads 0x{version:02X}")
+            self._field_off_wait(rd)
             chip.antenna_on()
-            if self.settle_ms > 0:
-                self.sleep(self.settle_ms / 1000.0)
             try:
+                if self.settle_ms > 0:
+                    self.sleep(self.settle_ms / 1000.0)
                 inv = m.inventory(chip, self.max_tags)
             finally:
                 chip.antenna_off()
+                rd.off_at = self.clock()
         except (m.ChipError, OSError) as exc:
             self._offline(rd, now, f"not responding: {exc}")
             return
         now = self.clock()
         uids = [format_uid(u) for u in inv.uids]
         before = self.filter.present(rd.rid)
-        rd.reads += len(uids)
-        if uids:
-            rd.rate.add(now, len(uids))
+        if not inv.complete:
+            # Cut short: the present tags it did not list may well be there. It vouches for
+            # them (their misses start again), so only complete polls in a row remove a tag.
+            uids += sorted(before - set(uids))
+        rd.reads += len(inv.uids)
+        if inv.uids:
+            rd.rate.add(now, len(inv.uids))
         rd.collisions += inv.collisions
         rd.garbled += inv.garbled
         rd.chip_errors += inv.errors
@@ -288,6 +307,15 @@ class SpiBackend(ReaderBackend):
         out = self.filter.poll(rd.rid, uids, now, partial=not inv.complete)
         self._note(out, now)
         self._outbox.put(out)
+
+    def _field_off_wait(self, rd: _Reader) -> None:
+        """Sleep until ``rd``'s field has been off for ``field_off_ms`` (nothing to wait when
+        the other readers' polls took that long)."""
+        if rd.off_at is None:
+            return
+        wait = rd.off_at + self.field_off_ms / 1000.0 - self.clock()
+        if wait > 0:
+            self.sleep(wait)
 
     def _open_reader(self, rd: _Reader) -> None:
         """Open ``rd``'s device and give it a cascade driver (``rd.dev``, ``rd.chip``).
@@ -311,6 +339,7 @@ class SpiBackend(ReaderBackend):
         except (m.ChipError, OSError) as exc:
             self._offline(rd, now, f"not responding: {exc}")
             return False
+        rd.off_at = self.clock()  # init leaves the field off (a soft reset switches it off)
         was = rd.detail
         rd.online = True
         rd.detail = ""
