@@ -18,9 +18,9 @@ A reader whose chip stops answering (VersionReg reads 0x00/0xFF, or a command ne
 marked offline in ``health()``, frozen (its tags are not reported gone) and re-initialised every
 ``retry_interval`` seconds until it answers again.
 
-Hardware hazards (see ``hardware/``): cheap RC522 boards drive MISO even when not selected, so
-several on one bus need a tri-state buffer or diodes; the Pi has two hardware chip-selects on
-SPI0 (three on SPI1), more readers need another bus. ``spidev`` is imported only when this
+Hardware hazards (see ``hardware/``): cheap RC522 boards drive MISO even when not selected
+(an MFRC522 may even hold it low), so several on one bus need a tri-state buffer, not diodes;
+the Pi has two hardware chip-selects on SPI0 (three on SPI1), more readers need another bus. ``spidev`` is imported only when this
 backend opens a real device; tests pass ``spi_factory=FakeSpiBus(...)``.
 """
 
