@@ -6,7 +6,15 @@ writes the way the chip does for what our driver uses (CommandReg, ComIrqReg, Er
 BitFramingReg with TxLastBits/RxAlign/StartSend, ControlReg RxLastBits, CollReg, TxControlReg,
 VersionReg, soft reset), and plays the tags' ISO 14443-3 state machine on air: REQA/WUPA,
 anticollision and SELECT at cascade levels 1-3 with bit-level collisions between several tags,
-HLTA. Turning the field off powers every tag down (they forget HALT).
+HLTA.
+
+Time: every chip reads a ``ChipClock`` (microseconds). Each register access moves it by the SPI
+access time (``access_us``, 50 by default: about a Pico's or a Pi's register access), and it
+follows an outside clock forward (``follow(seconds)``, ``follow_ticks(ticks_ms, ticks_diff)``:
+the rig's fake clock, the bridge's ticks, the spi backend's monotonic time), so a firmware that
+sleeps moves the chip's time too. Chips on one bus share one clock (``FakeSpiBus.clock``).
+Tags forget HALT only when the field stays off for at least ``field_reset_us`` (5000: ISO/IEC
+14443-3's reset time); after a shorter gap they keep their state, as real tags may.
 
 Faults to script: ``miss(n)`` (the next n REQA/WUPA go unanswered), ``collide(n)`` (the next n
 anticollision answers report a collision at an invalid position), ``garble(n)`` (the next n
@@ -16,8 +24,7 @@ gone: reads return 0, writes are lost).
 ``FakeSpiDevice`` wraps a chip behind an ``xfer2`` like ``spidev.SpiDev``'s, and ``FakeSpiBus``
 maps ``(bus, chip-select)`` to chips and is the ``spi_factory`` the spi backend takes.
 
-Hazard: no timing is emulated (the timer "expires" at once) and only the registers above behave;
-others just store what is written.
+Hazard: only the registers above behave; others just store what is written.
 """
 
 from __future__ import annotations
@@ -27,6 +34,71 @@ import threading
 from firmware_bridge import mfrc522_cascade as m
 
 IDLE, READY, ACTIVE, HALT, OFF = "IDLE", "READY", "ACTIVE", "HALT", "OFF"
+
+ACCESS_US = 50.0  # one register access over SPI, in microseconds (a Pico or a Pi, roughly)
+FIELD_RESET_US = 5000.0  # ISO/IEC 14443-3: field off this long resets every tag
+NEVER = -1.0e18  # "the field was never on": any gap is long enough
+
+
+class ChipClock:
+    """The time the emulated chips on one bus see, in microseconds.
+
+    ``access()`` is one register access: it returns the time the access happens at and moves
+    the clock on by ``access_us``. An outside clock can be followed (``follow``, seconds, or
+    ``follow_ticks``, wrapping milliseconds): whenever it has moved forward the chip's time moves
+    as much, so a firmware's sleeps count. Time never goes back.
+    """
+
+    def __init__(self, source=None, access_us: float = ACCESS_US) -> None:
+        self.us = 0.0
+        self.access_us = access_us
+        self.source = None
+        self._last = 0.0
+        if source is not None:
+            self.follow(source)
+
+    def follow(self, source) -> None:
+        """Follow ``source()``, a monotonic time in seconds (``time.monotonic``, a test clock)."""
+        self.source = source
+        self._last = source()
+
+    def follow_ticks(self, ticks_ms, ticks_diff=None) -> None:
+        """Follow MicroPython-style ``ticks_ms`` (wrapping; ``ticks_diff`` tells the difference,
+        plain subtraction without it): the bridge's clock in a rig."""
+        state = [ticks_ms(), 0]
+
+        def seconds() -> float:
+            t = ticks_ms()
+            d = ticks_diff(t, state[0]) if ticks_diff is not None else t - state[0]
+            state[0] = t
+            if d > 0:
+                state[1] += d
+            return state[1] / 1000.0
+
+        self.follow(seconds)
+
+    def now(self) -> float:
+        """The time now, in microseconds (having caught up with the followed clock)."""
+        if self.source is not None:
+            t = self.source()
+            if t > self._last:
+                self.us += (t - self._last) * 1e6
+                self._last = t
+        return self.us
+
+    def access(self) -> float:
+        """One register access: when it happens; the clock then moves on by ``access_us``."""
+        t = self.now()
+        self.us += self.access_us
+        return t
+
+    def advance(self, us: float) -> None:
+        """Let ``us`` microseconds pass (a test standing in for a wait)."""
+        self.us += us
+
+    def ticks_ms(self) -> float:
+        """The time in milliseconds, for a driver that should wait on the chip's own clock."""
+        return self.now() / 1000.0
 
 
 class VirtualTag:
@@ -76,9 +148,17 @@ class FakeMfrc522:
 
     VERSION = 0x92
 
-    def __init__(self, tags: list[VirtualTag] | None = None) -> None:
+    def __init__(self, tags: list[VirtualTag] | None = None, clock=None) -> None:
+        """``clock``: a ``ChipClock`` (shared with the other chips on the bus), a callable
+        giving seconds to follow, or None for a clock of its own that moves per access only."""
         self._lock = threading.RLock()
         self.tags: list[VirtualTag] = list(tags or [])
+        if clock is None or isinstance(clock, ChipClock):
+            self.clock = clock if clock is not None else ChipClock()
+        else:
+            self.clock = ChipClock(clock)
+        self.field_reset_us = FIELD_RESET_US
+        self._off_at = NEVER  # chip time of the last antenna-off
         self.responding = True
         self._miss = 0
         self._collide = 0
@@ -138,11 +218,10 @@ class FakeMfrc522:
         self.regs[m.VERSION_REG] = self.VERSION
         self.fifo = bytearray()
         self._command = m.CMD_IDLE
-        for t in self.tags:
-            t.state = OFF
 
     def read_reg(self, reg: int) -> int:
         with self._lock:
+            self.clock.access()
             if not self.responding:
                 return 0x00
             reg &= 0x3F
@@ -154,6 +233,7 @@ class FakeMfrc522:
 
     def write_reg(self, reg: int, value: int) -> None:
         with self._lock:
+            now = self.clock.access()
             if not self.responding:
                 return
             reg &= 0x3F
@@ -161,6 +241,8 @@ class FakeMfrc522:
             if reg == m.COMMAND_REG:
                 cmd = value & 0x0F
                 if cmd == m.CMD_SOFT_RESET:
+                    if self.field_on:
+                        self._off_at = now  # a soft reset switches the antenna off
                     self._reset()
                     return
                 self._command = cmd
@@ -189,15 +271,21 @@ class FakeMfrc522:
                 self.regs[reg] = value
                 if self.field_on and not was_on:
                     self.field_cycles += 1
-                    for t in self.tags:
-                        t.state, t.level = IDLE, 0
+                    self._power_up(now)
                 elif was_on and not self.field_on:
-                    for t in self.tags:
-                        t.state, t.level = OFF, 0
+                    self._off_at = now
             elif reg == m.VERSION_REG:
                 pass
             else:
                 self.regs[reg] = value
+
+    def _power_up(self, now: float) -> None:
+        """Field on: tags it had been off long enough for (or never powered) come up IDLE; after
+        a shorter gap a tag keeps its state (a halted one stays halted)."""
+        reset = now - self._off_at >= self.field_reset_us
+        for t in self.tags:
+            if reset or t.state == OFF:
+                t.state, t.level = IDLE, 0
 
     # --- on air ------------------------------------------------------------------------------
 
@@ -339,12 +427,17 @@ class FakeSpiBus:
     ``/dev/spidevB.C`` does.
     """
 
-    def __init__(self, chips: dict[tuple[int, int], FakeMfrc522] | None = None) -> None:
+    def __init__(self, chips: dict[tuple[int, int], FakeMfrc522] | None = None,
+                 clock=None) -> None:
+        """``clock``: the ``ChipClock`` the chips ``add`` makes share, or a callable giving
+        seconds for it to follow (the backend's clock); ``self.clock.follow`` can set it later.
+        """
         self.chips: dict[tuple[int, int], FakeMfrc522] = dict(chips or {})
         self.devices: list[FakeSpiDevice] = []
+        self.clock = clock if isinstance(clock, ChipClock) else ChipClock(clock)
 
     def add(self, bus: int, cs: int) -> FakeMfrc522:
-        chip = self.chips[(bus, cs)] = FakeMfrc522()
+        chip = self.chips[(bus, cs)] = FakeMfrc522(clock=self.clock)
         return chip
 
     def __call__(self, bus: int, cs: int, speed_hz: int) -> FakeSpiDevice:

@@ -8,7 +8,7 @@ from typing import Any
 from firmware_bridge import protocol as p
 from firmware_bridge.bridge import Bridge
 from firmware_bridge.hw import PinLed, PwmBuzzer
-from scorekeeper.readers.fake_mfrc522 import FakeMfrc522
+from scorekeeper.readers.fake_mfrc522 import ChipClock, FakeMfrc522
 from tests.firmware.fake_machine import PWM, SPI, FakeTime, Pin
 
 
@@ -76,7 +76,12 @@ class Rig:
                  boot: bool = True, start: int = 1000, **config: Any) -> None:
         self.time = FakeTime(start=start)
         self.spi = SPI(0)
+        # the chips share one bus clock that follows the bridge's ticks (its sleeps count)
+        self.chip_clock = ChipClock()
+        self.chip_clock.follow_ticks(self.time.ticks_ms, self.time.ticks_diff)
         self.chips = chips if chips is not None else [FakeMfrc522() for _ in range(n)]
+        for chip in self.chips:
+            chip.clock = self.chip_clock
         self.pins = [Pin(17 + i, Pin.OUT, value=1) for i in range(len(self.chips))]
         for pin, chip in zip(self.pins, self.chips, strict=True):
             self.spi.attach(pin, chip)

@@ -48,7 +48,7 @@ def ms() -> int:
 def test_bridge_to_serial_backend_to_referee() -> None:
     master, slave = os.openpty()
     tty.setraw(slave)
-    chips = [FakeMfrc522() for _ in range(3)]
+    chips = [FakeMfrc522(clock=time.monotonic) for _ in range(3)]  # real time, as the bridge
     spi = SPI(0)
     pins = [Pin(17 + i, Pin.OUT, value=1) for i in range(3)]
     for pin, chip in zip(pins, chips, strict=True):

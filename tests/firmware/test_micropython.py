@@ -36,7 +36,7 @@ from firmware_bridge import protocol as p
 from firmware_bridge.config import Config
 from fuzz import targets
 from scorekeeper.core.inputs import Sighting
-from scorekeeper.readers.fake_mfrc522 import FakeMfrc522
+from scorekeeper.readers.fake_mfrc522 import ChipClock, FakeMfrc522
 from scorekeeper.readers.serial import SerialBackend
 from tests.firmware import fake_machine
 from tests.firmware.mpy.scenario import Clock, HostLink, Runaway, answer_host, decode_stream
@@ -195,7 +195,7 @@ def ticks_diff(a: int, b: int) -> int:
 def scan_on_cpython() -> dict[str, Any]:
     """The reference: the same firmware, config, emulator and scenario on CPython."""
     cfg = Config.from_dict(json.loads((FIRMWARE / "config.json").read_text()))
-    chips = [FakeMfrc522() for _ in cfg.readers]
+    chips: list[FakeMfrc522] = []
 
     def event(kind: str, reader: int, uid: str) -> Any:
         def apply() -> None:
@@ -209,6 +209,9 @@ def scan_on_cpython() -> dict[str, Any]:
 
     clock = Clock(ticks_add, ticks_diff, BEFORE_WRAP_MS, LIMIT_MS,
                   [(t, event(kind, reader, uid)) for t, kind, reader, uid in TAGS])
+    bus_clock = ChipClock()  # as on MicroPython: the chips follow the firmware's clock
+    bus_clock.follow_ticks(clock.ticks_ms, clock.ticks_diff)
+    chips.extend(FakeMfrc522(clock=bus_clock) for _ in cfg.readers)
     link = HostLink(clock, host_bytes())
     bridge = fw_main.build(cfg, fake_machine.module(), link, clock)
     spi = bridge.readers[0].regs.spi

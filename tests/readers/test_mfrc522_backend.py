@@ -62,8 +62,14 @@ def backend_on(chip: FakeMfrc522, made: list[PackageLike]) -> Mfrc522Backend:
         made.append(reader)
         return reader
 
+    clock = [10.0]  # a clock the backend's waits move, and the chip follows
+
+    def sleep(s: float) -> None:
+        clock[0] += max(s, 0.0)
+
+    chip.clock.follow(lambda: clock[0])
     return Mfrc522Backend(mfrc522_factory=factory, autopoll=False, settle_ms=0,
-                          absent_after_ms=0, sleep=lambda s: None)
+                          absent_after_ms=0, sleep=sleep, clock=lambda: clock[0])
 
 
 @pytest.mark.parametrize("uid", [NTAG, MIFARE])

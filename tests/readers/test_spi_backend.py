@@ -125,11 +125,15 @@ class Clock:
     def advance(self, s: float) -> None:
         self.t += s
 
+    def sleep(self, s: float) -> None:
+        self.t += max(s, 0.0)
+
 
 def make(bus: FakeSpiBus, devices: list[tuple[int, int]], **options: object
          ) -> tuple[SpiBackend, Clock, list[Sighting]]:
     clock = Clock()
-    opts: dict = {"clock": clock, "sleep": lambda s: None, "autopoll": False, "settle_ms": 5,
+    bus.clock.follow(clock)  # the chips see the backend's waits
+    opts: dict = {"clock": clock, "sleep": clock.sleep, "autopoll": False, "settle_ms": 5,
                   "spi_factory": bus, "absent_after_polls": 3, "absent_after_ms": 250,
                   "retry_interval": 1.0}
     opts.update(options)
@@ -236,7 +240,7 @@ def test_missing_spi_device_is_a_reader_error() -> None:
 
 
 def test_poll_thread_delivers_sightings() -> None:
-    bus = FakeSpiBus()
+    bus = FakeSpiBus(clock=time.monotonic)  # the poll thread runs on real time
     chip = bus.add(0, 0)
     backend = open_readers("spi:0.0", spi_factory=bus, settle_ms=0, poll_interval=0.002,
                            absent_after_polls=2, absent_after_ms=20)

@@ -32,6 +32,7 @@ def test_incomplete_polls_between_empty_ones_never_remove_a_tag() -> None:
     bus = FakeSpiBus()
     chip = bus.add(0, 0)
     clock = Clock()
+    bus.clock.follow(clock)  # the chip sees the backend's waits
     backend = SpiBackend([(0, 0)], clock=clock, sleep=clock.sleep, autopoll=False,
                          spi_factory=bus, absent_after_polls=3, absent_after_ms=0)
     got: list[Sighting] = []

@@ -105,11 +105,14 @@ def _firmware() -> dict:
             "mfrc522_cascade": mfrc522_cascade, "protocol": protocol}
 
 
-def _wire_chips(cfg, emu, machine) -> list:
-    """One emulated chip behind each configured reader's chip-select pin."""
+def _wire_chips(cfg, emu, machine, ticks_ms, ticks_diff) -> list:
+    """One emulated chip behind each configured reader's chip-select pin, all on one bus clock
+    that follows ``ticks_ms`` (so the firmware's sleeps count for the chips too)."""
+    bus_clock = emu.ChipClock()
+    bus_clock.follow_ticks(ticks_ms, ticks_diff)
     chips = []
     for rc in cfg.readers:
-        chip = emu.FakeMfrc522()
+        chip = emu.FakeMfrc522(clock=bus_clock)
         machine.wire(rc.cs, chip)
         chips.append(chip)
     return chips
@@ -128,7 +131,7 @@ def run(job: dict) -> str:
 
     emu = load_emulator(fw["mfrc522_cascade"])
     cfg = fw["config"].load("config.json")
-    chips = _wire_chips(cfg, emu, machine)
+    chips = []  # type: list
 
     def event(kind: str, reader: int, uid: str):
         def apply() -> None:
@@ -148,6 +151,7 @@ def run(job: dict) -> str:
     clock = Clock(time.ticks_add, time.ticks_diff, scenario["before_wrap_ms"],
                   scenario["limit_ms"],
                   [(t, event(kind, reader, uid)) for t, kind, reader, uid in scenario["tags"]])
+    chips.extend(_wire_chips(cfg, emu, machine, clock.ticks_ms, clock.ticks_diff))
     link = HostLink(clock, scenario["host"])
     bridge = fw["main"].build(cfg, machine, link, clock)
     try:
@@ -180,7 +184,8 @@ def run_main(job: dict) -> str:
     import machine
 
     emu = load_emulator(fw["mfrc522_cascade"])
-    chips = _wire_chips(fw["config"].load("config.json"), emu, machine)
+    chips = _wire_chips(fw["config"].load("config.json"), emu, machine, time.ticks_ms,
+                        time.ticks_diff)
     for reader, uid in job["tags"]:
         chips[reader].place(uid)
     bridge = fw["main"].run()
