@@ -38,6 +38,11 @@ IDLE, READY, ACTIVE, HALT, OFF = "IDLE", "READY", "ACTIVE", "HALT", "OFF"
 ACCESS_US = 50.0  # one register access over SPI, in microseconds (a Pico or a Pi, roughly)
 FIELD_RESET_US = 5000.0  # ISO/IEC 14443-3: field off this long resets every tag
 NEVER = -1.0e18  # "the field was never on": any gap is long enough
+RESET_US = 40.0  # a soft reset while the oscillator runs (from power-down it takes ms)
+BIT_US = 128 / 13.56  # one bit on air at 106 kbit/s (9.44 us)
+FDT_US = 1236 / 13.56  # frame delay time, the end of a command to a tag's answer (91 us)
+RF_CFG_RESET = 0x48  # RFCfgReg after reset: RxGain 33 dB, reserved bits 0x08
+RESERVED = {m.RF_CFG_REG: 0x8F, m.TX_ASK_REG: 0xBF}  # register -> its reserved bits
 
 
 class ChipClock:
@@ -113,6 +118,7 @@ class VirtualTag:
         self.final_sak = (0x08 if len(uid) == 4 else 0x00) if sak is None else sak
         self.state = OFF
         self.level = 0
+        self.woken = False  # woken from HALT by a WUPA: READY* / ACTIVE*, falls back to HALT
 
     def atqa(self) -> bytes:
         return bytes(({1: 0x04, 2: 0x44, 3: 0x84}[self.levels], 0x00))
@@ -158,13 +164,24 @@ class FakeMfrc522:
         else:
             self.clock = ChipClock(clock)
         self.field_reset_us = FIELD_RESET_US
+        self.reset_us = RESET_US
         self._off_at = NEVER  # chip time of the last antenna-off
+        self._reset_until = NEVER  # a soft reset runs until then
+        self._events: list = []  # (chip time, what) of the command under way, in time order
         self.responding = True
         self._miss = 0
         self._collide = 0
         self._garble = 0
+        self._noise: list = []  # ErrorReg bits of the next frames that arrive noisy
+        self._halt_errors: list = []  # ErrorReg bits of the next HLTAs answered with noise
+        self._crowd = 0  # requests still to lose when crowd_at or more tags answer (-1: all)
+        self.crowd_at = 3
+        self._crowd_stall = False
         self.transceives = 0
         self.field_cycles = 0
+        self.soft_resets = 0
+        self.dropped_writes = 0  # writes lost to a soft reset under way
+        self.reserved_writes: list = []  # (reg, value) writes that changed reserved bits
         self._reset()
 
     # --- scripting ---------------------------------------------------------------------------
@@ -202,6 +219,28 @@ class FakeMfrc522:
         with self._lock:
             self._garble += n
 
+    def noise(self, n: int = 1, error: int = m.ERR_PARITY) -> None:
+        """The next ``n`` frames the chip receives (a noise burst where no tag answers) come
+        with ``error`` set in ErrorReg (ParityErr, ProtocolErr, CRCErr, BufferOvfl) and ErrIRq."""
+        with self._lock:
+            self._noise.extend([error] * n)
+
+    def halt_error(self, n: int = 1, error: int = m.ERR_PROTOCOL) -> None:
+        """The next ``n`` HLTAs halt the tag but the chip receives noise after them: a few bits
+        with ``error`` in ErrorReg (only a time-out means success after HLTA)."""
+        with self._lock:
+            self._halt_errors.extend([error] * n)
+
+    def crowd(self, n: int = -1, at: int = 3, stall: bool = False) -> None:
+        """When ``at`` or more tags answer a REQA/WUPA at once the chip hears nothing of it, for
+        the next ``n`` such requests (-1: always), as RC522 boards do with three or more tags:
+        plain silence (the timer fires), or with ``stall`` a reception that starts (the timer
+        stops) and never finishes. The tags still went READY."""
+        with self._lock:
+            self._crowd = n
+            self.crowd_at = at
+            self._crowd_stall = stall
+
     @property
     def field_on(self) -> bool:
         return self.regs[m.TX_CONTROL_REG] & 0x03 == 0x03
@@ -215,16 +254,32 @@ class FakeMfrc522:
         self.regs[m.COLL_REG] = 0x80
         self.regs[m.MODE_REG] = 0x3F
         self.regs[m.TX_CONTROL_REG] = 0x80
+        self.regs[m.RF_CFG_REG] = RF_CFG_RESET
         self.regs[m.VERSION_REG] = self.VERSION
         self.fifo = bytearray()
         self._command = m.CMD_IDLE
+        self._events = []
+
+    def _catch_up(self, now: float) -> None:
+        """Let what was due by ``now`` happen: the end of a soft reset, of a transmission, of a
+        reception, the timer."""
+        if self._reset_until != NEVER and now >= self._reset_until:
+            self._reset_until = NEVER
+        while self._events and self._events[0][0] <= now:
+            self._events.pop(0)[1]()
+
+    def _resetting(self) -> bool:
+        return self._reset_until != NEVER
 
     def read_reg(self, reg: int) -> int:
         with self._lock:
-            self.clock.access()
+            now = self.clock.access()
             if not self.responding:
                 return 0x00
+            self._catch_up(now)
             reg &= 0x3F
+            if reg == m.COMMAND_REG and self._resetting():
+                return m.CMD_SOFT_RESET
             if reg == m.FIFO_DATA_REG:
                 return self.fifo.pop(0) if self.fifo else 0x00
             if reg == m.FIFO_LEVEL_REG:
@@ -236,14 +291,22 @@ class FakeMfrc522:
             now = self.clock.access()
             if not self.responding:
                 return
+            self._catch_up(now)
+            if self._resetting():
+                self.dropped_writes += 1
+                return
             reg &= 0x3F
             value &= 0xFF
             if reg == m.COMMAND_REG:
                 cmd = value & 0x0F
+                self._events = []  # any command ends the one under way (a reception too)
                 if cmd == m.CMD_SOFT_RESET:
                     if self.field_on:
                         self._off_at = now  # a soft reset switches the antenna off
                     self._reset()
+                    self.soft_resets += 1
+                    if self.reset_us > 0:
+                        self._reset_until = now + self.reset_us
                     return
                 self._command = cmd
                 self.regs[reg] = value & 0x30
@@ -265,7 +328,7 @@ class FakeMfrc522:
             elif reg == m.BIT_FRAMING_REG:
                 self.regs[reg] = value & 0x7F
                 if value & 0x80 and self._command == m.CMD_TRANSCEIVE:
-                    self._transmit(value)
+                    self._transmit(value)  # it starts once this write is done
             elif reg == m.TX_CONTROL_REG:
                 was_on = self.field_on
                 self.regs[reg] = value
@@ -277,6 +340,9 @@ class FakeMfrc522:
             elif reg == m.VERSION_REG:
                 pass
             else:
+                mask = RESERVED.get(reg)
+                if mask is not None and (value ^ self.regs[reg]) & mask:
+                    self.reserved_writes.append((reg, value))
                 self.regs[reg] = value
 
     def _power_up(self, now: float) -> None:
@@ -285,11 +351,26 @@ class FakeMfrc522:
         reset = now - self._off_at >= self.field_reset_us
         for t in self.tags:
             if reset or t.state == OFF:
-                t.state, t.level = IDLE, 0
+                t.state, t.level, t.woken = IDLE, 0, False
+
+    def timer_us(self) -> float | None:
+        """How long after a transmission the timer fires, from TModeReg, TPrescalerReg and
+        TReloadReg (TPrescalEven 0: f = 13.56 MHz / (2 * TPrescaler + 1)); None without TAuto
+        (the timer then never starts by itself)."""
+        mode = self.regs[m.T_MODE_REG]
+        if not mode & 0x80:
+            return None
+        prescaler = ((mode & 0x0F) << 8) | self.regs[m.T_PRESCALER_REG]
+        reload = (self.regs[m.T_RELOAD_H_REG] << 8) | self.regs[m.T_RELOAD_L_REG]
+        return (2 * prescaler + 1) * (reload + 1) / 13.56
 
     # --- on air ------------------------------------------------------------------------------
 
-    def _transmit(self, framing: int) -> None:
+    def _transmit(self, framing: int, now: float | None = None) -> None:
+        """StartSend: the frame goes out ``now``; what comes back (or the timer) is scheduled on
+        the chip clock and happens as time passes (``_catch_up``)."""
+        if now is None:
+            now = self.clock.now()
         self.transceives += 1
         tx = bytes(self.fifo)
         self.fifo.clear()
@@ -297,10 +378,46 @@ class FakeMfrc522:
         rx_align = (framing >> 4) & 0x07
         self.regs[m.ERROR_REG] = 0
         self.regs[m.COLL_REG] = self.regs[m.COLL_REG] & 0x80
-        answers, coll_invalid = self._air(tx, tx_last_bits)
-        if not answers:
-            self.regs[m.COM_IRQ_REG] |= m.IRQ_TX | m.IRQ_TIMER
+        bits = len(tx) * 9 - ((8 - tx_last_bits) if tx_last_bits else 0)
+        tx_end = now + (bits + 2) * BIT_US  # with start and end of frame
+        timer = self.timer_us()
+        timer_at = None if timer is None else tx_end + timer
+        # 100 % ASK is what type A tags decode: without Force100ASK they hear nothing
+        heard = self.field_on and bool(self.regs[m.TX_ASK_REG] & 0x40)
+        answers, coll_invalid, error, stall = self._air(tx, tx_last_bits) if heard else (
+            [], False, 0, False)
+        events = [(tx_end, self._tx_done)]
+        if not answers and not error:
+            if stall:  # reception starts (the timer stops at its 5th bit), never finishes
+                rx_start = tx_end + FDT_US + 5 * BIT_US
+                if timer_at is not None and timer_at < rx_start:
+                    events.append((timer_at, self._timer_fired))
+            elif timer_at is not None:
+                events.append((timer_at, self._timer_fired))
+            self._events = events
             return
+        if not answers:  # noise: a few bits with an error
+            answers = [[1, 0, 1, 1]]
+        rx_start = tx_end + FDT_US
+        done = rx_start + (len(answers[0]) + len(answers[0]) // 8 + 2) * BIT_US
+        if timer_at is not None and timer_at < rx_start + 5 * BIT_US:
+            events.append((timer_at, self._timer_fired))
+
+        def received() -> None:
+            self._receive(answers, coll_invalid, error, rx_align)
+
+        events.append((done, received))
+        events.sort(key=lambda e: e[0])
+        self._events = events
+
+    def _tx_done(self) -> None:
+        self.regs[m.COM_IRQ_REG] |= m.IRQ_TX
+
+    def _timer_fired(self) -> None:
+        self.regs[m.COM_IRQ_REG] |= m.IRQ_TIMER
+
+    def _receive(self, answers: list, coll_invalid: bool, error: int, rx_align: int) -> None:
+        """The end of a reception: the (merged) answers in the FIFO, CollReg, ErrorReg, IRQs."""
         length = len(answers[0])
         merged: list[int] = []
         coll_at: int | None = None
@@ -319,25 +436,51 @@ class FakeMfrc522:
             self.regs[m.ERROR_REG] |= m.ERR_COLL
             pos = (rx_align + coll_at + 1) & 0x1F  # 32 reads as 0, as on the chip
             self.regs[m.COLL_REG] = (self.regs[m.COLL_REG] & 0x80) | pos
-        self.regs[m.COM_IRQ_REG] |= m.IRQ_TX | m.IRQ_RX
+        self.regs[m.ERROR_REG] |= error
+        irq = m.IRQ_RX
+        if self.regs[m.ERROR_REG] & ~m.ERR_COLL:
+            irq |= m.IRQ_ERR
+        self.regs[m.COM_IRQ_REG] |= irq
 
-    def _air(self, tx: bytes, tx_last_bits: int) -> tuple[list[list[int]], bool]:
-        """The tags' answers (bit lists, LSB first) to the frame ``tx``, and whether a scripted
-        collision fault applies."""
-        if not self.field_on or not tx:
-            return [], False
+    def _air(self, tx: bytes, tx_last_bits: int) -> tuple:
+        """The tags' answers (bit lists, LSB first) to the frame ``tx``, whether a scripted
+        collision fault applies, the ErrorReg bits of noise on the answer, and whether the
+        reception stalls."""
+        if not tx:
+            return [], False, 0, False
+        answers, coll_invalid = self._tags_answer(tx, tx_last_bits)
+        stall = False
+        error = 0
+        if tx[0] == m.PICC_HALT and self._halt_errors:
+            error = self._halt_errors.pop(0)
+        elif self._noise:
+            error = self._noise.pop(0)
+        if answers and tx_last_bits == 7 and len(answers) >= self.crowd_at and self._crowd:
+            if self._crowd > 0:
+                self._crowd -= 1
+            answers = []
+            stall = self._crowd_stall
+        return answers, coll_invalid, error, stall
+
+    def _tags_answer(self, tx: bytes, tx_last_bits: int) -> tuple:
+        """ISO/IEC 14443-3 type A on the tags' side: their state changes and answers."""
         in_field = [t for t in self.tags if t.state != OFF]
         head = tx[0]
         if tx_last_bits == 7 and len(tx) == 1 and head in (m.PICC_REQA, m.PICC_WUPA):
-            wake = (IDLE, HALT) if head == m.PICC_WUPA else (IDLE,)
+            responders = []
             for t in in_field:
                 if t.state in (READY, ACTIVE):
-                    t.state = IDLE
-            responders = [t for t in in_field if t.state in wake]
+                    _fall_back(t)  # an unexpected command: no answer (miguelbalboa #437)
+                elif t.state == IDLE or (t.state == HALT and head == m.PICC_WUPA):
+                    responders.append(t)
             if self._miss:
                 self._miss -= 1
+                for t in responders:  # they answered; the reader did not hear it
+                    t.woken = t.state == HALT
+                    t.state, t.level = READY, 0
                 return [], False
             for t in responders:
+                t.woken = t.state == HALT
                 t.state, t.level = READY, 0
             return [_bits(t.atqa()) for t in responders], False
         if head in m.PICC_SEL and len(tx) >= 2:
@@ -346,6 +489,8 @@ class FakeMfrc522:
             nvb = tx[1]
             if nvb == m.NVB_SELECT and len(tx) == 9 and tx_last_bits == 0:
                 if m.crc_a(tx[:7]) != tx[7:9]:
+                    for t in ready:
+                        _fall_back(t)
                     return [], False
                 answers = []
                 for t in ready:
@@ -357,14 +502,18 @@ class FakeMfrc522:
                             t.level = level + 1
                         answers.append(_bits(bytes((sak,)) + m.crc_a(bytes((sak,)))))
                     else:
-                        t.state = IDLE
+                        _fall_back(t)  # lost the anticollision: IDLE, or HALT if woken
                 return answers, False
+            # anticollision: NVB counts the bits sent (SEL and NVB included); the frame's length
+            # and TxLastBits must say the same, or the tags take it as an error
+            on_air = (len(tx) - 1) * 8 + (tx_last_bits or 8)
             known = ((nvb >> 4) - 2) * 8 + (nvb & 0x0F)
-            if not 0 <= known < 40:
+            if (nvb & 0x0F) > 7 or on_air != (nvb >> 4) * 8 + (nvb & 0x0F) or \
+                    not 0 <= known < 40:
+                for t in ready:
+                    _fall_back(t)
                 return [], False
             prefix = _bits(tx[2:], known)
-            if len(prefix) != known:
-                return [], False
             answers = [_bits(t.cascade(level))[known:] for t in ready
                        if _bits(t.cascade(level))[:known] == prefix]
             if not answers:
@@ -379,12 +528,22 @@ class FakeMfrc522:
         if head == m.PICC_HALT and len(tx) == 4 and m.crc_a(tx[:2]) == tx[2:4]:
             for t in in_field:
                 if t.state == ACTIVE:
-                    t.state = HALT
+                    t.state, t.level, t.woken = HALT, 0, False
+                elif t.state == READY:
+                    _fall_back(t)
             return [], False
         for t in in_field:
             if t.state in (READY, ACTIVE):
-                t.state = IDLE
+                _fall_back(t)
         return [], False
+
+
+def _fall_back(tag: VirtualTag) -> None:
+    """A READY or ACTIVE tag that got a command it does not expect goes back to IDLE, or to
+    HALT when a WUPA had woken it from there (ISO/IEC 14443-3, READY* and ACTIVE*)."""
+    tag.state = HALT if tag.woken else IDLE
+    tag.level = 0
+    tag.woken = False
 
 
 class FakeSpiDevice:

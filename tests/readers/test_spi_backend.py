@@ -23,13 +23,14 @@ MIFARE = "DEADBEEF"
 
 def driver(chip: FakeMfrc522) -> m.Mfrc522:
     regs = SpiRegisters(FakeSpiDevice(chip))
-    d = m.Mfrc522(regs.read_reg, regs.write_reg, max_polls=50)
+    d = m.Mfrc522(regs.read_reg, regs.write_reg)
     d.init()
     return d
 
 
 def read_all(chip: FakeMfrc522, max_tags: int = 8) -> m.Inventory:
     d = driver(chip)
+    chip.clock.advance(10_000)  # the field stays off 10 ms between polls, as the readers keep it
     d.antenna_on()
     try:
         return m.inventory(d, max_tags)
