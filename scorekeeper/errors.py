@@ -84,3 +84,16 @@ class NotFound(ScorekeeperError, LookupError):
 
 class StoreError(ScorekeeperError, OSError):
     """The event log cannot be written or read."""
+
+
+class TableStateError(ScorekeeperError, ValueError):
+    """An action that the table's status does not allow (HTTP 409)."""
+
+
+class NotRunning(TableStateError):
+    """An input for a table that is not running: logged as refused, never applied."""
+
+
+class MovedOn(TableStateError):
+    """An undo or a correction whose preview is out of date: the table took other inputs since
+    (HTTP 409). Nothing was logged or changed."""

@@ -39,7 +39,15 @@ from scorekeeper.core.table import (
     TableConfig,
     without_names,
 )
-from scorekeeper.errors import ConfigError, NotFound, ScorekeeperError, StoreError
+from scorekeeper.errors import (  # the hub's own three are re-exported from here
+    ConfigError,
+    MovedOn,
+    NotFound,
+    NotRunning,
+    ScorekeeperError,
+    StoreError,
+    TableStateError,
+)
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.delay import SpectatorDelay
 from scorekeeper.service.texts import (
@@ -67,19 +75,6 @@ NOTICES = 10
 # How many ended or archived tables stay loaded after a view, an export or an undo brought them
 # back (the least recently used one is unloaded first); a watched table stays loaded anyway.
 KEEP_LOADED = 2
-
-
-class TableStateError(ScorekeeperError, ValueError):
-    """An action that the table's status does not allow (HTTP 409)."""
-
-
-class NotRunning(TableStateError):
-    """An input for a table that is not running: logged as refused, never applied."""
-
-
-class MovedOn(TableStateError):
-    """An undo or a correction whose preview is out of date: the table took other inputs since
-    (HTTP 409). Nothing was logged or changed."""
 
 
 def _named(config: TableConfig) -> TableConfig:
