@@ -24,7 +24,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +33,6 @@ from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
 from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import (
     RULE_NOT_RUNNING,
-    FeedEntry,
-    LogSink,
     Table,
     TableConfig,
     without_names,
@@ -50,6 +48,8 @@ from scorekeeper.errors import (  # the hub's own three are re-exported from her
 )
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.delay import SpectatorDelay
+from scorekeeper.service.hub_base import GameFinder, HubBase, ReaderOpener
+from scorekeeper.service.live import Live, LockedSink, dumps, named
 from scorekeeper.service.texts import (
     CREATED,
     ENDED,
@@ -77,19 +77,10 @@ NOTICES = 10
 KEEP_LOADED = 2
 
 
-def _named(config: TableConfig) -> TableConfig:
-    """What an unloaded table keeps of its configuration: its game, seats and name."""
-    return TableConfig(game=config.game, seats=config.seats, name=config.name)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 # Stands in for the feed while a view is serialised; the feed's cached JSON replaces it. Random
 # per process, so no player name or notice can ever spell it.
 _FEED_MARK = f"\x00feed {secrets.token_hex(16)}\x00"
-_FEED_MARK_JSON = _dumps(_FEED_MARK)
+_FEED_MARK_JSON = dumps(_FEED_MARK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,55 +98,6 @@ class Submitted:
         if self.rejection is not None:
             out.update(self.rejection.to_dict())
         return out
-
-
-class _LockedSink:
-    """A table's log sink that takes the hub's store lock around each append."""
-
-    def __init__(self, sink: LogSink, lock: threading.RLock) -> None:
-        self._sink = sink
-        self._lock = lock
-
-    def append(self, record: dict[str, Any]) -> int:
-        with self._lock:
-            return self._sink.append(record)
-
-
-@dataclass(eq=False, slots=True)
-class _Live:
-    """Everything the hub keeps about one table."""
-
-    table_id: str
-    config: TableConfig
-    status: str
-    table: Table | None = None
-    error: str | None = None
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    version: int = 0
-    cache: dict[Audience, tuple[int, str]] = field(default_factory=dict)
-    subs: dict[Audience, set[Subscriber]] = field(default_factory=dict)
-    # The last NOTICES notices (made at the first: hundreds of ended tables hold none).
-    notices: deque[dict[str, str]] | None = None
-    readers: Any = None
-    readers_spec: str = ""
-    attaching: bool = False  # a thread is opening the readers (set and cleared under lock)
-    online: dict[str, bool] = field(default_factory=dict)
-    # id(entry), organiser? -> (entry, its JSON): feed entries are frozen, so each is serialised
-    # once per kind of audience (the organiser's lines also carry the raw input).
-    feed_json: dict[tuple[int, bool], tuple[FeedEntry, str]] = field(default_factory=dict)
-    # Wakes wait_inputs on each change (made by the first wait: most tables are never waited
-    # for, and a condition costs a kilobyte on each of hundreds of tables).
-    changed: threading.Condition | None = None
-    delay: SpectatorDelay | None = None  # the public view's spectator delay, when on
-    archived: bool = False  # hidden from the table lists; the log is kept and exportable
-    # An unloaded table (ended or archived, nobody watching): its table list facts, kept
-    # instead of the Table; the Table is replayed from the log again when it is needed.
-    brief: str | None = None  # its stored summary (JSON: smaller than the parsed object)
-    stored: str = ""  # the summary as last stored (a write only when it changed)
-
-
-GameFinder = Callable[[str], Game]
-ReaderOpener = Callable[..., Any]
 
 
 def _default_find_game(game_id: str) -> Game:
@@ -177,7 +119,7 @@ def _default_open_readers(spec: str, **options: Any) -> Any:
     return open_readers(spec, **options)
 
 
-class Hub:
+class Hub(HubBase):
     """Owns the Store and the live tables of one server process."""
 
     def __init__(self, store: Any, *, find_game: GameFinder | None = None,
@@ -192,9 +134,9 @@ class Hub:
         self._open_readers = open_readers or _default_open_readers
         self._store_lock = threading.RLock()
         self._tables_lock = threading.Lock()
-        self._tables: dict[str, _Live] = {}
+        self._tables: dict[str, Live] = {}
         # Ended or archived tables loaded again on demand, least recently loaded first.
-        self._recent: OrderedDict[str, _Live] = OrderedDict()
+        self._recent: OrderedDict[str, Live] = OrderedDict()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: int | None = None
         self._closed = False
@@ -254,7 +196,7 @@ class Hub:
             return False
 
     def _listed(self, table_id: str, status: str, last_seq: int, stored: str, archived: bool,
-                readers: str) -> _Live | None:
+                readers: str) -> Live | None:
         """An unloaded table built from its stored summary, or None when the summary is
         missing, unreadable or behind the log (the table is then replayed)."""
         try:
@@ -265,17 +207,17 @@ class Hub:
             config = TableConfig.from_dict(brief.pop("table"))
         except (ValueError, KeyError, ScorekeeperError):
             return None
-        return _Live(table_id, config, status, archived=archived, readers_spec=readers,
+        return Live(table_id, config, status, archived=archived, readers_spec=readers,
                      brief=stored, stored=stored)
 
-    def _load(self, table_id: str) -> _Live:
+    def _load(self, table_id: str) -> Live:
         """Rebuild one table from the store. Never raises: a damaged table loads as broken.
 
         A broken table (config not readable, unknown status, log not replayable, game not
         installed) is listed with its error and refuses every input; the others are unharmed.
         """
         # Stands in for a configuration that cannot be read: no game, no seats.
-        live = _Live(table_id, TableConfig(game="", seats=()), "unknown")
+        live = Live(table_id, TableConfig(game="", seats=()), "unknown")
         try:
             with self._store_lock:
                 live.readers_spec = str(self.store.get_meta(READERS_META + table_id) or "")
@@ -289,7 +231,7 @@ class Hub:
             game = self._find_game(live.config.game)
             with self._store_lock:
                 table = self.store.load_table(table_id, game)
-                table.log = _LockedSink(self.store.sink(table_id), self._store_lock)
+                table.log = LockedSink(self.store.sink(table_id), self._store_lock)
             live.table = table
             if delay:
                 live.delay = SpectatorDelay(delay, clock=self._clock)
@@ -330,18 +272,18 @@ class Hub:
 
     # -- tables --------------------------------------------------------------------------------
 
-    def _all(self) -> list[_Live]:
+    def _all(self) -> list[Live]:
         with self._tables_lock:
             return list(self._tables.values())
 
-    def _get(self, table_id: str) -> _Live:
+    def _get(self, table_id: str) -> Live:
         with self._tables_lock:
             live = self._tables.get(table_id)
         if live is None:
             raise NotFound(f"there is no table {table_id!r}; GET /api/tables lists them")
         return live
 
-    def _table(self, live: _Live) -> Table:
+    def _table(self, live: Live) -> Table:
         """The table's Table, replayed from the store first when it was unloaded (the same
         replay as a start: a view is the same whether the table stayed loaded or not)."""
         if live.table is None and live.brief is not None:
@@ -350,7 +292,7 @@ class Hub:
             raise TableStateError(live.error or f"table {live.table_id} is not loaded")
         return live.table
 
-    def _reload(self, live: _Live) -> None:
+    def _reload(self, live: Live) -> None:
         """Replay an unloaded table from its log (a view, a watcher or an undo wants it); it
         joins the few kept loaded, and the least recently used unwatched one is unloaded."""
         with live.lock:
@@ -360,7 +302,7 @@ class Hub:
                 game = self._find_game(live.config.game)
                 with self._store_lock:
                     table = self.store.load_table(live.table_id, game)
-                    table.log = _LockedSink(self.store.sink(live.table_id), self._store_lock)
+                    table.log = LockedSink(self.store.sink(live.table_id), self._store_lock)
             except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
                 # Still listed from its summary; this request is refused in words, and the next
                 # one tries again (a busy database passes, a damaged log says so each time).
@@ -390,12 +332,12 @@ class Hub:
         their summaries, or are broken)."""
         return [live.table_id for live in self._all() if live.table is not None]
 
-    def _unloadable(self, live: _Live) -> bool:
+    def _unloadable(self, live: Live) -> bool:
         return (live.table is not None and (live.status == ENDED or live.archived)
                 and not any(live.subs.values()) and live.readers is None
                 and not live.attaching and live.delay is None)
 
-    def _unload_locked(self, live: _Live) -> None:
+    def _unload_locked(self, live: Live) -> None:
         """Drop an ended or archived table nobody watches from memory (hold its lock): its
         summary is stored first, so that a start lists it without a replay."""
         if not self._unloadable(live):
@@ -405,7 +347,7 @@ class Hub:
         best = max(scores, default=None)
         winners = [n for n, s in enumerate(scores) if s == best] if brief["over"] else []
         config = live.config
-        stored = _dumps({**brief, "winners": winners, "table": {
+        stored = dumps({**brief, "winners": winners, "table": {
             "game": config.game, "seats": list(config.seats), "name": config.name}})
         if stored != live.stored:
             from scorekeeper.store.store import SUMMARY_META
@@ -422,7 +364,7 @@ class Hub:
         assert table is not None
         live.brief = stored
         live.table = None
-        live.config = _named(live.config)  # the rest (layout, kit) is read when needed
+        live.config = named(live.config)  # the rest (layout, kit) is read when needed
         # Its feed lines point back at the table (their words are worked out when asked):
         # emptied, the whole table goes at once, not at Python's next full garbage collection.
         table.feed.clear()
@@ -438,7 +380,7 @@ class Hub:
             self.store.shrink()
         memory.release()  # glibc keeps a dropped table's heap unless told to give it back
 
-    def _maybe_unload(self, live: _Live) -> None:
+    def _maybe_unload(self, live: Live) -> None:
         with live.lock:
             self._unload_locked(live)
 
@@ -495,9 +437,9 @@ class Hub:
         with self._store_lock:
             table_id = str(self.store.create_table(config))
             config = self.store.config(table_id)  # an unnamed table is called "Table <n>"
-            table = Table(config, found, log=_LockedSink(self.store.sink(table_id),
+            table = Table(config, found, log=LockedSink(self.store.sink(table_id),
                                                          self._store_lock))
-        live = _Live(table_id, config, CREATED, table=table, readers_spec=spec)
+        live = Live(table_id, config, CREATED, table=table, readers_spec=spec)
         with self._tables_lock:
             self._tables[table_id] = live
         if spec:
@@ -536,7 +478,7 @@ class Hub:
 
         return dict(Kit("inline", game, {str(k): str(v) for k, v in kit.items()}).entries)
 
-    def _set_status(self, live: _Live, status: str) -> None:
+    def _set_status(self, live: Live, status: str) -> None:
         with self._store_lock:
             self.store.set_status(live.table_id, status)
         live.status = status
@@ -619,7 +561,7 @@ class Hub:
                 self._recent.pop(table_id, None)
             live.status = ENDED
             # Whoever still watches it is told in plain words (a TV left on the table).
-            gone_view = _dumps({"id": table_id, "deleted": True, "error":
+            gone_view = dumps({"id": table_id, "deleted": True, "error":
                                 f"table {table_id} was deleted by the organiser; the other "
                                 "tables are at /api/tables"})
             watchers = [sub for subs in live.subs.values() for sub in subs]
@@ -751,7 +693,7 @@ class Hub:
         options = {"reader_ids": tuple(layout)} if spec.strip().lower() == "sim" else {}
         return self._open_readers(spec, **options)
 
-    def _attach_once(self, live: _Live, backend: Any = None) -> None:
+    def _attach_once(self, live: Live, backend: Any = None) -> None:
         """Attach the table's readers unless they run or another thread is attaching them.
 
         The check and the "attaching" mark are made together under the table's lock, so two
@@ -768,7 +710,7 @@ class Hub:
             with live.lock:
                 live.attaching = False
 
-    def _attach(self, live: _Live, spec: str, backend: Any = None) -> None:
+    def _attach(self, live: Live, spec: str, backend: Any = None) -> None:
         """Open (unless given) and start the table's readers; a failure becomes a notice."""
         try:
             if backend is None:
@@ -789,13 +731,13 @@ class Hub:
             return
         log.info("readers started", extra={"table": live.table_id, "readers": spec})
 
-    def _detach(self, live: _Live) -> None:
+    def _detach(self, live: Live) -> None:
         with live.lock:
             backend, live.readers = live.readers, None
         self._stop_backend(live, backend)
 
     @staticmethod
-    def _stop_backend(live: _Live, backend: Any) -> None:
+    def _stop_backend(live: Live, backend: Any) -> None:
         if backend is not None:
             try:
                 backend.stop()
@@ -865,7 +807,7 @@ class Hub:
 
     # -- views ---------------------------------------------------------------------------------
 
-    def _compose(self, live: _Live, audience: Audience) -> dict[str, Any]:
+    def _compose(self, live: Live, audience: Audience) -> dict[str, Any]:
         table = self._table(live)
         view: dict[str, Any] = {"id": live.table_id, "status": live.status,
                                 "archived": live.archived}
@@ -892,7 +834,7 @@ class Hub:
             shown = live.delay.payload() if live.delay and audience == PUBLIC else None
             return shown[1] if shown else self._render(live, audience)
 
-    def _render(self, live: _Live, audience: Audience) -> str:
+    def _render(self, live: Live, audience: Audience) -> str:
         cached = live.cache.get(audience)
         if cached is not None and cached[0] == live.version:
             return cached[1]
@@ -900,17 +842,17 @@ class Hub:
         feed = view.get("feed")
         table = live.table
         if table is not None and isinstance(feed, list) and len(feed) == len(table.feed):
-            # The same text _dumps(view) gives, but the feed (most of the view, and only one
+            # The same text dumps(view) gives, but the feed (most of the view, and only one
             # new line per input) comes from per-entry JSON serialised once.
             view["feed"] = _FEED_MARK
-            payload = _dumps(view).replace(_FEED_MARK_JSON, self._feed_json(live, audience), 1)
+            payload = dumps(view).replace(_FEED_MARK_JSON, self._feed_json(live, audience), 1)
         else:
-            payload = _dumps(view)
+            payload = dumps(view)
         live.cache[audience] = (live.version, payload)
         return payload
 
     @staticmethod
-    def _feed_json(live: _Live, audience: Audience) -> str:
+    def _feed_json(live: Live, audience: Audience) -> str:
         """The table's feed as ``audience`` sees it, as JSON, from the per-entry cache."""
         assert live.table is not None
         organiser = audience == ORGANISER
@@ -922,7 +864,7 @@ class Hub:
             # A refusal's public words depend on what is hidden now (FeedEntry.unnamed): those
             # lines are serialised afresh for each view, never kept.
             if hit is None or hit[0] is not entry or (not organiser and entry.rejection):
-                hit = cache[key] = (entry, _dumps(entry.to_dict(audience)))
+                hit = cache[key] = (entry, dumps(entry.to_dict(audience)))
             parts.append(hit[1])
         if len(cache) > 4 * len(parts) + 8:  # drop lines that scrolled out of the feed
             keep = {id(e) for e in live.table.feed}
@@ -956,7 +898,7 @@ class Hub:
                 out["spectator_delay"] = spectator.shown_number(live.delay.seconds)
             return out
 
-    def _facts(self, live: _Live) -> dict[str, Any]:
+    def _facts(self, live: Live) -> dict[str, Any]:
         """The table list's facts that change with play (the spectator delay holds them)."""
         table = self._table(live)
         waiting = "" if live.status == ENDED else table.waiting_for()
@@ -1042,7 +984,7 @@ class Hub:
         with live.lock:
             return sum(len(s) for s in live.subs.values())
 
-    def _publish_locked(self, live: _Live) -> None:
+    def _publish_locked(self, live: Live) -> None:
         """Bump the version, render once per watched audience, hand over to the loop (a
         delayed public view goes to the table's spectator delay instead)."""
         live.version += 1
@@ -1069,7 +1011,7 @@ class Hub:
         with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
             loop.call_soon_threadsafe(call, *args)
 
-    def _hand_over(self, batch: list[Any], live: _Live, delay: SpectatorDelay | None) -> None:
+    def _hand_over(self, batch: list[Any], live: Live, delay: SpectatorDelay | None) -> None:
         """On the loop: live views to their watchers; the delay's due public view to its own
         (now, and by a loop timer for the views still waiting)."""
         fanout(batch)
@@ -1078,7 +1020,7 @@ class Hub:
             delay.pump(loop, lambda version, payload: self._to_public(live, version, payload))
 
     @staticmethod
-    def _to_public(live: _Live, version: int, payload: str) -> None:
+    def _to_public(live: Live, version: int, payload: str) -> None:
         with live.lock:
             subs = list(live.subs.get(PUBLIC, ()))
         fanout([(version, payload, subs)])
