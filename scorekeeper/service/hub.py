@@ -18,16 +18,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.core.game import PUBLIC, Audience, Game
+from scorekeeper.core.game import PUBLIC, Game
 from scorekeeper.core.inputs import Correct, Input, Sighting, Undo
 from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import (
@@ -46,9 +45,10 @@ from scorekeeper.errors import (  # the hub's own three are re-exported from her
     TableStateError,
 )
 from scorekeeper.service import delay as spectator
-from scorekeeper.service.delay import SpectatorDelay
-from scorekeeper.service.hub_base import GameFinder, HubBase, ReaderOpener
+from scorekeeper.service.hub_base import GameFinder, HubBase, ReaderOpener, log
 from scorekeeper.service.live import Live, LockedSink, dumps, named
+from scorekeeper.service.publishing import Publishing
+from scorekeeper.service.spectating import SpectatorDelays
 from scorekeeper.service.texts import (
     CREATED,
     ENDED,
@@ -66,9 +66,7 @@ from scorekeeper.service.texts import (
 )
 from scorekeeper.service.tokens import Tokens, token_file_for
 from scorekeeper.service.views import Views
-from scorekeeper.service.watchers import Credentials, Subscriber, fanout, forget
-
-log = logging.getLogger("scorekeeper.hub")
+from scorekeeper.service.watchers import Credentials, fanout
 
 READERS_META = "table-readers:"  # + table id -> reader backend spec
 NOTICES = 10
@@ -115,7 +113,7 @@ def _default_open_readers(spec: str, **options: Any) -> Any:
     return open_readers(spec, **options)
 
 
-class Hub(Views, HubBase):
+class Hub(Views, SpectatorDelays, Publishing, HubBase):
     """Owns the Store and the live tables of one server process."""
 
     def __init__(self, store: Any, *, find_game: GameFinder | None = None,
@@ -182,15 +180,6 @@ class Hub(Views, HubBase):
             with self._tables_lock:
                 self._tables[table_id] = live
 
-    @staticmethod
-    def _delayed(raw: str | None) -> bool:
-        """Whether a stored spectator delay is on (such a table stays loaded: its delay holds
-        the views it will show)."""
-        try:
-            return bool(raw) and spectator.check_seconds(float(raw or 0)) > 0
-        except (ValueError, ConfigError):
-            return False
-
     def _listed(self, table_id: str, status: str, last_seq: int, stored: str, archived: bool,
                 readers: str) -> Live | None:
         """An unloaded table built from its stored summary, or None when the summary is
@@ -230,8 +219,7 @@ class Hub(Views, HubBase):
                 table.log = LockedSink(self.store.sink(table_id), self._store_lock)
             live.table = table
             if delay:
-                live.delay = SpectatorDelay(delay, clock=self._clock)
-                live.delay.record(live.version, self._render(live, PUBLIC), self._facts(live))
+                self._start_delay(live, delay)
         except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
             live.error = (f"table {table_id} cannot be loaded, so it takes no inputs: {exc}; "
                           "the other tables are not affected")
@@ -249,11 +237,6 @@ class Hub(Views, HubBase):
         for live in self._all():
             if live.readers_spec and live.status in (RUNNING, PAUSED) and live.table:
                 self._attach_once(live)
-
-    def bind_loop(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Deliver views to subscribers on ``loop`` (call from the loop's own thread)."""
-        self._loop = loop
-        self._loop_thread = threading.get_ident()
 
     def close(self) -> None:
         """Stop every reader backend and close the store. Safe to call twice."""
@@ -569,31 +552,6 @@ class Hub(Views, HubBase):
         log.info("table deleted", extra={"table": table_id, "records": gone})
         return gone
 
-    def set_spectator_delay(self, table_id: str, seconds: float) -> float:
-        """Show the public audience the table as it was ``seconds`` ago (0: live again);
-        stored with the table. Seats and the organiser always see it live."""
-        seconds = spectator.check_seconds(seconds)
-        live = self._get(table_id)
-        with live.lock:
-            self._table(live)
-            with self._store_lock:
-                spectator.write_seconds(self.store, table_id, seconds)
-            old = live.delay
-            if old is not None and seconds:
-                old.set_seconds(seconds)
-            elif seconds:
-                live.delay = SpectatorDelay(seconds, clock=self._clock)
-            elif old is not None:
-                live.delay = None
-                self._on_loop(old.close)
-            self._publish_locked(live)
-        return seconds
-
-    def spectator_delay(self, table_id: str) -> float:
-        """The table's spectator delay in seconds (0: off)."""
-        delay = self._get(table_id).delay
-        return delay.seconds if delay is not None else 0.0
-
     # -- inputs --------------------------------------------------------------------------------
 
     def submit(self, table_id: str, inp: Input, *, expect_seq: int | None = None,
@@ -818,93 +776,3 @@ class Hub(Views, HubBase):
         with self._store_lock:
             stored = read_game(self.store, table_id)
         return dict(build_export(stored, audience=audience, game=game))
-
-    # -- subscribers ---------------------------------------------------------------------------
-
-    def subscribe(self, table_id: str, audience: Audience,
-                  credential: str | None = None) -> Subscriber:
-        """Register a watcher (on the event loop); it holds the current view at once.
-
-        ``credential`` is the hash of the token it connected with (``Tokens.credential``):
-        withdrawing that token ends the watcher (``end_credentials``)."""
-        live = self._get(table_id)
-        sub = Subscriber(table_id, audience, credential)
-        self._credentials.add(sub)
-        with live.lock:
-            shown = live.delay.payload() if live.delay and audience == PUBLIC else None
-            live.subs.setdefault(audience, set()).add(sub)
-            sub.offer(*(shown or (live.version, self._render(live, audience))))
-        return sub
-
-    def unsubscribe(self, sub: Subscriber) -> None:
-        self._credentials.remove(sub)
-        try:
-            live = self._get(sub.table_id)
-        except NotFound:  # the table was deleted while this client watched it
-            return
-        with live.lock:
-            forget(live.subs, sub.audience, sub)
-            self._unload_locked(live)  # an ended table the last watcher left
-
-    def end_credentials(self, credentials: Iterable[str]) -> int:
-        """End every watcher that connected with one of these token hashes (withdrawn: a lost
-        phone); returns how many. Any thread. From this call on they take no view: each is
-        marked ended and taken out of its table's watchers before the loop is told to close
-        it (WebSocket close code 4401, which the page explains)."""
-        ended = self._credentials.take(credentials)
-        for sub in ended:
-            sub.end(4401, "this phone's pairing was withdrawn by the organiser")
-            with contextlib.suppress(NotFound):
-                live = self._get(sub.table_id)
-                with live.lock:
-                    forget(live.subs, sub.audience, sub)
-            self._on_loop(sub.wake)
-        if ended:
-            log.info("watchers ended", extra={"watchers": len(ended)})
-        return len(ended)
-
-    def watchers(self, table_id: str) -> int:
-        live = self._get(table_id)
-        with live.lock:
-            return sum(len(s) for s in live.subs.values())
-
-    def _publish_locked(self, live: Live) -> None:
-        """Bump the version, render once per watched audience, hand over to the loop (a
-        delayed public view goes to the table's spectator delay instead)."""
-        live.version += 1
-        if live.changed is not None:
-            live.changed.notify_all()
-        delay = live.delay
-        if live.table is None or not (live.subs or delay):
-            return
-        version = live.version
-        if delay is not None:
-            delay.record(version, self._render(live, PUBLIC), self._facts(live))
-        batch = [(version, self._render(live, aud), list(subs))
-                 for aud, subs in live.subs.items() if subs and not (delay and aud == PUBLIC)]
-        self._on_loop(self._hand_over, batch, live, delay)
-
-    def _on_loop(self, call: Callable[..., None], *args: Any) -> None:
-        """Run ``call(*args)`` on the event loop (now when on its thread; none: dropped)."""
-        loop = self._loop
-        if loop is None:
-            return
-        if threading.get_ident() == self._loop_thread:
-            call(*args)
-            return
-        with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
-            loop.call_soon_threadsafe(call, *args)
-
-    def _hand_over(self, batch: list[Any], live: Live, delay: SpectatorDelay | None) -> None:
-        """On the loop: live views to their watchers; the delay's due public view to its own
-        (now, and by a loop timer for the views still waiting)."""
-        fanout(batch)
-        loop = self._loop
-        if delay is not None and loop is not None:
-            delay.pump(loop, lambda version, payload: self._to_public(live, version, payload))
-
-    @staticmethod
-    def _to_public(live: Live, version: int, payload: str) -> None:
-        with live.lock:
-            subs = list(live.subs.get(PUBLIC, ()))
-        fanout([(version, payload, subs)])

@@ -25,6 +25,7 @@ locks of their own, taken with nothing else held or as the innermost lock.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -39,8 +40,10 @@ from scorekeeper.service.tokens import Tokens
 from scorekeeper.service.watchers import Credentials
 
 if TYPE_CHECKING:
-    from scorekeeper.service.delay import SpectatorDelay
     from scorekeeper.service.inputs import Submitted
+
+# Every part logs as the hub did when it was one module (docs/server.md shows its lines).
+log = logging.getLogger("scorekeeper.hub")
 
 GameFinder = Callable[[str], Game]
 ReaderOpener = Callable[..., Any]
@@ -95,8 +98,8 @@ class HubBase:
         @staticmethod
         def _delayed(raw: str | None) -> bool: ...
         def _start_delay(self, live: Live, seconds: float) -> None: ...
-        def _pump_delay(self, live: Live, delay: SpectatorDelay,
-                        loop: asyncio.AbstractEventLoop) -> None: ...
+        @staticmethod
+        def _to_public(live: Live, version: int, payload: str) -> None: ...
 
         # publishing
         def _publish_locked(self, live: Live) -> None: ...

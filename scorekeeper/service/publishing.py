@@ -1,0 +1,122 @@
+"""Publishing: who watches a table, and how each change reaches them.
+
+Every change to a table ends in ``_publish_locked`` (called with the table's lock held): the
+version moves on, each watched audience's view is rendered once (``Views._render``) and the
+batch is handed to the event loop with one ``call_soon_threadsafe`` (``_on_loop``), where
+``watchers.fanout`` offers it to each watcher's mailbox; a delayed public view goes to the
+table's spectator delay instead (``service/spectating.py`` delivers it when it is due).
+``subscribe`` and ``unsubscribe`` add and drop watchers; ``end_credentials`` ends the watchers of
+a withdrawn token.
+
+Locks: ``subscribe``, ``unsubscribe``, ``end_credentials`` and ``watchers`` take the table's lock
+(``Live.lock``), ``unsubscribe`` and ``end_credentials`` after the credentials' own lock is
+released; ``_publish_locked`` runs with the table's lock held and takes none; ``_hand_over`` runs
+on the loop and takes none (a delay's own lock in ``pump``). ``unsubscribe`` may unload an ended
+table (the registry's unload: the tables lock, the store lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from scorekeeper.core.game import PUBLIC, Audience
+from scorekeeper.errors import NotFound
+from scorekeeper.service.delay import SpectatorDelay
+from scorekeeper.service.hub_base import HubBase, log
+from scorekeeper.service.live import Live
+from scorekeeper.service.watchers import Subscriber, fanout, forget
+
+
+class Publishing(HubBase):
+    """The hub's part that keeps the watchers of each table and hands them its changes."""
+
+    def bind_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Deliver views to subscribers on ``loop`` (call from the loop's own thread)."""
+        self._loop = loop
+        self._loop_thread = threading.get_ident()
+
+    def subscribe(self, table_id: str, audience: Audience,
+                  credential: str | None = None) -> Subscriber:
+        """Register a watcher (on the event loop); it holds the current view at once.
+
+        ``credential`` is the hash of the token it connected with (``Tokens.credential``):
+        withdrawing that token ends the watcher (``end_credentials``)."""
+        live = self._get(table_id)
+        sub = Subscriber(table_id, audience, credential)
+        self._credentials.add(sub)
+        with live.lock:
+            shown = live.delay.payload() if live.delay and audience == PUBLIC else None
+            live.subs.setdefault(audience, set()).add(sub)
+            sub.offer(*(shown or (live.version, self._render(live, audience))))
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        self._credentials.remove(sub)
+        try:
+            live = self._get(sub.table_id)
+        except NotFound:  # the table was deleted while this client watched it
+            return
+        with live.lock:
+            forget(live.subs, sub.audience, sub)
+            self._unload_locked(live)  # an ended table the last watcher left
+
+    def end_credentials(self, credentials: Iterable[str]) -> int:
+        """End every watcher that connected with one of these token hashes (withdrawn: a lost
+        phone); returns how many. Any thread. From this call on they take no view: each is
+        marked ended and taken out of its table's watchers before the loop is told to close
+        it (WebSocket close code 4401, which the page explains)."""
+        ended = self._credentials.take(credentials)
+        for sub in ended:
+            sub.end(4401, "this phone's pairing was withdrawn by the organiser")
+            with contextlib.suppress(NotFound):
+                live = self._get(sub.table_id)
+                with live.lock:
+                    forget(live.subs, sub.audience, sub)
+            self._on_loop(sub.wake)
+        if ended:
+            log.info("watchers ended", extra={"watchers": len(ended)})
+        return len(ended)
+
+    def watchers(self, table_id: str) -> int:
+        live = self._get(table_id)
+        with live.lock:
+            return sum(len(s) for s in live.subs.values())
+
+    def _publish_locked(self, live: Live) -> None:
+        """Bump the version, render once per watched audience, hand over to the loop (a
+        delayed public view goes to the table's spectator delay instead)."""
+        live.version += 1
+        if live.changed is not None:
+            live.changed.notify_all()
+        delay = live.delay
+        if live.table is None or not (live.subs or delay):
+            return
+        version = live.version
+        if delay is not None:
+            delay.record(version, self._render(live, PUBLIC), self._facts(live))
+        batch = [(version, self._render(live, aud), list(subs))
+                 for aud, subs in live.subs.items() if subs and not (delay and aud == PUBLIC)]
+        self._on_loop(self._hand_over, batch, live, delay)
+
+    def _on_loop(self, call: Callable[..., None], *args: Any) -> None:
+        """Run ``call(*args)`` on the event loop (now when on its thread; none: dropped)."""
+        loop = self._loop
+        if loop is None:
+            return
+        if threading.get_ident() == self._loop_thread:
+            call(*args)
+            return
+        with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+            loop.call_soon_threadsafe(call, *args)
+
+    def _hand_over(self, batch: list[Any], live: Live, delay: SpectatorDelay | None) -> None:
+        """On the loop: live views to their watchers; the delay's due public view to its own
+        (now, and by a loop timer for the views still waiting)."""
+        fanout(batch)
+        loop = self._loop
+        if delay is not None and loop is not None:
+            delay.pump(loop, lambda version, payload: self._to_public(live, version, payload))
