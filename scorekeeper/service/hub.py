@@ -20,20 +20,15 @@ import contextlib
 import json
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.game import PUBLIC, Game
-from scorekeeper.core.inputs import Correct, Input, Undo
-from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import (
-    RULE_NOT_RUNNING,
     Table,
     TableConfig,
-    without_names,
 )
 from scorekeeper.errors import (  # the hub's own three are re-exported from here
     ConfigError,
@@ -46,6 +41,7 @@ from scorekeeper.errors import (  # the hub's own three are re-exported from her
 )
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.hub_base import GameFinder, HubBase, ReaderOpener, log
+from scorekeeper.service.inputs import Inputs, Submitted
 from scorekeeper.service.live import Live, LockedSink, dumps, named
 from scorekeeper.service.publishing import Publishing
 from scorekeeper.service.reader_attachment import READERS_META, ReaderAttachment
@@ -53,43 +49,21 @@ from scorekeeper.service.spectating import SpectatorDelays
 from scorekeeper.service.texts import (
     CREATED,
     ENDED,
-    NOT_RUNNING,
-    ODD_STATUS,
     PAUSED,
     RUNNING,
     STATUSES,
-    again,
-    input_words,
-    moved_on,
-    not_running,
 )
 from scorekeeper.service.tokens import Tokens, token_file_for
 from scorekeeper.service.views import Views
 from scorekeeper.service.watchers import Credentials, fanout
 
-NOTICES = 10
 # How many ended or archived tables stay loaded after a view, an export or an undo brought them
 # back (the least recently used one is unloaded first); a watched table stays loaded anyway.
 KEEP_LOADED = 2
 
-
-
-
-@dataclass(frozen=True, slots=True)
-class Submitted:
-    """What became of one input: its log sequence number and the referee's verdict."""
-
-    accepted: bool
-    seq: int
-    events: tuple[str, ...] = ()
-    rejection: Rejected | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"accepted": self.accepted, "seq": self.seq,
-                               "events": list(self.events)}
-        if self.rejection is not None:
-            out.update(self.rejection.to_dict())
-        return out
+# What other layers import from here (some of it defined in the hub's parts).
+__all__ = ["CREATED", "ENDED", "KEEP_LOADED", "PAUSED", "READERS_META", "RUNNING", "Hub",
+           "MovedOn", "NotRunning", "Submitted", "TableStateError", "store_class"]
 
 
 def _default_find_game(game_id: str) -> Game:
@@ -111,7 +85,7 @@ def _default_open_readers(spec: str, **options: Any) -> Any:
     return open_readers(spec, **options)
 
 
-class Hub(ReaderAttachment, Views, SpectatorDelays, Publishing, HubBase):
+class Hub(Inputs, ReaderAttachment, Views, SpectatorDelays, Publishing, HubBase):
     """Owns the Store and the live tables of one server process."""
 
     def __init__(self, store: Any, *, find_game: GameFinder | None = None,
@@ -543,93 +517,6 @@ class Hub(ReaderAttachment, Views, SpectatorDelays, Publishing, HubBase):
             self._on_loop(live.delay.close)
         log.info("table deleted", extra={"table": table_id, "records": gone})
         return gone
-
-    # -- inputs --------------------------------------------------------------------------------
-
-    def submit(self, table_id: str, inp: Input, *, expect_seq: int | None = None,
-               typed: bool = False) -> Submitted:
-        """Log ``inp`` durably, apply it, and publish the new views.
-
-        ``typed``: the organiser typed the input (no piece was laid), so a refusal asks for no
-        physical move ("that input was not applied; nothing to put back").
-
-        ``expect_seq`` pins an undo or a correction to what its preview showed: the log seq of
-        the input it takes back. When the table has moved on (it would take back another one)
-        MovedOn is raised and nothing is logged; the check and the submit hold the table's lock
-        together, so no input can slip in between.
-
-        For a table that is not running (except undo and corrections, which the organiser may
-        make at any time) the input is logged as refused (rule TABLE-NOT-RUNNING, shown in the
-        feed, never applied), the views are published, and then NotRunning is raised. An input
-        the rules reject is logged too and comes back with ``accepted`` False and its rule.
-        """
-        live = self._get(table_id)
-        with live.lock:
-            table = self._table(live)
-            if expect_seq is not None and isinstance(inp, Undo | Correct):
-                self._check_pinned(table, inp, expect_seq)
-            if live.status != RUNNING and not isinstance(inp, Undo | Correct):
-                status = live.status
-                table.refuse(inp, not_running(status, inp), typed=typed)
-                seq = table.feed[-1].seq if table.feed else table.inputs_seen
-                self._publish_locked(live)
-                log.info("input refused", extra={"table": table_id, "seq": seq,
-                                                 "rule": RULE_NOT_RUNNING, "status": status})
-                then = "nothing to put back" if typed else again(status, inp)
-                raise NotRunning(f"table {table_id} {NOT_RUNNING.get(status, ODD_STATUS)}; "
-                                 f"this input is logged as refused, not recorded as a play; {then}")
-            result = table.submit(inp, typed=typed)
-            seq = table.feed[-1].seq if table.feed else table.inputs_seen
-            # The log (the journal) names no hidden card: its reason says "the card".
-            logged = (None if result.rejection is None
-                      else without_names(result.rejection, table.secret_names()))
-            self._publish_locked(live)
-        if logged is not None:
-            log.info("input refused", extra={"table": table_id, "seq": seq,
-                                             "rule": logged.rule, "reason": logged.reason})
-        else:
-            log.debug("input accepted", extra={"table": table_id, "seq": seq})
-        return Submitted(result.accepted, seq, result.events, result.rejection)
-
-    @staticmethod
-    def _check_pinned(table: Table, inp: Undo | Correct, expect_seq: int) -> None:
-        """Raise MovedOn unless ``inp`` would take back the input logged as ``expect_seq``."""
-        now = table.last_accepted_seq
-        if (now or 0) == expect_seq:  # 0: the preview showed nothing to take back
-            return
-        last = table.referee.last_accepted
-        words = ("nothing" if last is None or now is None else
-                 f"{input_words(table.game, table.config.seats, last)} (#{now})")
-        raise MovedOn(moved_on("undo" if isinstance(inp, Undo) else "correct", words,
-                               expect_seq))
-
-    def inputs_seen(self, table_id: str) -> int:
-        """How many inputs (accepted or not) the table's log holds."""
-        live = self._get(table_id)
-        with live.lock:
-            return self._table(live).inputs_seen
-
-    def wait_inputs(self, table_id: str, count: int, timeout: float) -> bool:
-        """Block until the table has seen ``count`` inputs; False on timeout."""
-        live = self._get(table_id)
-        with live.lock:
-            if live.changed is None:
-                live.changed = threading.Condition(live.lock)
-            changed = live.changed
-        with changed:
-            if live.table is None and live.brief is not None:
-                self._reload(live)
-            return changed.wait_for(
-                lambda: live.table is not None and live.table.inputs_seen >= count, timeout)
-
-    def notice(self, table_id: str, text: str, rule: str = "") -> None:
-        """Show a problem that is not a table input (a reader unplugged, a paused table)."""
-        live = self._get(table_id)
-        with live.lock:
-            if live.notices is None:
-                live.notices = deque(maxlen=NOTICES)
-            live.notices.append({"text": text, "rule": rule} if rule else {"text": text})
-            self._publish_locked(live)
 
     def export(self, table_id: str, audience: str = PUBLIC) -> dict[str, Any]:
         """The table's export (``public``: no secrets; ``organiser``: everything)."""
