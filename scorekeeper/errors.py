@@ -2,6 +2,12 @@
 
 Every specific error also subclasses a built-in, so callers that do not know scorekeeper can still
 catch ``ValueError``, ``KeyError``, ``PermissionError`` or ``OSError`` as they would expect.
+Classes that belong to one module (the tokens' refusals, the store's) are defined there, under
+this root; tests/test_errors.py checks every exception class in the package.
+
+A refused play is not an exception: the referee returns it as an outcome (``core.outcomes``),
+which the table logs and shows. A bad serial frame is not one either: the host's decoder
+(``firmware_bridge.protocol.Decoder``) counts and drops it.
 """
 
 from __future__ import annotations
@@ -52,22 +58,8 @@ class UnknownReader(ScorekeeperError, KeyError):
         return str(self.args[0]) if self.args else "unknown reader"
 
 
-class IllegalPlay(ScorekeeperError, ValueError):
-    """A play the rules forbid; carries its rule id (docs/rules/<game>.md)."""
-
-    def __init__(self, rule: str, reason: str, hint: str = "") -> None:
-        self.rule = rule
-        self.reason = reason
-        self.hint = hint
-        super().__init__(f"{rule}: {reason}" + (f" ({hint})" if hint else ""))
-
-
 class EnrollmentError(ScorekeeperError, ValueError):
     """A tag cannot be enrolled (already registered, duplicate card, unknown card)."""
-
-
-class FrameError(ScorekeeperError, ValueError):
-    """A serial frame is garbage, truncated, or fails its checksum."""
 
 
 class ReaderError(ScorekeeperError, OSError):

@@ -7,7 +7,6 @@ from scorekeeper.errors import (
     AuthError,
     ConfigError,
     EnrollmentError,
-    IllegalPlay,
     NotFound,
     ReaderError,
     ScorekeeperError,
@@ -24,8 +23,7 @@ def status_for(exc: ScorekeeperError) -> int:
         return 401
     if isinstance(exc, AuthError):
         return 403
-    if isinstance(exc, UnknownGame | InputSyntaxError | ConfigError | EnrollmentError
-                  | IllegalPlay):
+    if isinstance(exc, UnknownGame | InputSyntaxError | ConfigError | EnrollmentError):
         return 422
     if isinstance(exc, NotFound):
         return 404

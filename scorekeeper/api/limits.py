@@ -134,8 +134,10 @@ def too_large_words(what: str, limit: int, sent: int | None) -> str:
             "was read or changed; send a smaller request.")
 
 
-class _TooLarge(Exception):
-    """Raised into the application when a streamed body passes its limit: it stops reading."""
+class _TooLarge(ScorekeeperError, ValueError):
+    """Raised into the application when a streamed body passes its limit: it stops reading.
+
+    Whatever answer the application makes of it is dropped: a 413 goes out instead."""
 
 
 async def _answer(send: Send, status: int, body: dict[str, str]) -> None:

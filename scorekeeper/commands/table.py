@@ -37,6 +37,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.errors import ScorekeeperError
+
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 DEFAULT_DB = "var/scorekeeper.db"
 NO_TOKEN = ("no organiser token: pass --token, or --db of the server's database so the token "
@@ -45,7 +47,7 @@ FEED_LINES = 10
 KIT_SUFFIXES = (".yaml", ".yml", ".json")
 
 
-class ConsoleError(Exception):
+class ConsoleError(ScorekeeperError, RuntimeError):
     """A problem to print in plain words, with the exit code it ends the command with."""
 
     def __init__(self, message: str, code: int = 1) -> None:

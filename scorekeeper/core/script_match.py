@@ -24,8 +24,10 @@ from typing import Any
 
 import yaml
 
+from scorekeeper.errors import ScorekeeperError
 
-class MatcherError(ValueError):
+
+class MatcherError(ScorekeeperError, ValueError):
     """An expected value is not a valid matcher (the loader adds file and line)."""
 
 

@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.store.backup import BackupInfo, backup, backup_name, backup_pattern
 
 log = logging.getLogger("scorekeeper.backup")
@@ -33,8 +34,10 @@ STEP_PAGES = 64
 PAUSE = 0.005
 
 
-class _Stopped(Exception):
-    """Raised from the copy's progress callback when the server stops mid-backup."""
+class _Stopped(ScorekeeperError, RuntimeError):
+    """Raised from the copy's progress callback when the server stops mid-backup.
+
+    Not an OSError: ``backup`` would report that as a failed write."""
 
 
 class PeriodicBackup:

@@ -12,9 +12,10 @@ from collections.abc import Hashable, Iterable, MutableMapping
 from typing import TypeVar
 
 from scorekeeper.core.game import Audience
+from scorekeeper.errors import ScorekeeperError
 
 
-class Ended(Exception):
+class Ended(ScorekeeperError, ConnectionAbortedError):
     """A mailbox was ended (its credential withdrawn): ``code`` is the WebSocket close code."""
 
     def __init__(self, code: int, reason: str) -> None:
