@@ -24,9 +24,9 @@ Hazards:
   READER_HEALTH), its tags are frozen (no TAG_GONE while it is down) and it is re-initialised
   every ``retry_ms``;
 * a tag is reported gone only after missing from ``absent_polls`` consecutive *complete* polls
-  *and* for ``absent_ms``; an inventory cut short (a collision, a garbled uid, a chip that timed
-  out with several tags answering) proves nothing about the tags it did not list: it vouches
-  for them as if it had read them, so their count of misses starts again;
+  *and* for ``absent_ms``; an inventory cut short (a collision, a garbled uid, a reception
+  that never ended with several tags answering) proves nothing about the tags it did not list:
+  it is no miss, and the run of misses starts again after it;
 * each poll halts the tags it reads (HLTA) and later REQAs wake only idle tags: what resets the
   halted ones is the field being off for ~5 ms (ISO 14443-3). So a reader's antenna goes on
   only ``field_off_ms`` (10 ms by default) after its last antenna-off, however few readers are
@@ -348,12 +348,11 @@ class Bridge:
                 self.send(p.TagPresent(rd.index, uid))
                 self._flash(now)
         if not complete:
-            # An interrupted inventory says nothing about the tags it did not list: it vouches
-            # for those already reported, so only complete polls in a row can remove them.
+            # An interrupted inventory says nothing about the tags it did not list: it is no
+            # miss, and it breaks a run of misses, so only complete polls in a row remove a tag.
             for uid, t in tracks.items():
-                if t.reported and uid not in uids:
+                if uid not in uids:
                     t.missed = 0
-                    t.last_seen = now
             return
         for uid in list(tracks):
             if uid in uids:

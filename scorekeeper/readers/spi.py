@@ -10,9 +10,9 @@ go through a ``PresenceFilter`` whose defaults tolerate missed reads (a tag must
 
 Each poll halts the tags it read (HLTA); only a field that stays off for ~5 ms (ISO 14443-3)
 resets them to answer the next REQA. With one reader (or the others offline) nothing else fills
-that gap, hence ``field_off_ms``. A poll cut short (a collision, a garbled uid, a chip that timed
-out with several tags answering) vouches for the tags already present that it did not list: only
-complete polls in a row can report them gone.
+that gap, hence ``field_off_ms``. A poll cut short (a collision, a garbled uid, a reception that
+never ended with several tags answering) is no miss for the tags it did not list and breaks their
+run of misses (``PresenceFilter.poll(partial=True)``): only complete polls in a row remove a tag.
 
 A reader whose chip stops answering (VersionReg reads 0x00/0xFF, or a command never finishes) is
 marked offline in ``health()``, frozen (its tags are not reported gone) and re-initialised every
@@ -20,8 +20,9 @@ marked offline in ``health()``, frozen (its tags are not reported gone) and re-i
 
 Hardware hazards (see ``hardware/``): cheap RC522 boards drive MISO even when not selected
 (an MFRC522 may even hold it low), so several on one bus need a tri-state buffer, not diodes;
-the Pi has two hardware chip-selects on SPI0 (three on SPI1), more readers need another bus. ``spidev`` is imported only when this
-backend opens a real device; tests pass ``spi_factory=FakeSpiBus(...)``.
+the Pi has two hardware chip-selects on SPI0 (three on SPI1), more readers need another bus.
+``spidev`` is imported only when this backend opens a real device; tests pass
+``spi_factory=FakeSpiBus(...)``.
 """
 
 from __future__ import annotations
@@ -292,13 +293,9 @@ class SpiBackend(ReaderBackend):
         now = self.clock()
         uids = [format_uid(u) for u in inv.uids]
         before = self.filter.present(rd.rid)
-        if not inv.complete:
-            # Cut short: the present tags it did not list may well be there. It vouches for
-            # them (their misses start again), so only complete polls in a row remove a tag.
-            uids += sorted(before - set(uids))
-        rd.reads += len(inv.uids)
-        if inv.uids:
-            rd.rate.add(now, len(inv.uids))
+        rd.reads += len(uids)
+        if uids:
+            rd.rate.add(now, len(uids))
         rd.collisions += inv.collisions
         rd.garbled += inv.garbled
         rd.chip_errors += inv.errors
