@@ -103,7 +103,7 @@ fuzz: $(DEV_STAMP)
 # printed as one table; exit status 1 when a row misses its budget. SOAK_SCALE=10 multiplies
 # every count, SOAK_SEED changes the random choices; `make soak SOAK_ONLY="kills leaks"` runs
 # only those rows. Not part of make test.
-soak: $(DEV_STAMP)
+soak: $(DEV_STAMP) system-packages
 	$(BIN)/python -m soak $(SOAK_ONLY)
 
 clean:
