@@ -11,13 +11,27 @@ WebSocket clients live on the event loop. ``submit`` may be called from any thre
 lock orders inputs, a store lock serialises SQLite access, and views are serialised to JSON once
 per change and per audience, then handed to the event loop with one ``call_soon_threadsafe``,
 where each client's mailbox keeps only the latest view (a slow client skips stale views).
+
+``Hub`` is the one entry point of the other layers (api, commands, pi, tests, bench). It is
+composed from parts, one module each, that share its attributes and locks
+(``service/hub_base.py`` says which lock guards what, and their order):
+
+- ``registry.py``: which tables exist; loading at start, unloading and reloading ended ones;
+- ``lifecycle.py``: creating a table, starting, pausing, ending, archiving, deleting it;
+- ``inputs.py``: ``submit`` (every input) and notices;
+- ``reader_attachment.py``: each table's reader backend and what it reports;
+- ``views.py``: the views and summaries, and their JSON caches;
+- ``spectating.py``: the spectator delay wiring;
+- ``publishing.py``: the watchers, and handing each change to them on the event loop;
+- ``exporting.py``: a table's export.
+
+This module holds the hub's making (``__init__``, ``open``) and its closing, and re-exports
+what other layers import from here (the exceptions live in ``scorekeeper/errors.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import threading
 import time
 from collections import OrderedDict
@@ -26,41 +40,20 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core.game import Game
-from scorekeeper.core.table import (
-    Table,
-    TableConfig,
-)
-from scorekeeper.errors import (  # the hub's own three are re-exported from here
-    MovedOn,
-    NotFound,
-    NotRunning,
-    ScorekeeperError,
-    StoreError,
-    TableStateError,
-)
-from scorekeeper.service import delay as spectator
+from scorekeeper.errors import MovedOn, NotRunning, TableStateError
 from scorekeeper.service.exporting import Export
-from scorekeeper.service.hub_base import GameFinder, HubBase, ReaderOpener, log
+from scorekeeper.service.hub_base import GameFinder, HubBase, ReaderOpener
 from scorekeeper.service.inputs import Inputs, Submitted
 from scorekeeper.service.lifecycle import TableLifecycle
-from scorekeeper.service.live import Live, LockedSink, dumps, named
+from scorekeeper.service.live import Live
 from scorekeeper.service.publishing import Publishing
 from scorekeeper.service.reader_attachment import READERS_META, ReaderAttachment
+from scorekeeper.service.registry import KEEP_LOADED, TableRegistry
 from scorekeeper.service.spectating import SpectatorDelays
-from scorekeeper.service.texts import (
-    CREATED,
-    ENDED,
-    PAUSED,
-    RUNNING,
-    STATUSES,
-)
+from scorekeeper.service.texts import CREATED, ENDED, PAUSED, RUNNING
 from scorekeeper.service.tokens import Tokens, token_file_for
 from scorekeeper.service.views import Views
 from scorekeeper.service.watchers import Credentials
-
-# How many ended or archived tables stay loaded after a view, an export or an undo brought them
-# back (the least recently used one is unloaded first); a watched table stays loaded anyway.
-KEEP_LOADED = 2
 
 # What other layers import from here (some of it defined in the hub's parts).
 __all__ = ["CREATED", "ENDED", "KEEP_LOADED", "PAUSED", "READERS_META", "RUNNING", "Hub",
@@ -86,9 +79,10 @@ def _default_open_readers(spec: str, **options: Any) -> Any:
     return open_readers(spec, **options)
 
 
-class Hub(TableLifecycle, Inputs, ReaderAttachment, Views, SpectatorDelays, Publishing,
-          Export, HubBase):
-    """Owns the Store and the live tables of one server process."""
+class Hub(TableRegistry, TableLifecycle, Inputs, ReaderAttachment, Views, SpectatorDelays,
+          Publishing, Export, HubBase):
+    """Owns the Store and the live tables of one server process (its methods are defined by
+    the parts it is composed from; see the module docstring)."""
 
     def __init__(self, store: Any, *, find_game: GameFinder | None = None,
                  open_readers: ReaderOpener | None = None, token_file: Path | None = None,
@@ -126,86 +120,6 @@ class Hub(TableLifecycle, Inputs, ReaderAttachment, Views, SpectatorDelays, Publ
         kwargs.setdefault("token_file", token_file_for(path))
         return cls(store_class()(f"sqlite:///{path}"), **kwargs)
 
-    # -- start and stop ------------------------------------------------------------------------
-
-    def _load_all(self) -> None:
-        """Load the tables that may play (created, running, paused); list the ended and
-        archived ones from their stored summaries, without replaying their logs (a summary
-        missing, from a database written before summaries, or out of date: replayed once,
-        stored, and unloaded)."""
-        from scorekeeper.store.store import ARCHIVED_META, SUMMARY_META
-
-        with self._store_lock:
-            rows = self.store.overview()
-            briefs = self.store.meta_prefixed(SUMMARY_META)
-            archived = self.store.meta_prefixed(ARCHIVED_META)
-            readers = self.store.meta_prefixed(READERS_META)
-            delays = self.store.meta_prefixed(spectator.META)
-        for table_id, status, last_seq in rows:
-            live = None
-            if (status == ENDED or archived.get(table_id) == "1") and not self._delayed(
-                    delays.get(table_id)):
-                live = self._listed(table_id, status, last_seq, briefs.get(table_id, ""),
-                                    archived.get(table_id) == "1", readers.get(table_id, ""))
-            if live is None:
-                live = self._load(table_id)
-                with live.lock:
-                    self._unload_locked(live)
-            with self._tables_lock:
-                self._tables[table_id] = live
-
-    def _listed(self, table_id: str, status: str, last_seq: int, stored: str, archived: bool,
-                readers: str) -> Live | None:
-        """An unloaded table built from its stored summary, or None when the summary is
-        missing, unreadable or behind the log (the table is then replayed)."""
-        try:
-            brief = json.loads(stored) if stored else None
-            if (not isinstance(brief, dict) or brief.get("status") != status
-                    or brief.get("inputs") != last_seq):
-                return None
-            config = TableConfig.from_dict(brief.pop("table"))
-        except (ValueError, KeyError, ScorekeeperError):
-            return None
-        return Live(table_id, config, status, archived=archived, readers_spec=readers,
-                     brief=stored, stored=stored)
-
-    def _load(self, table_id: str) -> Live:
-        """Rebuild one table from the store. Never raises: a damaged table loads as broken.
-
-        A broken table (config not readable, unknown status, log not replayable, game not
-        installed) is listed with its error and refuses every input; the others are unharmed.
-        """
-        # Stands in for a configuration that cannot be read: no game, no seats.
-        live = Live(table_id, TableConfig(game="", seats=()), "unknown")
-        try:
-            with self._store_lock:
-                live.readers_spec = str(self.store.get_meta(READERS_META + table_id) or "")
-                live.status = str(self.store.status(table_id))
-                live.config = self.store.config(table_id)
-                live.archived = self.store.archived(table_id)
-                delay = spectator.read_seconds(self.store, table_id)
-            if live.status not in STATUSES:
-                raise StoreError(f"table {table_id} has an unknown status {live.status!r} "
-                                 f"(it should be one of {', '.join(STATUSES)})")
-            game = self._find_game(live.config.game)
-            with self._store_lock:
-                table = self.store.load_table(table_id, game)
-                table.log = LockedSink(self.store.sink(table_id), self._store_lock)
-            live.table = table
-            if delay:
-                self._start_delay(live, delay)
-        except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
-            live.error = (f"table {table_id} cannot be loaded, so it takes no inputs: {exc}; "
-                          "the other tables are not affected")
-            if isinstance(exc, ScorekeeperError):
-                log.error("table not loaded", extra={"table": table_id, "error": str(exc)})
-            else:
-                log.exception("table not loaded", extra={"table": table_id})
-        else:
-            log.info("table loaded", extra={"table": table_id, "status": live.status,
-                                            "inputs": table.inputs_seen})
-        return live
-
     def close(self) -> None:
         """Stop every reader backend and close the store. Safe to call twice."""
         if self._closed:
@@ -216,140 +130,3 @@ class Hub(TableLifecycle, Inputs, ReaderAttachment, Views, SpectatorDelays, Publ
         self._loop = None
         with self._store_lock:
             self.store.close()
-
-    # -- tables --------------------------------------------------------------------------------
-
-    def _all(self) -> list[Live]:
-        with self._tables_lock:
-            return list(self._tables.values())
-
-    def _get(self, table_id: str) -> Live:
-        with self._tables_lock:
-            live = self._tables.get(table_id)
-        if live is None:
-            raise NotFound(f"there is no table {table_id!r}; GET /api/tables lists them")
-        return live
-
-    def _table(self, live: Live) -> Table:
-        """The table's Table, replayed from the store first when it was unloaded (the same
-        replay as a start: a view is the same whether the table stayed loaded or not)."""
-        if live.table is None and live.brief is not None:
-            self._reload(live)
-        if live.table is None:
-            raise TableStateError(live.error or f"table {live.table_id} is not loaded")
-        return live.table
-
-    def _reload(self, live: Live) -> None:
-        """Replay an unloaded table from its log (a view, a watcher or an undo wants it); it
-        joins the few kept loaded, and the least recently used unwatched one is unloaded."""
-        with live.lock:
-            if live.table is not None or live.brief is None:
-                return
-            try:
-                game = self._find_game(live.config.game)
-                with self._store_lock:
-                    table = self.store.load_table(live.table_id, game)
-                    table.log = LockedSink(self.store.sink(live.table_id), self._store_lock)
-            except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
-                # Still listed from its summary; this request is refused in words, and the next
-                # one tries again (a busy database passes, a damaged log says so each time).
-                log.error("table not loaded", extra={"table": live.table_id, "error": str(exc)})
-                raise TableStateError(f"table {live.table_id} cannot be loaded from the store: "
-                                      f"{exc}; the other tables are not affected") from None
-            live.table = table
-            live.config = table.config
-            live.brief = None
-        log.info("table reloaded", extra={"table": live.table_id, "inputs": table.inputs_seen})
-        with self._tables_lock:
-            self._recent.pop(live.table_id, None)
-            self._recent[live.table_id] = live
-            over = len(self._recent) - KEEP_LOADED
-            victims = list(self._recent.values())[:max(over, 0)]
-        for victim in victims:
-            # Never wait for another table's lock while this one's may be held (no deadlock):
-            # a busy table is unloaded on a later turn.
-            if victim.lock.acquire(blocking=False):
-                try:
-                    self._unload_locked(victim)
-                finally:
-                    victim.lock.release()
-
-    def loaded(self) -> list[str]:
-        """The ids of the tables whose Table is in memory now (the others are listed from
-        their summaries, or are broken)."""
-        return [live.table_id for live in self._all() if live.table is not None]
-
-    def _unloadable(self, live: Live) -> bool:
-        return (live.table is not None and (live.status == ENDED or live.archived)
-                and not any(live.subs.values()) and live.readers is None
-                and not live.attaching and live.delay is None)
-
-    def _unload_locked(self, live: Live) -> None:
-        """Drop an ended or archived table nobody watches from memory (hold its lock): its
-        summary is stored first, so that a start lists it without a replay."""
-        if not self._unloadable(live):
-            return
-        brief = {"game_name": self._table(live).game.name, **self._facts(live)}
-        scores = brief["scores"]
-        best = max(scores, default=None)
-        winners = [n for n, s in enumerate(scores) if s == best] if brief["over"] else []
-        config = live.config
-        stored = dumps({**brief, "winners": winners, "table": {
-            "game": config.game, "seats": list(config.seats), "name": config.name}})
-        if stored != live.stored:
-            from scorekeeper.store.store import SUMMARY_META
-
-            try:
-                with self._store_lock:
-                    self.store.set_meta(SUMMARY_META + live.table_id, stored)
-            except ScorekeeperError as exc:  # kept loaded: nothing is lost
-                log.error("table summary not stored", extra={"table": live.table_id,
-                                                             "error": str(exc)})
-                return
-            live.stored = stored
-        table = live.table
-        assert table is not None
-        live.brief = stored
-        live.table = None
-        live.config = named(live.config)  # the rest (layout, kit) is read when needed
-        # Its feed lines point back at the table (their words are worked out when asked):
-        # emptied, the whole table goes at once, not at Python's next full garbage collection.
-        table.feed.clear()
-        live.cache.clear()
-        live.feed_json.clear()
-        with self._tables_lock:
-            self._recent.pop(live.table_id, None)
-        log.info("table unloaded", extra={"table": live.table_id})
-        from scorekeeper.service import memory
-
-        # The pages its replay read would stay in SQLite's page cache otherwise.
-        with self._store_lock, contextlib.suppress(ScorekeeperError):
-            self.store.shrink()
-        memory.release()  # glibc keeps a dropped table's heap unless told to give it back
-
-    def _maybe_unload(self, live: Live) -> None:
-        with live.lock:
-            self._unload_locked(live)
-
-    def table_ids(self) -> list[str]:
-        """Every table's id, in creation order."""
-        with self._tables_lock:
-            return list(self._tables)
-
-    def table(self, table_id: str) -> Table:
-        """The live Table object. Hold ``locked(table_id)`` while reading it from a thread."""
-        return self._table(self._get(table_id))
-
-    def locked(self, table_id: str) -> threading.RLock:
-        """The lock that orders everything done to this table."""
-        return self._get(table_id).lock
-
-    def status(self, table_id: str) -> str:
-        return self._get(table_id).status
-
-    def config(self, table_id: str) -> TableConfig:
-        live = self._get(table_id)
-        if live.brief is not None:  # unloaded: the hub keeps only its name and seats
-            with self._store_lock:
-                return self.store.config(table_id)
-        return live.config
