@@ -18,8 +18,9 @@ it in this list, never the other way round, so no two threads can wait for each 
 3. ``_store_lock``: one RLock that serialises SQLite access (the store, the token store and
    each table's log appends through ``LockedSink``); taken last, held only for store calls.
 
-The watchers' credentials (``service/watchers.Credentials``) and each spectator delay keep short
-locks of their own, taken with nothing else held or as the innermost lock.
+The watchers' credentials (``service/watchers.Credentials``), the pairing codes (``Tokens``) and
+each spectator delay keep short locks of their own, taken with nothing else held or as the
+innermost lock (no other lock is taken while one of them is held).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import asyncio
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +93,6 @@ class HubBase:
         # views
         def _render(self, live: Live, audience: Audience) -> str: ...
         def _facts(self, live: Live) -> dict[str, Any]: ...
-        def summary(self, table_id: str, delayed: bool = True) -> dict[str, Any]: ...
 
         # spectator delay
         @staticmethod
@@ -104,4 +104,3 @@ class HubBase:
         # publishing
         def _publish_locked(self, live: Live) -> None: ...
         def _on_loop(self, call: Callable[..., None], *args: Any) -> None: ...
-        def end_credentials(self, credentials: Iterable[str]) -> int: ...

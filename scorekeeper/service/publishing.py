@@ -10,9 +10,11 @@ a withdrawn token.
 
 Locks: ``subscribe``, ``unsubscribe``, ``end_credentials`` and ``watchers`` take the table's lock
 (``Live.lock``), ``unsubscribe`` and ``end_credentials`` after the credentials' own lock is
-released; ``_publish_locked`` runs with the table's lock held and takes none; ``_hand_over`` runs
-on the loop and takes none (a delay's own lock in ``pump``). ``unsubscribe`` may unload an ended
-table (the registry's unload: the tables lock, the store lock).
+released; ``subscribe`` may replay an unloaded table first, and ``unsubscribe`` may unload an
+ended one (the registry's locks). ``_publish_locked`` runs with the table's lock held and takes
+no other hub lock (the delay's own short lock to record). ``_hand_over`` runs on the loop and
+takes no lock for the live views; a delayed public view that is due takes the table's lock
+(``_to_public``).
 """
 
 from __future__ import annotations

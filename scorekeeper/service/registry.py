@@ -12,8 +12,9 @@ Locks: ``_get``, ``_all`` and ``table_ids`` take only the tables lock (``_tables
 ``_reload`` takes the table's lock (``Live.lock``) and, inside it, the store lock to replay,
 then the tables lock to note it as recent, and only *tries* each victim's lock (never waits
 for another table's lock while this one's may be held); ``_unload_locked`` is called with the
-table's lock held and takes the store lock, then the tables lock. ``_load_all`` runs before
-any other thread can see the hub.
+table's lock held and takes the store lock and the tables lock, one at a time. ``_load_all``
+and ``_load`` run before any other thread can see the hub or the table (only the store lock
+and the tables lock, one at a time).
 """
 
 from __future__ import annotations

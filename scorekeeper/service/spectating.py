@@ -3,14 +3,17 @@ one back when a table loads, and handing the public watchers the delayed views w
 due.
 
 The delay itself (the time-stamped buffer of public views) is ``service/delay.py``. The rest of
-its wiring stays where the hub does the thing it changes, each line marked: ``_publish_locked``
-records each change in the delay instead of sending the public view, ``subscribe`` and
-``view_json`` give the public audience the view the delay shows, ``summary`` its facts, the
-public export waits until it is off, and an unloaded table never has one.
+its wiring stays where the hub does the thing it changes (so that the path of each input calls
+nothing more): ``_publish_locked`` records each change in the delay instead of sending the
+public view, and ``_hand_over`` pumps it on the loop (publishing.py); ``subscribe`` and
+``view_json`` give the public audience the view the delay shows, ``summary`` its facts
+(views.py); the public export waits until it is off (exporting.py); a table with a delay is
+never unloaded (registry.py) and a deleted one's delay is closed (lifecycle.py).
 
 Locks: ``set_spectator_delay`` takes the table's lock (``Live.lock``) and, inside it, the store
-lock to store the seconds; ``_start_delay`` runs with the table's lock held (at load);
-``_to_public`` runs on the event loop and takes the table's lock to list the public watchers.
+lock to store the seconds; ``_start_delay`` runs at load, before any other thread can see the
+table (no lock); ``_to_public`` runs on the event loop and takes the table's lock to list the
+public watchers. The delay's own short lock is taken inside these (``SpectatorDelay``).
 """
 
 from __future__ import annotations
