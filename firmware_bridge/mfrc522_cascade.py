@@ -12,18 +12,32 @@ again). It talks to the chip only through two callables, ``read_reg(reg) -> int`
 It lives in ``firmware_bridge/`` because it is copied to the bridge as it is (``bridge.py``
 imports it as ``mfrc522_cascade``); the Pi's ``scorekeeper.readers.spi`` imports it as
 ``firmware_bridge.mfrc522_cascade``. Like ``protocol.py`` beside it, it must stay importable on
-MicroPython: plain classes, ``%`` formatting, function annotations only, no imports.
+MicroPython: plain classes, ``%`` formatting, function annotations only, and one import,
+``time`` (``ticks_ms``/``ticks_diff`` on MicroPython, ``monotonic`` on CPython).
 
 Hazards:
 
-* the poll loop in ``transceive`` is bounded by a count (``max_polls``), not a clock: a dead
-  chip raises ``ChipTimeout`` after that many register reads; the chip's own timer (set by
-  ``init``, default 5 ms) ends a poll that no tag answers;
+* waits are bounded by time, never by a count of register reads (fast SPI would give up before
+  the chip's timer): a transceive waits for the answer or the chip's own timer (``init``'s
+  ``timeout_ms``, 5 ms by default) for at most ``timeout_ms + WAIT_MARGIN_MS``. If by then the
+  frame never went out (no TxIRq) the chip is dead: ``ChipTimeout``. If it went out and the
+  reception never ended (several tags answering at once, noise) the chip is fine and the poll
+  unsure: ``ReceiveTimeout``, which ``inventory`` turns into an incomplete result;
+* a soft reset is waited out (CommandReg leaves SoftReset, at most ``RESET_WAIT_MS``) and
+  ``init`` reads back TModeReg and TxASKReg: writes made during a reset are lost on the chip;
+* a REQA nobody answers is not proof of an empty field when tags were there at the last poll
+  (three or more tags can drown each other, a tag left READY ignores REQA): ``inventory``
+  asks again with WUPA (twice: a READY tag takes the first as an error) when the caller says it
+  ``had_tags``;
+* an error after HLTA is noise (only a time-out means the tag took it): it is counted, never
+  raised;
 * ``CollReg``'s CollPos is read as the datasheet words it (bit position, 1-based, in the received
   frame counting the RxAlign offset); in the first anticollision round (the common case) this
   agrees with every driver we know of; deeper rounds are tested against the emulator only;
 * no CRC coprocessor use: CRC_A is computed in software (``crc_a``).
 """
+
+import time as _time
 
 # registers
 COMMAND_REG = 0x01
@@ -83,6 +97,36 @@ NVB_SELECT = 0x70
 
 KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
 
+WAIT_MARGIN_MS = 10  # a transceive may last the chip's timer plus this (frame, answer, host)
+RESET_WAIT_MS = 50  # the longest a soft reset is waited for (miguelbalboa waits 50 ms)
+TX_ASK_100 = 0x40  # TxASKReg Force100ASK: type A tags need 100 % ASK
+T_MODE_AUTO = 0x80  # TModeReg TAuto: the timer starts when a transmission ends
+RX_GAIN_MASK = 0x70  # RFCfgReg's RxGain bits; the others are reserved
+
+
+def _default_clock() -> tuple:
+    """``(ticks_ms, ticks_diff)`` of this interpreter: MicroPython's own, or CPython's
+    monotonic clock in milliseconds."""
+    ticks_ms = getattr(_time, "ticks_ms", None)
+    ticks_diff = getattr(_time, "ticks_diff", None)
+    if ticks_ms is not None and ticks_diff is not None:
+        return ticks_ms, ticks_diff
+    monotonic = _time.monotonic
+
+    def ms() -> float:
+        return monotonic() * 1000.0
+
+    return ms, _subtract
+
+
+def _subtract(a, b):
+    return a - b
+
+
+def rf_cfg(value: int, gain: int) -> int:
+    """RFCfgReg ``value`` with its RxGain bits set to ``gain`` (0..7), the reserved bits kept."""
+    return (value & ~RX_GAIN_MASK & 0xFF) | ((gain & 0x07) << 4)
+
 
 class ChipError(Exception):
     """Something went wrong talking to the reader chip or the tag; the poll's result is unsure."""
@@ -90,6 +134,11 @@ class ChipError(Exception):
 
 class ChipTimeout(ChipError):
     """The chip never finished a command: it is not responding (unplugged, unpowered, MISO)."""
+
+
+class ReceiveTimeout(ChipError):
+    """The frame went out but no answer and no timer ended the reception: tags answered that the
+    chip could not make out (several at once, noise). The chip works; the poll is unsure."""
 
 
 class TransmissionError(ChipError):
@@ -140,13 +189,23 @@ class Response:
 class Mfrc522:
     """Register-level driver of one MFRC522 behind ``read_reg``/``write_reg`` callables.
 
-    Not thread-safe: one poll at a time per chip (the backends poll readers in turn anyway).
+    ``ticks_ms``/``ticks_diff`` are the clock its waits are bounded by (MicroPython's, or
+    CPython's monotonic time, by default); a test may hand it the emulated chip's clock. Not
+    thread-safe: one poll at a time per chip (the backends poll readers in turn anyway).
     """
 
-    def __init__(self, read_reg, write_reg, max_polls: int = 2000) -> None:
+    def __init__(self, read_reg, write_reg, ticks_ms=None, ticks_diff=None) -> None:
         self.read_reg = read_reg
         self.write_reg = write_reg
-        self.max_polls = max_polls
+        if ticks_ms is None:
+            ticks_ms, ticks_diff = _default_clock()
+        self.ticks_ms = ticks_ms
+        self.ticks_diff = ticks_diff if ticks_diff is not None else _subtract
+        self.timeout_ms = 5
+        self.wait_ms = self.timeout_ms + WAIT_MARGIN_MS
+
+    def _elapsed(self, start) -> int:
+        return self.ticks_diff(self.ticks_ms(), start)
 
     def version(self) -> int:
         """VersionReg (0x91/0x92 for genuine chips, 0x88/0xB2 for clones); 0x00 or 0xFF means no
@@ -159,26 +218,47 @@ class Mfrc522:
 
     def init(self, timeout_ms: int = 5, gain: int = 4) -> None:
         """Soft-reset and configure: tag timeout ``timeout_ms``, 100 % ASK, CRC preset 6363,
-        receiver gain ``gain`` (0..7), antenna off. Raises ChipTimeout if no chip answers."""
+        receiver gain ``gain`` (0..7), antenna off. Raises ChipTimeout if no chip answers, if
+        the reset does not end within ``RESET_WAIT_MS``, or if the chip did not keep the
+        settings (read back)."""
         w = self.write_reg
+        r = self.read_reg
         w(COMMAND_REG, CMD_SOFT_RESET)
-        for _ in range(self.max_polls):
-            if not self.read_reg(COMMAND_REG) & POWER_DOWN:
+        # The reset runs until CommandReg leaves SoftReset (PowerDown cannot be set meanwhile);
+        # whatever is written before that is lost.
+        start = self.ticks_ms()
+        while True:
+            cmd = r(COMMAND_REG)
+            if cmd == 0xFF:  # bits 7-6 read 0 on a chip: nothing drives MISO
+                raise ChipTimeout("no chip answers (CommandReg reads 0xFF)")
+            if cmd & 0x0F != CMD_SOFT_RESET and not cmd & POWER_DOWN:
                 break
-        else:
-            raise ChipTimeout("chip stays in power-down after soft reset")
+            if self._elapsed(start) > RESET_WAIT_MS:
+                raise ChipTimeout("chip still in soft reset after %d ms (CommandReg 0x%02X)"
+                                  % (RESET_WAIT_MS, cmd))
         if not self.responding():
             raise ChipTimeout("no chip answers (VersionReg reads 0x%02X)" % self.version())
         reload = max(1, min(0xFFFF, int(timeout_ms * 40)))  # 40 kHz timer: 25 us per tick
-        w(T_MODE_REG, 0x80)  # TAuto: the timer starts when a transmission ends
+        w(T_MODE_REG, T_MODE_AUTO)
         w(T_PRESCALER_REG, 0xA9)
         w(T_RELOAD_H_REG, reload >> 8)
         w(T_RELOAD_L_REG, reload & 0xFF)
-        w(TX_ASK_REG, 0x40)
+        w(TX_ASK_REG, TX_ASK_100)
         w(MODE_REG, 0x3D)
         w(COLL_REG, 0x00)  # ValuesAfterColl = 0: bits after a collision read as 0
-        w(RF_CFG_REG, (gain & 0x07) << 4)
+        self.set_gain(gain)
+        t_mode = r(T_MODE_REG)
+        tx_ask = r(TX_ASK_REG)
+        if t_mode != T_MODE_AUTO or not tx_ask & TX_ASK_100:
+            raise ChipTimeout("chip did not keep its settings (TModeReg 0x%02X, TxASKReg 0x%02X)"
+                              % (t_mode, tx_ask))
+        self.timeout_ms = timeout_ms
+        self.wait_ms = timeout_ms + WAIT_MARGIN_MS
         self.antenna_off()
+
+    def set_gain(self, gain: int) -> None:
+        """Receiver gain ``gain`` (0..7: 18..48 dB) in RFCfgReg's RxGain bits only."""
+        self.write_reg(RF_CFG_REG, rf_cfg(self.read_reg(RF_CFG_REG), gain))
 
     def antenna_on(self) -> None:
         v = self.read_reg(TX_CONTROL_REG)
@@ -205,14 +285,20 @@ class Mfrc522:
         w(BIT_FRAMING_REG, framing)
         w(COMMAND_REG, CMD_TRANSCEIVE)
         w(BIT_FRAMING_REG, framing | 0x80)
-        irq = 0
-        for _ in range(self.max_polls):
+        start = self.ticks_ms()
+        while True:
             irq = r(COM_IRQ_REG)
-            if irq & (IRQ_RX | IRQ_IDLE) or irq & IRQ_TIMER:
+            if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
                 break
-        else:
-            w(COMMAND_REG, CMD_IDLE)
-            raise ChipTimeout("chip did not finish a transceive")
+            if self._elapsed(start) > self.wait_ms:
+                irq = r(COM_IRQ_REG)  # one more look: the host may have been away meanwhile
+                if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
+                    break
+                w(COMMAND_REG, CMD_IDLE)
+                if irq & IRQ_TX:
+                    raise ReceiveTimeout("frame sent, reception never ended in %d ms"
+                                         % self.wait_ms)
+                raise ChipTimeout("chip did not send a frame in %d ms" % self.wait_ms)
         w(BIT_FRAMING_REG, framing)
         if not irq & (IRQ_RX | IRQ_IDLE):
             w(COMMAND_REG, CMD_IDLE)
@@ -340,8 +426,8 @@ def select_uid(chip: Mfrc522) -> "tuple | None":
 
 
 def halt(chip: Mfrc522) -> None:
-    """HLTA: put the ACTIVE tag to sleep so the next REQA finds the others. A tag that
-    acknowledges the halt has in fact refused it (ISO 14443-3), which we ignore."""
+    """HLTA: put the ACTIVE tag to sleep so the next REQA finds the others. Only a time-out
+    means the tag took it; an answer (noise, an error) is ignored by ``inventory``."""
     frame = bytes((PICC_HALT, 0x00))
     chip.transceive(frame + crc_a(frame))
 
@@ -349,8 +435,11 @@ def halt(chip: Mfrc522) -> None:
 class Inventory:
     """The result of one poll of one reader: the uids read and what went wrong.
 
-    ``complete`` is False when an error stopped the inventory early: tags not listed may still be
-    in the field, so a caller must not take their absence as a removal.
+    ``complete`` is False when the inventory cannot vouch for the tags it did not list (an error
+    stopped it, a reception never ended, a REQA missed tags that a WUPA then found): a caller
+    must not take their absence as a removal. ``errors`` counts chip-level errors (an error
+    after HLTA among them: noise that changes nothing), ``stalls`` receptions that never ended,
+    ``confirmations`` silent REQAs asked again with WUPA.
     """
 
     def __init__(self) -> None:
@@ -358,27 +447,48 @@ class Inventory:
         self.collisions = 0
         self.garbled = 0
         self.errors = 0
+        self.stalls = 0
+        self.confirmations = 0
         self.complete = True
 
     def __repr__(self) -> str:
         return "Inventory(%s, complete=%r)" % ([_hex(u) for u in self.uids], self.complete)
 
 
-def inventory(chip: Mfrc522, max_tags: int = 4) -> Inventory:
+def inventory(chip: Mfrc522, max_tags: int = 4, had_tags: bool = False) -> Inventory:
     """Read every tag in the field (up to ``max_tags``): REQA, cascade, HALT, repeat.
 
-    The antenna must be on and the field settled. Halted tags wake only after the field goes off,
-    which is why readers take turns with the field off between polls. ``ChipTimeout`` (chip
-    dead) propagates; tag-level errors are counted in the result, which is then incomplete.
+    The antenna must be on and the field settled. Halted tags wake only after the field has been
+    off for ~5 ms, which is why readers keep each field off that long between polls.
+    ``had_tags``: tags were there at this reader's last poll; a silent first REQA is then asked
+    again with up to two WUPAs, and only if they are silent too is the field empty.
+    ``ChipTimeout`` (chip dead) propagates; tag-level errors are counted in the result, which
+    is then incomplete (an error after HLTA only counts).
     """
     result = Inventory()
-    for _ in range(max_tags):
+    for n in range(max_tags):
         try:
-            if request(chip) is None:
+            atqa = request(chip)
+            if atqa is None and n == 0 and had_tags:
+                # Tags whose answers drowned are READY now, and a READY tag takes the next
+                # request as an error (back to IDLE, silent): so up to two WUPAs, which also
+                # wake tags a short field gap left halted.
+                result.confirmations += 1
+                for _ in range(2):
+                    atqa = request(chip, wakeup=True)
+                    if atqa is not None:
+                        result.complete = False  # REQA missed tags: later silence proves nothing
+                        break
+            if atqa is None:
                 return result
             got = select_uid(chip)
         except ChipTimeout:
             raise
+        except ReceiveTimeout:
+            result.stalls += 1
+            result.errors += 1
+            result.complete = False
+            return result
         except CollisionError:
             result.collisions += 1
             result.complete = False
@@ -397,7 +507,12 @@ def inventory(chip: Mfrc522, max_tags: int = 4) -> Inventory:
         uid = got[0]
         if uid not in result.uids:
             result.uids.append(uid)
-        halt(chip)
+        try:
+            halt(chip)
+        except ChipTimeout:
+            raise
+        except ChipError:  # noise after HLTA: the tag is halted or answers the next REQA
+            result.errors += 1
     # max_tags read: there may be more
     try:
         if request(chip) is not None:

@@ -105,6 +105,23 @@ class ChipClock:
         """The time in milliseconds, for a driver that should wait on the chip's own clock."""
         return self.now() / 1000.0
 
+    def ticks_diff(self, a: float, b: float) -> float:
+        return a - b
+
+    def drive(self, driver) -> None:
+        """Make ``driver`` (an ``mfrc522_cascade.Mfrc522``) bound its waits by this clock, not
+        by the host's: an emulated chip's time moves with register accesses, which a slow host
+        (MicroPython in WebAssembly, a loaded CI machine) makes slower than real time. Each
+        reading of the clock takes a microsecond, so a wait ends even on a chip stand-in that
+        answers without touching the clock."""
+
+        def ticks_ms() -> float:
+            self.us += 1.0
+            return self.now() / 1000.0
+
+        driver.ticks_ms = ticks_ms
+        driver.ticks_diff = self.ticks_diff
+
 
 class VirtualTag:
     """A tag with a 4-, 7- or 10-byte uid and its ISO 14443-3 state (``OFF`` outside a field)."""

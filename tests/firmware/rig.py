@@ -94,6 +94,8 @@ class Rig:
                              self.time.sleep_ms, self.time.ticks_diff,
                              leds=[PinLed(self.led_pin)], buzzer=PwmBuzzer(self.pwm),
                              firmware=(1, 2, 3))
+        for rd in self.bridge.readers:  # the drivers' waits run on the chips' clock too
+            self.chip_clock.drive(rd.chip)
         if boot:
             self.bridge.boot()
 

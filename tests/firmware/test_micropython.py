@@ -218,6 +218,7 @@ def scan_on_cpython() -> dict[str, Any]:
     assert isinstance(spi, fake_machine.SPI)
     for rd, chip in zip(bridge.readers, chips, strict=True):
         spi.attach(rd.regs.cs, chip)  # type: ignore[arg-type]
+        bus_clock.drive(rd.chip)  # as on MicroPython: waits on the chips' clock
     try:
         bridge.run()
     except Runaway as exc:
