@@ -4,9 +4,13 @@ Ships in the package (like gpiozero's ``MockFactory``) so the spi backend and th
 ``mfrc522_cascade`` are tested without hardware. ``FakeMfrc522`` answers register reads and
 writes the way the chip does for what our driver uses (CommandReg, ComIrqReg, ErrorReg, FIFO,
 BitFramingReg with TxLastBits/RxAlign/StartSend, ControlReg RxLastBits, CollReg, TxControlReg,
-VersionReg, soft reset), and plays the tags' ISO 14443-3 state machine on air: REQA/WUPA,
-anticollision and SELECT at cascade levels 1-3 with bit-level collisions between several tags,
-HLTA.
+VersionReg, soft reset, the timer registers, TxASKReg), and plays the tags' ISO 14443-3 state
+machine on air: REQA/WUPA, anticollision and SELECT at cascade levels 1-3 with bit-level
+collisions between several tags, HLTA. READY/ACTIVE tags ignore REQA/WUPA and fall back to IDLE,
+or to HALT when a WUPA had woken them from there (also when they lose the anticollision); an
+anticollision frame whose length and TxLastBits disagree with its NVB gets no answer; without
+TxASKReg's Force100ASK no tag hears anything. Writes that change reserved bits (RFCfgReg,
+TxASKReg) are recorded in ``reserved_writes``.
 
 Time: every chip reads a ``ChipClock`` (microseconds). Each register access moves it by the SPI
 access time (``access_us``, 50 by default: about a Pico's or a Pi's register access), and it
@@ -14,12 +18,20 @@ follows an outside clock forward (``follow(seconds)``, ``follow_ticks(ticks_ms, 
 the rig's fake clock, the bridge's ticks, the spi backend's monotonic time), so a firmware that
 sleeps moves the chip's time too. Chips on one bus share one clock (``FakeSpiBus.clock``).
 Tags forget HALT only when the field stays off for at least ``field_reset_us`` (5000: ISO/IEC
-14443-3's reset time); after a shorter gap they keep their state, as real tags may.
+14443-3's reset time); after a shorter gap they keep their state, as real tags may. A StartSend
+schedules on that clock TxIRq (end of the frame, 9.44 us a bit), the answer (RxIRq, FIFO,
+ErrorReg) after the frame delay time, or the timer (TModeReg's TAuto, TPrescaler, TReload) after
+the transmission; an answer stops the timer. A soft reset lasts ``reset_us`` (40 by default):
+CommandReg reads 0x0F and writes are dropped (``dropped_writes``) meanwhile. ``ChipClock.drive``
+makes a driver wait on the chip's clock.
 
 Faults to script: ``miss(n)`` (the next n REQA/WUPA go unanswered), ``collide(n)`` (the next n
 anticollision answers report a collision at an invalid position), ``garble(n)`` (the next n
-anticollision answers have a flipped bit, so the BCC fails), ``responding = False`` (the chip is
-gone: reads return 0, writes are lost).
+anticollision answers have a flipped bit, so the BCC fails), ``crowd(n, at=3, stall=False)``
+(when three or more tags answer a REQA/WUPA the chip hears silence, or with ``stall`` a reception
+that starts and never ends), ``halt_error(n)`` (an HLTA answered by noise with ProtocolErr),
+``noise(n, error)`` (frames arriving with ParityErr, ProtocolErr, CRCErr or BufferOvfl),
+``responding = False`` (the chip is gone: reads return 0, writes are lost).
 
 ``FakeSpiDevice`` wraps a chip behind an ``xfer2`` like ``spidev.SpiDev``'s, and ``FakeSpiBus``
 maps ``(bus, chip-select)`` to chips and is the ``spi_factory`` the spi backend takes.
