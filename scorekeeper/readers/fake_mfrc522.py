@@ -206,6 +206,8 @@ class FakeMfrc522:
         self._crowd = 0  # requests still to lose when crowd_at or more tags answer (-1: all)
         self.crowd_at = 3
         self._crowd_stall = False
+        self._crowd_one_in = 0
+        self._crowd_seen = 0
         self.transceives = 0
         self.field_cycles = 0
         self.soft_resets = 0
@@ -260,15 +262,19 @@ class FakeMfrc522:
         with self._lock:
             self._halt_errors.extend([error] * n)
 
-    def crowd(self, n: int = -1, at: int = 3, stall: bool = False) -> None:
+    def crowd(self, n: int = -1, at: int = 3, stall: bool = False,
+              hear_one_in: int = 0) -> None:
         """When ``at`` or more tags answer a REQA/WUPA at once the chip hears nothing of it, for
         the next ``n`` such requests (-1: always), as RC522 boards do with three or more tags:
         plain silence (the timer fires), or with ``stall`` a reception that starts (the timer
-        stops) and never finishes. The tags still went READY."""
+        stops) and never finishes. The tags still went READY. ``hear_one_in`` k > 0: of those
+        requests every k-th is heard after all (real boards time out "often", not always)."""
         with self._lock:
             self._crowd = n
             self.crowd_at = at
             self._crowd_stall = stall
+            self._crowd_one_in = hear_one_in
+            self._crowd_seen = 0
 
     @property
     def field_on(self) -> bool:
@@ -485,10 +491,12 @@ class FakeMfrc522:
         elif self._noise:
             error = self._noise.pop(0)
         if answers and tx_last_bits == 7 and len(answers) >= self.crowd_at and self._crowd:
-            if self._crowd > 0:
-                self._crowd -= 1
-            answers = []
-            stall = self._crowd_stall
+            self._crowd_seen += 1
+            if not self._crowd_one_in or self._crowd_seen % self._crowd_one_in:
+                if self._crowd > 0:
+                    self._crowd -= 1
+                answers = []
+                stall = self._crowd_stall
         return answers, coll_invalid, error, stall
 
     def _tags_answer(self, tx: bytes, tx_last_bits: int) -> tuple:
