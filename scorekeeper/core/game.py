@@ -199,6 +199,13 @@ class Game(ABC):
     def secrets(self, state: Any, seat: int) -> frozenset[str]:
         """Piece ids only ``seat`` may know now (for the leak checks in tests)."""
 
+    def hidden_kind(self, piece: str) -> str | None:
+        """The kind ``piece`` counts as while a seat keeps it hidden, for the privacy check
+        (tests/perturb.py): pieces of one kind may trade places among one seat's hidden pieces,
+        or with a piece nobody has seen, and nothing anyone else is shown may change. None (the
+        default): no other piece can stand in for this one, so its identity is never swapped."""
+        return None
+
     def locate(self, state: Any, piece: str) -> str | None:
         """Where the referee knows ``piece`` to be in ``state``: a zone name, ``"hand:<seat>"``
         for a seat's hand, ``""`` when the game tracks pieces but this one is out of sight (a

@@ -17,11 +17,12 @@ from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.arcanum import decisions, prompts, sightings, views, words, zones
 from scorekeeper.games.arcanum.boards import BoardProfile, resolve_board, shipped_profiles
-from scorekeeper.games.arcanum.cards import CARD_IDS, PAWNS, PIECES, describe
+from scorekeeper.games.arcanum.cards import CARD_IDS, MINORS, PAWNS, PIECES, describe
 from scorekeeper.games.arcanum.reputation import START
 from scorekeeper.games.arcanum.state import SETUP, UNSEEN, Config, State
 
 BOARD_OPTION = "board"
+MINOR_SET = frozenset(MINORS)  # the pieces hidden_kind counts as alike
 
 
 def schedule(seats: int, length: str, three_player_length: str) -> tuple[int, tuple[int, ...]]:
@@ -256,6 +257,15 @@ class Arcanum(Game):
 
     def secrets(self, state: State, seat: int) -> frozenset[str]:
         return views.secrets(state, seat)
+
+    def hidden_kind(self, piece: str) -> str | None:
+        # Face down, the minors of one family are alike until a fame phase or the Sun shows
+        # them: a fame phase reveals a family's hidden cards together, so a card of another
+        # family would be shown at another moment. The Fool is like no other card: hiding it
+        # instead of a minor changes the seat's count of majors and minors, which the table
+        # acts on in public (a minor played with none counted in hand is drawn first,
+        # R-PLAY-2; the Market offers only the exchanges the hand allows).
+        return piece.partition("_")[0] if piece in MINOR_SET else None
 
     def zone_words(self, zone: str) -> str:
         return words.zone(zone)

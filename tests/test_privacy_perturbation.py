@@ -1,0 +1,147 @@
+"""Privacy proven by perturbation (issue 12, point 3; docs/design.md, invariant 5).
+
+The first line of defence: for seeded games of every registered game, each seat's secrets are
+swapped for pieces consistent with everything public (tests/perturb.py says how), and both
+histories are played through the real Hub, with pinned undos, corrections and stray pieces;
+every audience but that seat and the organiser must get the same bytes at every step. The
+piece-id scans (tests/test_conformance.py, tests/games/arcanum/test_privacy.py) are the second
+line. The planted leaks below prove the check fails when it should, including leaks that name
+no piece (which the piece-id scans cannot see).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from scorekeeper.games import find_game, game_ids
+from scorekeeper.sim import has_world
+from tests.perturb import check, plan, play
+
+# (game, seats, seed): a few seconds each on this machine (measured in the report).
+CASES = [(g, s, seed) for g in game_ids() if has_world(g)
+         for s, seed in ((find_game(g).min_seats, 0), (find_game(g).min_seats, 1),
+                         (min(find_game(g).min_seats + 1, find_game(g).max_seats), 2))]
+
+
+@pytest.mark.parametrize(("game_id", "seats", "seed"), CASES)
+def test_a_seats_secrets_change_nothing_anyone_else_gets(game_id: str, seats: int,
+                                                         seed: int) -> None:
+    """Every other audience gets the same bytes, step by step, with a seat's secrets swapped."""
+    started = time.perf_counter()
+    played = play(game_id, seats, seed)
+    the_plan = plan(played)
+    # Every secret life is swapped or counted as unswappable, with its reason.
+    assert the_plan.swapped + sum(the_plan.skipped.values()) >= the_plan.lives
+    differences = check(played, the_plan)
+    took = time.perf_counter() - started
+    summary = (f"{game_id} seed {seed}, {seats} seats: {len(played.ops)} steps, "
+               f"{the_plan.lives} secret lives, {the_plan.swapped} swapped in "
+               f"{len(the_plan.runs)} runs, not swapped: {the_plan.skipped}; states with a "
+               f"secret fully swapped: {the_plan.covered_states}/{the_plan.secret_states}; "
+               f"{took:.1f} s")
+    print(summary)
+    assert not differences, (
+        f"{summary}\nWhat one seat alone knows changed what others got (a leak, unless the "
+        "perturbation itself is inconsistent with the public history: see tests/perturb.py):"
+        "\n\n" + "\n\n".join(map(str, differences)))
+
+
+def test_the_perturbation_reaches_the_secrets_of_a_game_that_has_them() -> None:
+    """Arcanum's hidden minors are swapped in most states where a seat holds one, so the check
+    above is no empty ritual; Angels & Demons has no secret of one seat alone: each card it
+    keeps from the others' screens was taken from the face-up talon, in everyone's sight."""
+    arcanum = plan(play("arcanum", 3, 0))
+    assert arcanum.runs and arcanum.covered_states >= 0.8 * arcanum.secret_states
+    angels = plan(play("angels-and-demons", 2, 0))
+    assert angels.lives and not angels.runs
+    assert set(angels.skipped) == {"in sight before it was a secret"}
+
+
+# -- planted leaks: the check must catch them -------------------------------------------------
+
+
+def _leaky_public(monkeypatch: pytest.MonkeyPatch, extra: Any) -> None:
+    """Make Arcanum's public view (and so every seat's) carry ``extra(state)`` too."""
+    from scorekeeper.games.arcanum import views
+
+    honest = views.public
+
+    def public(state: Any) -> dict[str, Any]:
+        out = honest(state)
+        out["planted"] = extra(state)
+        return out
+
+    monkeypatch.setattr(views, "public", public)
+
+
+def _values(state: Any, seat: int) -> list[int]:
+    from scorekeeper.games.arcanum.cards import VALUES
+
+    return sorted(VALUES[c.partition("_")[2]] for c in state.hidden(seat)
+                  if c not in state.revealed)
+
+
+def _caught(game_id: str = "arcanum", seats: int = 3, seed: int = 0) -> list[str]:
+    played = play(game_id, seats, seed)
+    return [str(d) for d in check(played, plan(played), limit=3)]
+
+
+def test_a_card_named_to_the_public_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plainest leak: the TV names seat 0's first hidden card."""
+    _leaky_public(monkeypatch, lambda state: [c for c in state.hidden(0)
+                                              if c not in state.revealed][:1])
+    caught = _caught()
+    assert caught and "seat 0's secrets" in caught[0] and "public" in caught[0], caught
+
+
+def test_a_leak_that_names_no_piece_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The values of each seat's hidden cards, sorted: no piece id and no card's words, so the
+    piece-id scan passes it, and the perturbation check does not."""
+    from tests.test_conformance import _leaks
+
+    _leaky_public(monkeypatch, lambda state: [_values(state, s) for s in range(state.n)])
+    played = play("arcanum", 3, 0)
+    game = played.game
+    for before, after in zip(played.states, played.states[1:], strict=False):
+        assert not _leaks(game, before, after, 3, ()), "the piece-id scan should miss it"
+    differences = check(played, plan(played), limit=3)
+    assert differences, "the perturbation check missed the values of hidden cards"
+    assert any(d.audience.startswith(("public", "WebSocket", "view of seat"))
+               for d in differences), [str(d) for d in differences]
+
+
+def test_the_order_cards_were_hidden_in_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether seat 1's hidden cards lie in catalogue order as hidden (a bit per pair): no
+    piece named; the swap changes it."""
+    from scorekeeper.games.arcanum.state import CARD_INDEX
+
+    def order(state: Any) -> list[bool]:
+        cards = [c for c in state.hidden(1) if c not in state.revealed]
+        return [CARD_INDEX[a] < CARD_INDEX[b] for a in cards for b in cards if a != b]
+
+    _leaky_public(monkeypatch, order)
+    caught = _caught()
+    assert caught and "seat 1's secrets" in caught[0], caught
+
+
+def test_a_leak_to_another_seat_only_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 2's screen alone shows the values of seat 0's hidden cards: the public view stays
+    clean, and the check still finds it on seat 2's frames."""
+    from scorekeeper.games.arcanum import views
+
+    honest = views.seat_view
+
+    def seat_view(state: Any, seat: int) -> dict[str, Any]:
+        out = honest(state, seat)
+        if seat == 2:
+            out["planted"] = _values(state, 0)
+        return out
+
+    monkeypatch.setattr(views, "seat_view", seat_view)
+    caught = _caught()
+    assert caught and "seat 0's secrets" in caught[0], caught
+    audience = caught[0].split(" changed what the ")[1].split(" got ")[0]
+    assert audience in ("view of seat 2", "WebSocket frames to seat 2"), caught
