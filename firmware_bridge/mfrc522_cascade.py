@@ -238,11 +238,7 @@ class Mfrc522:
                                   % (RESET_WAIT_MS, cmd))
         if not self.responding():
             raise ChipTimeout("no chip answers (VersionReg reads 0x%02X)" % self.version())
-        reload = max(1, min(0xFFFF, int(timeout_ms * 40)))  # 40 kHz timer: 25 us per tick
-        w(T_MODE_REG, T_MODE_AUTO)
-        w(T_PRESCALER_REG, 0xA9)
-        w(T_RELOAD_H_REG, reload >> 8)
-        w(T_RELOAD_L_REG, reload & 0xFF)
+        self.set_timer(timeout_ms)
         w(TX_ASK_REG, TX_ASK_100)
         w(MODE_REG, 0x3D)
         w(COLL_REG, 0x00)  # ValuesAfterColl = 0: bits after a collision read as 0
@@ -252,9 +248,21 @@ class Mfrc522:
         if t_mode != T_MODE_AUTO or not tx_ask & TX_ASK_100:
             raise ChipTimeout("chip did not keep its settings (TModeReg 0x%02X, TxASKReg 0x%02X)"
                               % (t_mode, tx_ask))
+        self.antenna_off()
+
+    def set_timer(self, timeout_ms: int) -> None:
+        """The chip's timer: it fires ``timeout_ms`` after each transmission (a tag that has not
+        answered by then is taken as absent), and this driver's waits are bounded by it. Code
+        that sets the timer registers itself must call this instead, or the waits will not fit.
+        """
+        reload = max(1, min(0xFFFF, int(timeout_ms * 40)))  # 40 kHz timer: 25 us per tick
+        w = self.write_reg
+        w(T_MODE_REG, T_MODE_AUTO)  # TAuto: the timer starts when a transmission ends
+        w(T_PRESCALER_REG, 0xA9)  # 13.56 MHz / (2 * 169 + 1) = 40 kHz
+        w(T_RELOAD_H_REG, reload >> 8)
+        w(T_RELOAD_L_REG, reload & 0xFF)
         self.timeout_ms = timeout_ms
         self.wait_ms = timeout_ms + WAIT_MARGIN_MS
-        self.antenna_off()
 
     def set_gain(self, gain: int) -> None:
         """Receiver gain ``gain`` (0..7: 18..48 dB) in RFCfgReg's RxGain bits only."""

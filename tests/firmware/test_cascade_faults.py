@@ -204,3 +204,14 @@ def test_three_tags_that_drown_three_requests_in_four_never_look_gone() -> None:
         longest = max(longest, empty_in_a_row)
         assert not inv.uids or hexes(inv) == sorted([MIFARE, *OTHERS])
     assert longest <= 1
+
+
+def test_the_wait_follows_the_timer_the_driver_sets() -> None:
+    chip = FakeMfrc522()
+    d = driver(chip)
+    d.set_timer(40)  # longer than the 5 ms init set: the waits must follow
+    timer = chip.timer_us()
+    assert timer is not None and 40_000 < timer < 40_100
+    d.antenna_on()
+    assert m.request(d) is None  # the timer at 40 ms, not a give-up at 5 + margin
+    assert d.wait_ms == 40 + m.WAIT_MARGIN_MS
