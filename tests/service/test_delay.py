@@ -264,10 +264,32 @@ def test_the_public_export_waits_while_the_table_is_delayed(hub: Hub) -> None:
     assert hub.export(tid, PUBLIC)
 
 
-def test_public_watchers_get_the_delayed_view_from_a_loop_timer(tmp_path: Path) -> None:
+class SkippingLoop(asyncio.SelectorEventLoop):
+    """An event loop whose clock runs in real time and also jumps whenever the test moves the
+    hand-moved clock: a loop timer set for N seconds of the delay fires as soon as the test
+    moves that clock by N, with no waiting."""
+
+    def __init__(self, clock: Clock) -> None:
+        super().__init__()
+        self.hand_clock = clock
+        self.hand_start = clock.now
+
+    def time(self) -> float:
+        return super().time() + (self.hand_clock.now - self.hand_start)
+
+
+# Turns a hang into a failure; nothing here takes more than milliseconds on any machine. The
+# delay is longer, so a reader's thread that slept it out in real time fails too.
+HANG_GUARD = 30.0
+
+
+def test_public_watchers_get_the_delayed_view_from_a_loop_timer(
+    tmp_path: Path, clock: Clock
+) -> None:
     """A reader's thread publishes; seats and the organiser get it at once, public watchers
-    when it is old enough, from a timer on the loop (a short real delay: no fake clock)."""
-    hub = Hub.open(tmp_path / "sk.db", find_game=find_test_game)
+    when it is old enough, from a timer on the loop. The delay's clock is moved by hand: until
+    the test moves it, the view is not due, however slow or fast the machine."""
+    hub = Hub.open(tmp_path / "sk.db", find_game=find_test_game, clock=clock)
     tid = hub.create_table("fake", 2)
     hub.start(tid)
 
@@ -278,26 +300,36 @@ def test_public_watchers_get_the_delayed_view_from_a_loop_timer(tmp_path: Path) 
         organiser = hub.subscribe(tid, ORGANISER)
         assert "spectator_delay" not in json.loads(await watcher.next())
         await organiser.next()
-        await asyncio.to_thread(hub.set_spectator_delay, tid, 0.3)
-        labelled_view = json.loads(await asyncio.wait_for(watcher.next(), 1))
-        assert labelled_view["spectator_delay"] == 0.3 and labelled_view["inputs"] == 0
+        await asyncio.to_thread(hub.set_spectator_delay, tid, 60)
+        labelled_view = json.loads(await asyncio.wait_for(watcher.next(), HANG_GUARD))
+        assert labelled_view["spectator_delay"] == 60 and labelled_view["inputs"] == 0
+        shown = watcher.version
         await organiser.next()
-        start = loop.time()
-        reader = threading.Thread(target=play, args=(hub, tid, "C1"))
+        reader = threading.Thread(target=play, args=(hub, tid, "C1"), daemon=True)
         reader.start()
-        reader.join()  # the reader's thread never waits for the delay
-        assert loop.time() - start < 0.3
-        live = json.loads(await asyncio.wait_for(organiser.next(), 1))
+        reader.join(HANG_GUARD)
+        # The delay's clock has not moved: a reader's thread that waited for the view to be
+        # due would still be waiting.
+        if reader.is_alive():
+            clock.advance(3600)  # let it go, so that the failure is reported, not a hang
+            pytest.fail("the reader's thread waits for the spectator delay")
+        live = json.loads(await asyncio.wait_for(organiser.next(), HANG_GUARD))
         assert live["state"]["play"] == ["C1"] and "spectator_delay" not in live
-        late = json.loads(await asyncio.wait_for(watcher.next(), 2))
-        assert loop.time() - start >= 0.3
-        assert late["state"]["play"] == ["C1"] and late["spectator_delay"] == 0.3
+        # The hand-over that gave the organiser its view also pumped the delay: nothing for
+        # the public yet, the view is 0 s old.
+        assert watcher.version == shown and not watcher.event.is_set()
+        clock.advance(59)  # 59 s old: not due, for the watchers or a reader of the view
+        assert public(hub, tid)["state"]["play"] == [] and watcher.version == shown
+        clock.advance(1)  # 60 s old: due; only the loop timer hands it to the watcher
+        late = json.loads(await asyncio.wait_for(watcher.next(), HANG_GUARD))
+        assert late["state"]["play"] == ["C1"] and late["spectator_delay"] == 60
         later = hub.subscribe(tid, PUBLIC)  # a new public watcher gets the delayed view
-        assert json.loads(await later.next())["spectator_delay"] == 0.3
+        assert json.loads(await later.next())["spectator_delay"] == 60
         for sub in (watcher, organiser, later):
             hub.unsubscribe(sub)
 
     try:
-        asyncio.run(scenario())
+        with asyncio.Runner(loop_factory=lambda: SkippingLoop(clock)) as runner:
+            runner.run(scenario())
     finally:
         hub.close()
