@@ -114,8 +114,8 @@ def play(game_id: str, seats: int, seed: int) -> Played:
         if isinstance(inp, Seen):
             seen.add(inp.piece)
         kind = game.hidden_kind(inp.piece) if isinstance(inp, Seen) and inp.present else None
-        if kind is not None and rng.random() < MISREAD and _hides(game, table, inp):
-            assert isinstance(inp, Seen)
+        if (isinstance(inp, Seen) and kind is not None and rng.random() < MISREAD
+                and _hides(game, table, inp)):
             others = [p for p in pieces if p not in seen and game.hidden_kind(p) == kind]
             if others and do(Op(Seen(inp.zone, rng.choice(others), True))):
                 assert do(Op(Correct(inp), pinned=True)), inp.to_str()
@@ -473,9 +473,19 @@ class Difference:
     op: Op | None
     op_changed: Op | None
 
+    @property
+    def at(self) -> int:
+        """The index of the first differing character."""
+        return next((n for n, (a, b) in enumerate(zip(self.original, self.changed,
+                                                      strict=False)) if a != b),
+                    min(len(self.original), len(self.changed)))
+
+    def before(self, width: int = 200) -> str:
+        """The original text just before the first difference (what part of a view it is)."""
+        return self.original[max(0, self.at - width):self.at]
+
     def __str__(self) -> str:
-        i = next((n for n, (a, b) in enumerate(zip(self.original, self.changed, strict=False))
-                  if a != b), min(len(self.original), len(self.changed)))
+        i = self.at
         lo = max(0, i - CONTEXT)
         swaps = ", ".join(f"{p}->{u}" for p, u, a, b in self.run.swaps
                           if a < self.step and self.step - 1 <= b) or "none in force"
@@ -560,3 +570,26 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
         logger.setLevel(level)
         loop.close()
     return found
+
+
+
+def played_until(game_id: str, seats: int, seed: int,
+                 instead: Callable[[Any, Seen | Decision], list[Input] | None]) -> Played:
+    """The seeded world's game played on a table (no extras) up to the first input for which
+    ``instead(state before it, input)`` gives a list: those inputs are played in its place
+    (accepted or refused), and the game stops there."""
+    game = find_game(game_id)
+    options = table_options(game)
+    table = Table(TableConfig(game=game.id, seats=tuple(f"P{i}" for i in range(seats)),
+                              options=options, layout=game.default_layout(seats)), game)
+    ops: list[Op] = []
+    states: list[Any] = [table.state]
+    for inp in find_world(game_id)(seats, options, seed).inputs():
+        chosen = instead(table.state, inp)
+        for one in chosen if chosen is not None else [inp]:
+            assert table.submit(one).accepted or chosen is not None, one.to_str()
+            ops.append(Op(one, pinned=isinstance(one, Undo | Correct)))
+            states.append(table.state)
+        if chosen is not None:
+            return Played(game, seats, seed, options, ops, states)
+    raise AssertionError(f"seed {seed}: no input met the condition")

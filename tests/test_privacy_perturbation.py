@@ -18,12 +18,11 @@ import pytest
 
 from scorekeeper.games import find_game, game_ids
 from scorekeeper.sim import has_world
-from tests.perturb import check, plan, play
+from tests.perturb import check, plan, play, played_until
 
-# (game, seats, seed): a few seconds each on this machine (measured in the report).
-CASES = [(g, s, seed) for g in game_ids() if has_world(g)
-         for s, seed in ((find_game(g).min_seats, 0), (find_game(g).min_seats, 1),
-                         (min(find_game(g).min_seats + 1, find_game(g).max_seats), 2))]
+# (game, seats, seed): two games at the fewest seats and one at one seat more, per game.
+CASES = [(g, min(find_game(g).min_seats + extra, find_game(g).max_seats), seed)
+         for g in game_ids() if has_world(g) for extra, seed in ((0, 0), (0, 1), (1, 1))]
 
 
 @pytest.mark.parametrize(("game_id", "seats", "seed"), CASES)
@@ -43,10 +42,12 @@ def test_a_seats_secrets_change_nothing_anyone_else_gets(game_id: str, seats: in
                f"secret fully swapped: {the_plan.covered_states}/{the_plan.secret_states}; "
                f"{took:.1f} s")
     print(summary)
+    known = (f"\n\n{REFUSAL_LEAK}" if any('"rejection"' in d.before() for d in differences)
+             else "")
     assert not differences, (
         f"{summary}\nWhat one seat alone knows changed what others got (a leak, unless the "
         "perturbation itself is inconsistent with the public history: see tests/perturb.py):"
-        "\n\n" + "\n\n".join(map(str, differences)))
+        "\n\n" + "\n\n".join(map(str, differences)) + known)
 
 
 def test_the_perturbation_reaches_the_secrets_of_a_game_that_has_them() -> None:
@@ -58,6 +59,56 @@ def test_the_perturbation_reaches_the_secrets_of_a_game_that_has_them() -> None:
     angels = plan(play("angels-and-demons", 2, 0))
     assert angels.lives and not angels.runs
     assert set(angels.skipped) == {"in sight before it was a secret"}
+
+
+# -- leaks the check found in the code --------------------------------------------------------
+
+REFUSAL_LEAK = (
+    "KNOWN LEAK, not fixed here (core/table.py is outside the game packages): a refusal in the "
+    "feed is shown to everyone but the organiser with the names of the cards that are secret "
+    "*now* taken out (FeedEntry.unnamed, asked each time the feed is shown). So an old public "
+    "refusal that named a card everyone saw (\"take the 4 of wands off the location\") turns "
+    "into \"take the card off the location\" the moment a seat hides that card, and the TV and "
+    "every other seat learn which card was hidden. The fix: take the names out once, when the "
+    "line is made, with the secrets of that moment.")
+
+
+def _hide(extra_before: list[Any], extra_after: list[Any]) -> Any:
+    """An ``instead`` for ``played_until``: at the first hide, play ``extra_before`` (made from
+    the hidden piece), the hide, then ``extra_after``."""
+    from scorekeeper.core.inputs import Seen
+
+    def instead(state: Any, inp: Any) -> list[Any] | None:
+        if isinstance(inp, Seen) and inp.present and inp.zone.startswith("hide:"):
+            return [*(make(inp.piece) for make in extra_before), inp, *extra_after]
+        return None
+
+    return instead
+
+
+def test_an_undone_hide_says_the_same_to_others_whichever_card_it_was() -> None:
+    """A card lifted off the minor discard pile (a departure changes nothing), then hidden, then
+    the hide undone: the public words said "put it back on the minor discard pile", as the log
+    last saw the card leave it, which told everyone which card had been hidden. Arcanum now
+    locates its cards (Game.locate): "put it back in P1's hand", whatever the card."""
+    from scorekeeper.core.inputs import Seen, Undo
+
+    played = played_until("arcanum", 3, 0, _hide(
+        [lambda piece: Seen("minor_discard", piece, False)], [Undo()]))
+    assert isinstance(played.ops[-1].inp, Undo)
+    differences = check(played, plan(played))
+    assert not differences, "\n".join(map(str, differences))
+
+
+def test_an_old_public_refusal_keeps_its_words_when_the_card_is_hidden_later() -> None:
+    """A card laid on a location by mistake is refused in public, naming it; then the same card
+    is hidden. What others see of the old refusal must not depend on which card was hidden."""
+    from scorekeeper.core.inputs import Seen
+
+    played = played_until("arcanum", 3, 0, _hide(
+        [lambda piece: Seen("loc:1", piece, True)], []))
+    differences = check(played, plan(played))
+    assert not differences, REFUSAL_LEAK + "\n\n" + "\n".join(map(str, differences))
 
 
 # -- planted leaks: the check must catch them -------------------------------------------------
@@ -113,16 +164,14 @@ def test_a_leak_that_names_no_piece_is_caught(monkeypatch: pytest.MonkeyPatch) -
                for d in differences), [str(d) for d in differences]
 
 
-def test_the_order_cards_were_hidden_in_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Whether seat 1's hidden cards lie in catalogue order as hidden (a bit per pair): no
-    piece named; the swap changes it."""
-    from scorekeeper.games.arcanum.state import CARD_INDEX
+def test_a_count_by_kind_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """How many of seat 1's hidden cards are figures (page to king): a count, like a count by
+    colour, that names no piece; swapping a number card for a figure of its family changes
+    it."""
+    from scorekeeper.games.arcanum.cards import FIGURES
 
-    def order(state: Any) -> list[bool]:
-        cards = [c for c in state.hidden(1) if c not in state.revealed]
-        return [CARD_INDEX[a] < CARD_INDEX[b] for a in cards for b in cards if a != b]
-
-    _leaky_public(monkeypatch, order)
+    _leaky_public(monkeypatch, lambda state: sum(
+        c.partition("_")[2] in FIGURES for c in state.hidden(1) if c not in state.revealed))
     caught = _caught()
     assert caught and "seat 1's secrets" in caught[0], caught
 

@@ -19,7 +19,7 @@ from scorekeeper.games.arcanum import decisions, prompts, sightings, views, word
 from scorekeeper.games.arcanum.boards import BoardProfile, resolve_board, shipped_profiles
 from scorekeeper.games.arcanum.cards import CARD_IDS, MINORS, PAWNS, PIECES, describe
 from scorekeeper.games.arcanum.reputation import START
-from scorekeeper.games.arcanum.state import SETUP, UNSEEN, Config, State
+from scorekeeper.games.arcanum.state import CARD_INDEX, SETUP, UNSEEN, Config, State
 
 BOARD_OPTION = "board"
 MINOR_SET = frozenset(MINORS)  # the pieces hidden_kind counts as alike
@@ -266,6 +266,17 @@ class Arcanum(Game):
         # acts on in public (a minor played with none counted in hand is drawn first,
         # R-PLAY-2; the Market offers only the exchanges the hand allows).
         return piece.partition("_")[0] if piece in MINOR_SET else None
+
+    def locate(self, state: State, piece: str) -> str | None:
+        # Where an undo tells people to put a card back: where the referee knows it is, or ""
+        # (a deck, or a hand nobody has seen). Not where the log last saw it: for a card taken
+        # back off a hide strip that named its earlier public place ("put it back on the
+        # minor discard pile"), which told everyone which card had been hidden (found by the
+        # perturbation check, tests/test_privacy_perturbation.py). Pawns are not located: a
+        # pawn's departure changes nothing, and the log says where it was lifted.
+        if piece not in CARD_INDEX:
+            return None
+        return state.loc_of(piece)
 
     def zone_words(self, zone: str) -> str:
         return words.zone(zone)
