@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,7 +126,8 @@ def what_is_wrong(found: Found) -> str | None:
     return None
 
 
-def every_class() -> list[Found]:
+@functools.cache  # read and imported once per test process
+def every_class() -> tuple[Found, ...]:
     found: list[Found] = []
     for name, file in modules():
         source = file.read_text(encoding="utf-8")
@@ -137,7 +139,7 @@ def every_class() -> list[Found]:
             )
             continue
         found.extend(classes_in(importlib.import_module(name), source))
-    return found
+    return tuple(found)
 
 
 def test_every_exception_class_descends_from_the_root_and_a_built_in() -> None:
