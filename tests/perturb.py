@@ -177,10 +177,10 @@ class Plan:
 
     runs: list[Run] = field(default_factory=list)
     lives: int = 0
-    swapped: int = 0
+    swapped: int = 0  # lives swapped (a long life counts once per run it is swapped in)
     skipped: dict[str, int] = field(default_factory=dict)
     secret_states: int = 0  # (seat, state) pairs with at least one secret
-    covered_states: int = 0  # ... of which every secret is swapped in some run
+    covered_states: int = 0  # ... compared with every secret of that seat swapped
 
 
 def _mentions(op: Op) -> set[str]:
@@ -294,6 +294,7 @@ def plan(played: Played) -> Plan:
     last = len(played.states)
     for seat in range(played.seats):
         mine = [life for life in ok if life.seat == seat]
+        every = [life for life in everything if life.seat == seat]
         begin = 0
         while begin < last:
             # The lives still secret at ``begin`` or later; the run stops where the first of
@@ -305,29 +306,40 @@ def plan(played: Played) -> Plan:
             live = [life for life in live if life.start < stop]
             run = Run(seat, [], max(begin, min(life.start for life in live)), stop)
             taken: list[tuple[str, int, int]] = []
-            for life in sorted(live, key=lambda x: (x.start, x.piece)):
+            done: set[Life] = set()
+            order = sorted(live, key=lambda x: (x.start, x.piece))
+            for life in order:
+                if life in done:
+                    continue
                 first, end = life.start - 1, min(life.end, stop)  # ops first .. end - 1
                 partner = _partner(game, life, first, end, pool, named, sight, taken, rng)
-                if partner is None:
+                if partner is not None:
+                    taken.append((partner, first, end))
+                    run.swaps.append((life.piece, partner, first, end))
+                    done.add(life)
+                    continue
+                # No card out of sight all along: swap it with another of the seat's own
+                # hidden cards of its kind ("with each other").
+                other = next((m for m in order if m not in done and m is not life
+                              and _pairs(game, life, m, stop, named, sight, taken)), None)
+                if other is None:
                     key = "no partner out of sight all along"
                     result.skipped[key] = result.skipped.get(key, 0) + 1
                     continue
-                taken.append((partner, first, end))
-                run.swaps.append((life.piece, partner, first, end))
+                first = min(life.start, other.start) - 1
+                end = max(min(life.end, stop), min(other.end, stop))
+                taken += [(life.piece, first, end), (other.piece, first, end)]
+                run.swaps += [(life.piece, other.piece, first, end),
+                              (other.piece, life.piece, first, end)]
+                done |= {life, other}
             if run.swaps:
                 result.runs.append(run)
-                result.swapped += len(run.swaps)
+                result.swapped += len(done)
+                for k in range(run.compare_from, stop):
+                    result.covered_states += all(
+                        life in done for life in every if life.start <= k < life.end)
             begin = stop
-    swapped = {(r.seat, p, a) for r in result.runs for p, _, a, _ in r.swaps}
-    for k in range(last):
-        for seat, secret in enumerate(sight.secrets[k]):
-            if not secret:
-                continue
-            result.secret_states += 1
-            mine = [life for life in everything if life.seat == seat and life.start <= k
-                    < life.end]
-            if all((seat, life.piece, life.start - 1) in swapped for life in mine):
-                result.covered_states += 1
+    result.secret_states = sum(1 for k in range(last) for secret in sight.secrets[k] if secret)
     return result
 
 
@@ -354,6 +366,28 @@ def _partner(game: Game, life: Life, first: int, end: int, pool: list[str],
         (fits if ops else never).append(piece)
     choice = never or fits
     return rng.choice(choice) if choice else None
+
+
+def _pairs(game: Game, one: Life, other: Life, stop: int, named: dict[str, list[int]],
+           sight: _Sight, taken: list[tuple[str, int, int]]) -> bool:
+    """Whether two of a seat's hidden pieces can trade places over both their lives: of one
+    kind, used for nothing else then, and each out of sight whenever it is not hidden: named
+    by no op outside its own life, in nobody's sight outside it."""
+    if one.piece == other.piece or game.hidden_kind(one.piece) != game.hidden_kind(
+            other.piece):
+        return False
+    first = min(one.start, other.start) - 1
+    end = max(min(one.end, stop), min(other.end, stop))
+    for life in (one, other):
+        if any(p == life.piece and a < end and first < b for p, a, b in taken):
+            return False
+        mine = range(life.start - 1, min(life.end, stop))
+        if any(first <= j < end and j not in mine for j in named.get(life.piece, ())):
+            return False
+        if not all(sight.out_of_sight(k, life.piece)
+                   for k in range(first, end + 1) if not life.start <= k < life.end):
+            return False
+    return True
 
 
 def perturbed(op: Op, mapping: Mapping[str, str]) -> Op:
@@ -508,9 +542,10 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
     loop = asyncio.new_event_loop()
     journal = _Journal()
     logger = logging.getLogger("scorekeeper")
-    level = logger.level
+    level, propagate = logger.level, logger.propagate
     logger.addHandler(journal)
     logger.setLevel(logging.INFO)
+    logger.propagate = False  # thousands of lines: kept out of pytest's report
     found: list[Difference] = []
     hubs: list[Watched] = []
     try:
@@ -568,6 +603,7 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
             watched.close()
         logger.removeHandler(journal)
         logger.setLevel(level)
+        logger.propagate = propagate
         loop.close()
     return found
 

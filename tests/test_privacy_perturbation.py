@@ -37,7 +37,7 @@ def test_a_seats_secrets_change_nothing_anyone_else_gets(game_id: str, seats: in
     differences = check(played, the_plan)
     took = time.perf_counter() - started
     summary = (f"{game_id} seed {seed}, {seats} seats: {len(played.ops)} steps, "
-               f"{the_plan.lives} secret lives, {the_plan.swapped} swapped in "
+               f"{the_plan.lives} secret lives, {the_plan.swapped} life swaps in "
                f"{len(the_plan.runs)} runs, not swapped: {the_plan.skipped}; states with a "
                f"secret fully swapped: {the_plan.covered_states}/{the_plan.secret_states}; "
                f"{took:.1f} s")
