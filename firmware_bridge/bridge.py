@@ -23,10 +23,11 @@ Hazards:
 * a reader error never stops the loop: the reader is marked not responding (status 1 in
   READER_HEALTH), its tags are frozen (no TAG_GONE while it is down) and it is re-initialised
   every ``retry_ms``;
-* a tag is reported gone only after missing from ``absent_polls`` consecutive *complete* polls
-  *and* for ``absent_ms``; an inventory cut short (a collision, a garbled uid, a reception
-  that never ended with several tags answering) proves nothing about the tags it did not list:
-  it is no miss, and the run of misses starts again after it;
+* a tag is reported gone only after missing from ``absent_polls`` *complete* polls (those
+  between are all complete or cut short) *and* for ``absent_ms``, and only at a complete poll;
+  an inventory cut short (a collision, a garbled uid, a reception that never ended with several
+  tags answering, a silent REQA that a WUPA contradicted) proves nothing about the tags it did
+  not list, so it never counts as a miss;
 * each poll halts the tags it reads (HLTA) and later REQAs wake only idle tags: what resets the
   halted ones is the field being off for ~5 ms (ISO 14443-3). So a reader's antenna goes on
   only ``field_off_ms`` (10 ms by default) after its last antenna-off, however few readers are
@@ -304,7 +305,8 @@ class Bridge:
             chip.antenna_on()
             try:
                 self.sleep(self.settle_ms)
-                inv = m.inventory(chip, self.config.max_tags)
+                # tags seen last time: a silent REQA is then asked again with WUPA
+                inv = m.inventory(chip, self.config.max_tags, bool(rd.tracks))
             finally:
                 chip.antenna_off()
                 rd.off_at = self.now()
@@ -333,6 +335,8 @@ class Bridge:
         rd.collisions += inv.collisions
         rd.garbled += inv.garbled
         rd.errors += inv.errors
+        if inv.confirmations and uids:
+            rd.misses += 1  # the REQA went unanswered, yet a WUPA found the tags: a missed read
         tracks = rd.tracks
         for uid in uids:
             t = tracks.get(uid)
@@ -348,11 +352,9 @@ class Bridge:
                 self.send(p.TagPresent(rd.index, uid))
                 self._flash(now)
         if not complete:
-            # An interrupted inventory says nothing about the tags it did not list: it is no
-            # miss, and it breaks a run of misses, so only complete polls in a row remove a tag.
-            for uid, t in tracks.items():
-                if uid not in uids:
-                    t.missed = 0
+            # An interrupted inventory says nothing about the tags it did not list: no miss, no
+            # removal; only complete polls count (not necessarily in a row: a reader crowded
+            # with tags is cut short often, and a lifted tag must still go in bounded time).
             return
         for uid in list(tracks):
             if uid in uids:
@@ -537,7 +539,7 @@ class Bridge:
             rd.enabled = bool(enabled)
             if rd.enabled and rd.online:
                 try:
-                    rd.chip.write_reg(m.RF_CFG_REG, (gain & 0x07) << 4)
+                    rd.chip.set_gain(gain)  # RxGain only: RFCfgReg's other bits are reserved
                 except Exception as exc:  # noqa: BLE001
                     self._offline(rd, now, exc)
             elif rd.enabled:

@@ -127,15 +127,12 @@ class Mfrc522Backend(SpiBackend):
             raise m.ChipTimeout(f"no chip answers (VersionReg reads 0x{chip.version():02X})")
         # The package's timer gives up on a silent field after 15 ms; ours after
         # chip_timeout_ms, so that a poll with no tag stays short (readers take turns).
-        reload = max(1, min(0xFFFF, int(self.chip_timeout_ms * 40)))  # 40 kHz: 25 us a tick
-        reader.Write_MFRC522(m.T_MODE_REG, 0x80)  # the timer starts when a transmission ends
-        reader.Write_MFRC522(m.T_PRESCALER_REG, 0xA9)
-        reader.Write_MFRC522(m.T_RELOAD_H_REG, reload >> 8)
-        reader.Write_MFRC522(m.T_RELOAD_L_REG, reload & 0xFF)
+        # set_timer also bounds the driver's waits by it.
+        chip.set_timer(self.chip_timeout_ms)
         # ValuesAfterColl = 0, as our cascade's own init sets it for bit-wise anticollision
         # (the package leaves the chip's reset value there).
         reader.Write_MFRC522(m.COLL_REG, 0x00)
-        reader.Write_MFRC522(m.RF_CFG_REG, (self.gain & 0x07) << 4)
+        chip.set_gain(self.gain)  # RxGain only: RFCfgReg's other bits are reserved
         chip.antenna_off()  # the poll turns it on for its turn only (neighbours, heat)
 
     def _close_dev(self, rd: _Reader) -> None:

@@ -83,8 +83,7 @@ class PresenceFilter:
         """Reader ``reader`` finished one poll and saw exactly ``uids``; returns new Sightings.
 
         ``partial``: the poll was cut short by an error, so tags it did not list may still be
-        there: this poll is no miss for them, and their run of misses starts again (a tag is
-        gone only after ``absent_after_polls`` complete polls in a row missed it).
+        there; they are not counted as missed by this poll.
         """
         t = self.clock() if now is None else now
         seen = set(uids)
@@ -99,11 +98,7 @@ class PresenceFilter:
                 tr.missed_polls = 0
                 tr.last_seen = t
             for uid, tr in tracks.items():
-                if uid in seen or tr.held:
-                    continue
-                if partial:
-                    tr.missed_polls = 0
-                else:
+                if uid not in seen and not tr.held and not partial:
                     tr.missed_polls += 1
             out.extend(self._settle(reader, t))
         return out

@@ -11,8 +11,8 @@ go through a ``PresenceFilter`` whose defaults tolerate missed reads (a tag must
 Each poll halts the tags it read (HLTA); only a field that stays off for ~5 ms (ISO 14443-3)
 resets them to answer the next REQA. With one reader (or the others offline) nothing else fills
 that gap, hence ``field_off_ms``. A poll cut short (a collision, a garbled uid, a reception that
-never ended with several tags answering) is no miss for the tags it did not list and breaks their
-run of misses (``PresenceFilter.poll(partial=True)``): only complete polls in a row remove a tag.
+never ended with several tags answering, a silent REQA that a WUPA contradicted) is no miss for
+the tags it did not list (``PresenceFilter.poll(partial=True)``).
 
 A reader whose chip stops answering (VersionReg reads 0x00/0xFF, or a command never finishes) is
 marked offline in ``health()``, frozen (its tags are not reported gone) and re-initialised every
@@ -283,7 +283,8 @@ class SpiBackend(ReaderBackend):
             try:
                 if self.settle_ms > 0:
                     self.sleep(self.settle_ms / 1000.0)
-                inv = m.inventory(chip, self.max_tags)
+                # tags seen last time: a silent REQA is then asked again with WUPA
+                inv = m.inventory(chip, self.max_tags, bool(self.filter.tracked(rd.rid)))
             finally:
                 chip.antenna_off()
                 rd.off_at = self.clock()
@@ -299,6 +300,8 @@ class SpiBackend(ReaderBackend):
         rd.collisions += inv.collisions
         rd.garbled += inv.garbled
         rd.chip_errors += inv.errors
+        if inv.confirmations and uids:
+            rd.misses += 1  # the REQA went unanswered, yet a WUPA found the tags: a missed read
         if inv.complete:
             rd.misses += len(before - set(uids))
         out = self.filter.poll(rd.rid, uids, now, partial=not inv.complete)
