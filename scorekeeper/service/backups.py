@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.store.backup import BackupInfo, backup, backup_name, backup_pattern
+from scorekeeper.store.backup import (
+    BackupInfo,
+    backup,
+    backup_order,
+    backup_pattern,
+    free_backup_name,
+)
 
 log = logging.getLogger("scorekeeper.backup")
 
@@ -97,7 +103,8 @@ class PeriodicBackup:
         failure. Never raises: the server must not stop for a backup."""
         began = datetime.now()
         try:
-            done = backup(self.db, self.folder / backup_name(self.db, began), pause=self.pause,
+            name = free_backup_name(self.db, self.folder, began)
+            done = backup(self.db, self.folder / name, pause=self.pause,
                           step_pages=self.step_pages, progress=self._check_stop)
         except _Stopped:
             return None
@@ -129,9 +136,10 @@ class PeriodicBackup:
         """Remove this database's dated backups in the folder beyond the newest ``keep``."""
         pattern = backup_pattern(self.db)
         try:
-            names = sorted(n for n in os.listdir(self.folder) if pattern.match(n))
+            found = [m for n in os.listdir(self.folder) if (m := pattern.match(n))]
         except OSError:
             return 0
+        names = [m.group(0) for m in sorted(found, key=backup_order)]
         removed = 0
         for name in names[:-self.keep]:
             with contextlib.suppress(OSError):

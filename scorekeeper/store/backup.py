@@ -103,9 +103,27 @@ def backup_name(db: str | os.PathLike[str], when: datetime | None = None) -> str
     return f"{Path(db).stem}-{stamp}.db"
 
 
+def free_backup_name(db: str | os.PathLike[str], folder: Path,
+                     when: datetime | None = None) -> str:
+    """``backup_name``, or with ``-2``, ``-3``... when a backup of the same second is already
+    in ``folder`` (rounds less than a second apart must not write over each other)."""
+    base = backup_name(db, when)
+    name, n = base, 1
+    while (folder / name).exists():
+        n += 1
+        name = f"{base.removesuffix('.db')}-{n}.db"
+    return name
+
+
 def backup_pattern(db: str | os.PathLike[str]) -> re.Pattern[str]:
-    """Matches the names ``backup_name`` gives (to keep the last few in a folder)."""
-    return re.compile(rf"^{re.escape(Path(db).stem)}-\d{{8}}-\d{{6}}\.db$")
+    """Matches the names ``backup_name`` and ``free_backup_name`` give (to keep the last few
+    in a folder); ``backup_order`` sorts them oldest first."""
+    return re.compile(rf"^{re.escape(Path(db).stem)}-(\d{{8}}-\d{{6}})(?:-(\d+))?\.db$")
+
+
+def backup_order(match: re.Match[str]) -> tuple[str, int]:
+    """The sort key of a name ``backup_pattern`` matched: its time, then its number."""
+    return match.group(1), int(match.group(2) or 1)
 
 
 def backup_target(db: str | os.PathLike[str], dest: str | os.PathLike[str],
@@ -114,7 +132,7 @@ def backup_target(db: str | os.PathLike[str], dest: str | os.PathLike[str],
     ends with ``/``), else ``dest`` itself."""
     path = Path(dest)
     if path.is_dir() or str(dest).endswith(os.sep):
-        return path / backup_name(db, when)
+        return path / free_backup_name(db, path, when)
     return path
 
 

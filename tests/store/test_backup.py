@@ -19,7 +19,14 @@ from scorekeeper.core.table import TableConfig
 from scorekeeper.errors import StoreError
 from scorekeeper.service.backups import PeriodicBackup
 from scorekeeper.store import Store, sqlite_url
-from scorekeeper.store.backup import backup, backup_name, check_store, restore
+from scorekeeper.store.backup import (
+    backup,
+    backup_name,
+    backup_order,
+    backup_pattern,
+    check_store,
+    restore,
+)
 from scorekeeper.store.lock import DatabaseBusy, DatabaseLock
 from scorekeeper.store.marker import marker_path
 
@@ -287,7 +294,8 @@ def test_periodic_backup_keeps_the_last_three_and_tries_again_after_a_failure(
     periodic.start()
     try:
         wait_for(lambda: periodic.rounds >= 3, "three rounds")
-        ours = sorted(p.name for p in usb.iterdir() if p.name.startswith("sk-"))
+        # Finished backups only: the next round's temporary file may be there already.
+        ours = sorted(p.name for p in usb.iterdir() if backup_pattern(db).match(p.name))
         # The newest three are kept: the oldest went first, others' files are left alone.
         assert len(ours) == 3 and not any(p.exists() for p in old[:3])
         assert (usb / "holiday-photo.jpg").read_bytes() == b"not ours"
@@ -296,12 +304,15 @@ def test_periodic_backup_keeps_the_last_three_and_tries_again_after_a_failure(
         written = next(r for r in caplog.records if r.getMessage() == "backup written")
         assert getattr(written, "inputs") == 4  # noqa: B009 - a structured field
         # The stick is pulled out: a round fails, is logged and shown to the organiser...
-        shutil.rmtree(usb)
+        usb.rename(tmp_path / "pulled")  # at once, even while a round writes into it
         wait_for(lambda: periodic.status()["ok"] is False, "a failed round")
         warning = next(r for r in caplog.records if r.getMessage().startswith("backup failed"))
         assert warning.levelno == logging.WARNING
         assert getattr(warning, "event") == "backup_failed"  # noqa: B009
-        assert "is the USB stick plugged in" in getattr(warning, "error")  # noqa: B009
+        # Pulled between rounds ("is the USB stick plugged in") or during one ("the disk or
+        # USB stick failed or was removed"): either way the words name the stick.
+        error = getattr(warning, "error")  # noqa: B009
+        assert "is the USB stick plugged in" in error or "USB stick failed or was removed" in error
         words = periodic.words()
         assert words.startswith(f"Backup to {usb} failed at ") and "tried again every" in words
         assert "(last backup " in words
@@ -316,3 +327,28 @@ def test_periodic_backup_keeps_the_last_three_and_tries_again_after_a_failure(
     rounds = periodic.rounds
     time.sleep(0.2)
     assert periodic.rounds == rounds  # stopped means stopped
+
+
+def test_backups_in_the_same_second_are_numbered_and_pruned_in_order(tmp_path: Path) -> None:
+    """Two rounds less than a second apart must not write over each other, and the newest
+    are kept by time, then number (``-10`` after ``-9``; the unnumbered one first)."""
+    db = tmp_path / "sk.db"
+    make_store(db, 2)
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    when = datetime(2026, 1, 1, 0, 0, 1)
+    first = backup(db, usb, when=when)
+    second = backup(db, usb, when=when)
+    assert first.path.name == "sk-20260101-000001.db"
+    assert second.path.name == "sk-20260101-000001-2.db" and first.path.exists()
+    for n in range(3, 11):
+        shutil.copyfile(db, usb / f"sk-20260101-000001-{n}.db")
+    pattern = backup_pattern(db)
+    found = [m for p in usb.iterdir() if (m := pattern.match(p.name))]
+    order = [m.group(0) for m in sorted(found, key=backup_order)]
+    assert order[0] == "sk-20260101-000001.db" and order[-2:] == [
+        "sk-20260101-000001-9.db", "sk-20260101-000001-10.db"]
+    periodic = PeriodicBackup(db, usb, every=60, keep=3)
+    periodic._prune()
+    assert sorted(p.name for p in usb.iterdir()) == [
+        "sk-20260101-000001-10.db", "sk-20260101-000001-8.db", "sk-20260101-000001-9.db"]
