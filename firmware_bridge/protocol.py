@@ -84,8 +84,10 @@ ERR_BUSY = 0x04
 class ProtocolError(ValueError):
     """A payload that does not fit its message type, or a message that cannot be encoded.
 
-    The host wraps it in ``scorekeeper.errors.FrameError``; this module cannot import scorekeeper
-    because it also runs on the bridge.
+    Decoding catches it (a frame that does not fit is counted and dropped, on the host as on
+    the bridge); encoding raises it to the caller, whose message was built wrong. Not under
+    scorekeeper's exception root: this module also runs on the bridge, under MicroPython, and
+    cannot import scorekeeper.
     """
 
 
