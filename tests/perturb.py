@@ -12,15 +12,24 @@ as a second line.
 How the second history is made. A piece's *private life* for seat ``s`` is a run of states in
 which it is one of ``Game.secrets(state, s)``. A life can be perturbed when, just before it
 starts, the piece was out of everyone's sight (no seat's secret and not shown to the public:
-``Game.locate`` says "" where the game tracks pieces, else the public view does not name it
-outside its record of past rounds), and when ``Game.hidden_kind`` gives it a kind: the piece is
-then replaced, in every input of its life, by a *partner* of the same kind that is out of sight
-and named by no input all along (a card nobody has seen). A life that ends with the piece out of
+``Game.locate`` says "" where the game tracks pieces, else the public view does not name it at
+all), and when ``Game.hidden_kind`` gives it a kind: the piece is then replaced, in every input
+of its life (a decision's answer included), by a *partner* of the same kind that is out of
+sight and named by no input all along (a card nobody has seen), or, when there is none, it
+trades places with another of the seat's own hidden pieces of its kind, each out of sight
+whenever it is not hidden. A life that ends with the piece out of
 sight again (back in a hand the referee forgets) is swapped for its whole length and play goes
 on; a life that ends in public (a fame phase reveals it) ends the comparison just before:
 from there on the two histories differ in public, legitimately. Later lives are covered by
 further runs that begin comparing where the previous one stopped, so that every state in which
 a seat has a perturbable secret is compared once with all of them swapped.
+
+The played history mixes in what happens at real tables: pinned undos (the console's preview),
+corrections (the same card read again, and a hide misread as another card of its kind, then
+corrected) and stray pieces laid on random zones (refused, or accepted and undone). The hub
+runs on an in-memory SQLite store (the same code; no fsync to wait for) with a fake clock for
+the spectator delay; its event loop is never run: it is bound on this thread, so each change
+reaches the watchers' mailboxes at once.
 
 A life that starts in sight (Angels & Demons: a card taken from the face-up talon) is no secret
 of one seat in the information-set sense: the public saw it go into the hand. Such lives, and
