@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 
 def main() -> int:
-    from bench import bridge, latency, log_append, long_event, referee, replay, server
+    from bench import bridge, latency, log_append, long_event, reader_cycle, referee, replay, server
 
     steps: list[tuple[str, Callable[[], object]]] = [
         ("referee throughput", referee.run),
@@ -23,6 +23,7 @@ def main() -> int:
         ("a long event: 500 finished games", long_event.run),
         ("sighting to WebSocket latency", latency.run),
         ("bridge path", bridge.run),
+        ("reader poll cycle (emulated chip clock)", reader_cycle.run),
     ]
     failed = 0
     print("scorekeeper benchmarks (figures measured now, on this machine)\n")
