@@ -543,9 +543,11 @@ class Difference:
 
 
 def check(played: Played, the_plan: Plan, limit: int = 5,
-          on_step: Callable[[int], None] | None = None) -> list[Difference]:
+          compared: dict[str, int] | None = None) -> list[Difference]:
     """Play the original and every run of ``the_plan`` through hubs in lockstep and return the
-    differences found (at most one per run, at most ``limit`` in all)."""
+    differences found (at most one per run, at most ``limit`` in all). ``compared``, when
+    given, counts per audience the steps at which something it got was compared (so a test
+    can tell that no audience went unheard)."""
     if not the_plan.runs:  # nothing one seat alone knows: nothing to compare
         return []
     loop = asyncio.new_event_loop()
@@ -574,8 +576,6 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
                 op = played.ops[step - 1]
                 accepted = original.apply(op, step)
             base = original.outputs()
-            if on_step is not None:
-                on_step(step)
             still: list[tuple[Run, Watched]] = []
             for run, watched in active:
                 if step >= run.stop:
@@ -597,6 +597,9 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
                              and not (warm and ("delayed" in a or "spectators" in a))
                              and not (step == run.compare_from and a.startswith("WebSocket"))),
                             None)
+                if compared is not None:
+                    for a, text in got.items():
+                        compared[a] = compared.get(a, 0) + bool(text)
                 if diff is not None:
                     found.append(Difference(run, step, diff, base[diff], got[diff],
                                             op if step else None,

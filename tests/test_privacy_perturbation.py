@@ -34,8 +34,11 @@ def test_a_seats_secrets_change_nothing_anyone_else_gets(game_id: str, seats: in
     the_plan = plan(played)
     # Every secret life is swapped or counted as unswappable, with its reason.
     assert the_plan.swapped + sum(the_plan.skipped.values()) >= the_plan.lives
-    differences = check(played, the_plan)
+    compared: dict[str, int] = {}
+    differences = check(played, the_plan, compared=compared)
     took = time.perf_counter() - started
+    if the_plan.runs:  # every audience was heard from, not only present
+        assert compared and min(compared.values()) > 0, compared
     summary = (f"{game_id} seed {seed}, {seats} seats: {len(played.ops)} steps, "
                f"{the_plan.lives} secret lives, {the_plan.swapped} life swaps in "
                f"{len(the_plan.runs)} runs, not swapped: {the_plan.skipped}; states with a "
