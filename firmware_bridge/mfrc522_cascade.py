@@ -19,10 +19,12 @@ Hazards:
 
 * waits are bounded by time, never by a count of register reads (fast SPI would give up before
   the chip's timer): a transceive waits for the answer or the chip's own timer (``init``'s
-  ``timeout_ms``, 5 ms by default) for at most ``timeout_ms + WAIT_MARGIN_MS``. If by then the
-  frame never went out (no TxIRq) the chip is dead: ``ChipTimeout``. If it went out and the
-  reception never ended (several tags answering at once, noise) the chip is fine and the poll
-  unsure: ``ReceiveTimeout``, which ``inventory`` turns into an incomplete result;
+  ``timeout_ms``, 5 ms by default) for at most ``timeout_ms + WAIT_MARGIN_MS``, longer while
+  Status1Reg says the chip's timer still runs (the host was slow, up to ``TIMER_CAP_MS``). If
+  by then the frame never went out (no TxIRq) the chip is dead: ``ChipTimeout``. If it went out,
+  the timer stopped (a reception started) and the reception never ended (several tags answering
+  at once, noise) the chip is fine and the poll unsure: ``ReceiveTimeout``, which ``inventory``
+  turns into an incomplete result;
 * a soft reset is waited out (CommandReg leaves SoftReset, at most ``RESET_WAIT_MS``) and
   ``init`` reads back TModeReg and TxASKReg: writes made during a reset are lost on the chip;
 * a REQA nobody answers is not proof of an empty field when tags were there at the last poll
@@ -45,6 +47,7 @@ COM_IEN_REG = 0x02
 COM_IRQ_REG = 0x04
 DIV_IRQ_REG = 0x05
 ERROR_REG = 0x06
+STATUS1_REG = 0x07
 STATUS2_REG = 0x08
 FIFO_DATA_REG = 0x09
 FIFO_LEVEL_REG = 0x0A
@@ -77,6 +80,8 @@ IRQ_IDLE = 0x10
 IRQ_ERR = 0x02
 IRQ_TIMER = 0x01
 
+T_RUNNING = 0x08  # Status1Reg: the timer is running
+
 # ErrorReg bits
 ERR_BUFFER_OVFL = 0x10
 ERR_COLL = 0x08
@@ -99,6 +104,7 @@ KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
 
 WAIT_MARGIN_MS = 10  # a transceive may last the chip's timer plus this (frame, answer, host)
 RESET_WAIT_MS = 50  # the longest a soft reset is waited for (miguelbalboa waits 50 ms)
+TIMER_CAP_MS = 1000  # a timer still running this long after a transmission is not believed
 TX_ASK_100 = 0x40  # TxASKReg Force100ASK: type A tags need 100 % ASK
 T_MODE_AUTO = 0x80  # TModeReg TAuto: the timer starts when a transmission ends
 RX_GAIN_MASK = 0x70  # RFCfgReg's RxGain bits; the others are reserved
@@ -298,10 +304,13 @@ class Mfrc522:
             irq = r(COM_IRQ_REG)
             if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
                 break
-            if self._elapsed(start) > self.wait_ms:
+            elapsed = self._elapsed(start)
+            if elapsed > self.wait_ms:
                 irq = r(COM_IRQ_REG)  # one more look: the host may have been away meanwhile
                 if irq & (IRQ_RX | IRQ_IDLE | IRQ_TIMER):
                     break
+                if irq & IRQ_TX and elapsed < TIMER_CAP_MS and r(STATUS1_REG) & T_RUNNING:
+                    continue  # the chip's timer still runs: the host was slow, not the chip
                 w(COMMAND_REG, CMD_IDLE)
                 if irq & IRQ_TX:
                     raise ReceiveTimeout("frame sent, reception never ended in %d ms"

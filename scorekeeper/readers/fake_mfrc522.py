@@ -49,6 +49,7 @@ IDLE, READY, ACTIVE, HALT, OFF = "IDLE", "READY", "ACTIVE", "HALT", "OFF"
 
 ACCESS_US = 50.0  # one register access over SPI, in microseconds (a Pico or a Pi, roughly)
 FIELD_RESET_US = 5000.0  # ISO/IEC 14443-3: field off this long resets every tag
+PAUSE_S = 0.001  # a host pause longer than this counts for a chip that keeps up with real time
 NEVER = -1.0e18  # "the field was never on": any gap is long enough
 RESET_US = 40.0  # a soft reset while the oscillator runs (from power-down it takes ms)
 BIT_US = 128 / 13.56  # one bit on air at 106 kbit/s (9.44 us)
@@ -71,8 +72,19 @@ class ChipClock:
         self.access_us = access_us
         self.source = None
         self._last = 0.0
+        self._real: list | None = None  # [time.monotonic, its last reading] when keeping up
         if source is not None:
             self.follow(source)
+
+    def keep_up_with_real_time(self) -> None:
+        """From now on a pause of the host (``time.monotonic`` moving more than ``PAUSE_S``
+        between two readings of this clock) passes for the chip too. For a chip whose driver
+        bounds its waits by real time (the spi backend's): a host descheduled for 20 ms must
+        find the frame out and the timer fired, as on a real chip, not a chip that saw two
+        accesses meanwhile. Shorter gaps are left out, so that ordinary runs stay repeatable."""
+        import time
+
+        self._real = [time.monotonic, time.monotonic()]
 
     def follow(self, source) -> None:
         """Follow ``source()``, a monotonic time in seconds (``time.monotonic``, a test clock)."""
@@ -101,6 +113,11 @@ class ChipClock:
             if t > self._last:
                 self.us += (t - self._last) * 1e6
                 self._last = t
+        if self._real is not None:
+            t = self._real[0]()
+            if t - self._real[1] > PAUSE_S:
+                self.us += (t - self._real[1]) * 1e6
+            self._real[1] = t
         return self.us
 
     def access(self) -> float:
@@ -197,6 +214,7 @@ class FakeMfrc522:
         self._off_at = NEVER  # chip time of the last antenna-off
         self._reset_until = NEVER  # a soft reset runs until then
         self._events: list = []  # (chip time, what) of the command under way, in time order
+        self._timer_run: tuple | None = None
         self.responding = True
         self._miss = 0
         self._collide = 0
@@ -294,6 +312,7 @@ class FakeMfrc522:
         self.fifo = bytearray()
         self._command = m.CMD_IDLE
         self._events = []
+        self._timer_run = None  # (from, until) chip time of the timer's run, if it runs
 
     def _catch_up(self, now: float) -> None:
         """Let what was due by ``now`` happen: the end of a soft reset, of a transmission, of a
@@ -319,6 +338,9 @@ class FakeMfrc522:
                 return self.fifo.pop(0) if self.fifo else 0x00
             if reg == m.FIFO_LEVEL_REG:
                 return len(self.fifo)
+            if reg == m.STATUS1_REG:
+                run = self._timer_run
+                return m.T_RUNNING if run is not None and run[0] <= now < run[1] else 0x00
             return self.regs[reg]
 
     def write_reg(self, reg: int, value: int) -> None:
@@ -335,6 +357,7 @@ class FakeMfrc522:
             if reg == m.COMMAND_REG:
                 cmd = value & 0x0F
                 self._events = []  # any command ends the one under way (a reception too)
+                self._timer_run = None
                 if cmd == m.CMD_SOFT_RESET:
                     if self.field_on:
                         self._off_at = now  # a soft reset switches the antenna off
@@ -422,21 +445,23 @@ class FakeMfrc522:
         answers, coll_invalid, error, stall = self._air(tx, tx_last_bits) if heard else (
             [], False, 0, False)
         events = [(tx_end, self._tx_done)]
+        rx_start = tx_end + FDT_US + 5 * BIT_US  # the timer stops at a reception's 5th bit
         if not answers and not error:
-            if stall:  # reception starts (the timer stops at its 5th bit), never finishes
-                rx_start = tx_end + FDT_US + 5 * BIT_US
+            if stall:  # reception starts, never finishes
                 if timer_at is not None and timer_at < rx_start:
                     events.append((timer_at, self._timer_fired))
+                self._timer_run = None if timer_at is None else (tx_end, min(timer_at, rx_start))
             elif timer_at is not None:
                 events.append((timer_at, self._timer_fired))
+                self._timer_run = (tx_end, timer_at)
             self._events = events
             return
         if not answers:  # noise: a few bits with an error
             answers = [[1, 0, 1, 1]]
-        rx_start = tx_end + FDT_US
-        done = rx_start + (len(answers[0]) + len(answers[0]) // 8 + 2) * BIT_US
-        if timer_at is not None and timer_at < rx_start + 5 * BIT_US:
+        done = tx_end + FDT_US + (len(answers[0]) + len(answers[0]) // 8 + 2) * BIT_US
+        if timer_at is not None and timer_at < rx_start:
             events.append((timer_at, self._timer_fired))
+        self._timer_run = None if timer_at is None else (tx_end, min(timer_at, rx_start))
 
         def received() -> None:
             self._receive(answers, coll_invalid, error, rx_align)
@@ -627,10 +652,13 @@ class FakeSpiBus:
                  clock=None) -> None:
         """``clock``: the ``ChipClock`` the chips ``add`` makes share, or a callable giving
         seconds for it to follow (the backend's clock); ``self.clock.follow`` can set it later.
+        The clock keeps up with real time too (``ChipClock.keep_up_with_real_time``).
         """
         self.chips: dict[tuple[int, int], FakeMfrc522] = dict(chips or {})
         self.devices: list[FakeSpiDevice] = []
         self.clock = clock if isinstance(clock, ChipClock) else ChipClock(clock)
+        # the spi backend's drivers wait on real time: the chips must not fall behind it
+        self.clock.keep_up_with_real_time()
 
     def add(self, bus: int, cs: int) -> FakeMfrc522:
         chip = self.chips[(bus, cs)] = FakeMfrc522(clock=self.clock)

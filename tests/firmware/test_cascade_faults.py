@@ -215,3 +215,21 @@ def test_the_wait_follows_the_timer_the_driver_sets() -> None:
     d.antenna_on()
     assert m.request(d) is None  # the timer at 40 ms, not a give-up at 5 + margin
     assert d.wait_ms == 40 + m.WAIT_MARGIN_MS
+
+
+def test_a_slow_host_waits_for_a_timer_that_still_runs() -> None:
+    # The host's clock runs ahead of the chip (a loaded Pi, a descheduled thread): the wait's
+    # bound passes while the chip's timer still runs. Status1Reg's TRunning says so, and the
+    # driver waits for the timer instead of calling an empty field an unfinished reception.
+    chip = FakeMfrc522()
+    d = m.Mfrc522(chip.read_reg, chip.write_reg)
+    d.init()
+    host = [0.0]
+
+    def slow_ticks() -> float:
+        host[0] += 1.0  # every reading of the host's clock: 1 ms later
+        return host[0]
+
+    d.ticks_ms, d.ticks_diff = slow_ticks, lambda a, b: a - b
+    d.antenna_on()
+    assert m.request(d) is None  # before: ReceiveTimeout after 15 host-ms (0.8 ms of chip time)

@@ -7,6 +7,8 @@ spi backend use, so what is asserted is what a driver sees on the wire.
 
 from __future__ import annotations
 
+import time
+
 from firmware_bridge import mfrc522_cascade as m
 from scorekeeper.readers.fake_mfrc522 import (
     FIELD_RESET_US,
@@ -62,8 +64,20 @@ def test_chips_on_one_bus_share_its_clock() -> None:
     bus = FakeSpiBus()
     a, b = bus.add(0, 0), bus.add(0, 1)
     assert a.clock is b.clock is bus.clock
+    before = b.clock.now()
     a.read_reg(m.VERSION_REG)
-    assert b.clock.now() == bus.clock.access_us
+    assert b.clock.now() >= before + bus.clock.access_us
+
+
+def test_a_clock_that_keeps_up_counts_the_pauses_of_the_host() -> None:
+    clock = ChipClock(access_us=50)
+    clock.advance(1_000_000)  # far ahead of real time, as a chip's time usually is
+    clock.keep_up_with_real_time()
+    start = clock.now()
+    t0 = time.monotonic()
+    time.sleep(0.02)  # a host descheduled between two accesses
+    clock.access()
+    assert clock.now() - start >= (time.monotonic() - t0) * 1e6 + 50 - 1000
 
 
 # --- field gaps and HALT (point 1) --------------------------------------------------------------
@@ -337,3 +351,17 @@ def test_writes_that_change_reserved_bits_are_recorded() -> None:
     assert chip.reserved_writes == []
     chip.write_reg(m.RF_CFG_REG, 0x70)  # clears reserved bit 3
     assert chip.reserved_writes == [(m.RF_CFG_REG, 0x70)]
+
+
+def test_status1_says_whether_the_timer_runs() -> None:
+    chip = FakeMfrc522()
+    configure(chip)
+    w = chip.write_reg
+    w(m.COMMAND_REG, m.CMD_TRANSCEIVE)
+    w(m.FIFO_DATA_REG, m.PICC_REQA)
+    w(m.BIT_FRAMING_REG, 0x87)
+    chip.clock.advance(200)  # the REQA is out: the timer runs
+    assert chip.read_reg(m.STATUS1_REG) & m.T_RUNNING
+    chip.clock.advance(5100)  # and has fired
+    assert not chip.read_reg(m.STATUS1_REG) & m.T_RUNNING
+    assert chip.read_reg(m.COM_IRQ_REG) & m.IRQ_TIMER

@@ -68,6 +68,7 @@ def backend_on(chip: FakeMfrc522, made: list[PackageLike]) -> Mfrc522Backend:
         clock[0] += max(s, 0.0)
 
     chip.clock.follow(lambda: clock[0])
+    chip.clock.keep_up_with_real_time()  # the backend's driver waits on real time
     return Mfrc522Backend(mfrc522_factory=factory, autopoll=False, settle_ms=0,
                           absent_after_ms=0, sleep=sleep, clock=lambda: clock[0])
 

@@ -24,6 +24,7 @@ MIFARE = "DEADBEEF"
 def driver(chip: FakeMfrc522) -> m.Mfrc522:
     regs = SpiRegisters(FakeSpiDevice(chip))
     d = m.Mfrc522(regs.read_reg, regs.write_reg)
+    chip.clock.drive(d)  # the driver waits on the chip's time, which register accesses move
     d.init()
     return d
 
