@@ -4,7 +4,10 @@ It opens the reader backend (nothing else: no database, no server; stop the serv
 holds the bridge, `sudo systemctl stop scorekeeper`), checks it (serial: the port exists, the
 bridge says HELLO, heartbeats arrive, every reader answers; spi: each device opens and each chip
 answers; sim: nothing to check), then prints read rates per reader (and per zone with a layout)
-once a second while someone taps cards, and ends with findings in plain words.
+once a second while someone taps cards, and ends with findings in plain words. While watching
+it also counts the tags lying on each reader ("on N" in the running lines; the most at once in
+the findings) and times the poll cycle (how often each reader is polled), so that at bring-up
+you can measure how many tags one reader resolves and how fast the readers go.
 
 Simulated readers (`--readers sim`) cannot be tapped by a hand: doctor taps a made-up tag on
 each of them itself, says so, and watches for one second unless told otherwise. A bare `sim`
@@ -127,6 +130,8 @@ class Doctor:
         self.clock = clock
         self.findings: list[Finding] = []
         self.taps: dict[str, int] = {}
+        self.on: dict[str, set[str]] = {}  # the tags lying on each reader now
+        self.most: dict[str, int] = {}  # the most tags seen on each reader at once
         self._taps_lock = threading.Lock()
         self._started = False
         self._uptimes: list[int] = []
@@ -182,9 +187,14 @@ class Doctor:
     # -- checks ------------------------------------------------------------------------------
 
     def _emit(self, sighting: Any) -> None:
-        if sighting.present:
-            with self._taps_lock:
+        with self._taps_lock:
+            on = self.on.setdefault(sighting.reader, set())
+            if sighting.present:
                 self.taps[sighting.reader] = self.taps.get(sighting.reader, 0) + 1
+                on.add(sighting.uid)
+                self.most[sighting.reader] = max(self.most.get(sighting.reader, 0), len(on))
+            else:
+                on.discard(sighting.uid)
 
     def check(self) -> bool:
         """The static checks; False when there is nothing to watch (the backend did not start)."""
@@ -363,10 +373,12 @@ class Doctor:
                    ) -> str:
         with self._taps_lock:
             taps = dict(self.taps)
+            on = {rid: len(uids) for rid, uids in self.on.items()}
         parts = []
         for rid, rate in rates.items():
             flag = "" if health[rid].online else " OFFLINE"
-            parts.append(f"{rid} {rate:4.1f}/s taps {taps.get(rid, 0)}{flag}")
+            lying = f" on {on[rid]}" if on.get(rid) else ""
+            parts.append(f"{rid} {rate:4.1f}/s taps {taps.get(rid, 0)}{lying}{flag}")
         line = f"  {elapsed:5.1f} s  " + "  ".join(parts)
         if self.layout:
             zones: dict[str, float] = {}
@@ -401,6 +413,7 @@ class Doctor:
             if bad:
                 self.problem(f"{bad} damaged frame(s) on the serial line: try another USB cable "
                              "or port, away from the antennas")
+        self._judge_cycle(elapsed, stats0, stats, health)
         tapped = []
         for index, (rid, h) in enumerate(health.items()):
             reads0, errors0 = before.get(rid, (0, 0))
@@ -422,6 +435,51 @@ class Doctor:
             if untested:
                 self.note(f"no tag was read on {', '.join(untested)}: tap a card on "
                           f"{'it' if len(untested) == 1 else 'each'} to test it")
+
+
+    def _judge_cycle(self, elapsed: float, stats0: Mapping[str, Any], stats: Mapping[str, Any],
+                     health: Mapping[str, Any]) -> None:
+        """Notes: how often each reader was polled, and the most tags seen on one at once."""
+        polled = sum(1 for h in health.values() if h.online)
+        every = poll_interval_ms(self.kind, stats0, stats, elapsed, polled)
+        if every is not None:
+            self.note(f"each reader was polled every {every:.0f} ms ({1000.0 / every:.1f} polls "
+                      f"a second, {polled} reader(s) answering): a tag lying on a reader is "
+                      "read that often (docs/firmware.md, \"How fast it reads\")")
+        with self._taps_lock:
+            most = {rid: n for rid, n in self.most.items() if n}
+        if most:
+            listed = ", ".join(f"{rid} {n}" for rid, n in sorted(most.items()))
+            self.note(f"most tags seen on one reader at once: {listed}. To know how many one "
+                      "reader resolves, lay the most pawns a zone will hold on it: 'on' must "
+                      "reach that count and stay there, with no 'misses many reads' finding")
+
+
+def poll_interval_ms(kind: str, stats0: Mapping[str, Any], stats: Mapping[str, Any],
+                     elapsed: float, polled: int) -> float | None:
+    """How often each reader was polled while doctor watched, in ms (None: not known).
+
+    ``stats0``/``stats`` are the backend's ``stats()`` before and after, ``elapsed`` the seconds
+    between them and ``polled`` the readers that answered. The bridge counts single reader polls
+    in its heartbeats (``polls``, with its own ``uptime_ms``); the spi backends count rounds of
+    every reader (``polls``).
+    """
+    if kind == "serial":
+        b0, b1 = stats0.get("bridge", {}), stats.get("bridge", {})
+        try:
+            polls = int(b1["polls"]) - int(b0["polls"])
+            ms = int(b1["uptime_ms"]) - int(b0["uptime_ms"])
+        except (KeyError, TypeError, ValueError):
+            return None
+        if polls <= 0 or ms <= 0 or polled <= 0:
+            return None
+        return ms * polled / polls
+    if kind in SPI_KINDS:
+        rounds = int(stats.get("polls", 0)) - int(stats0.get("polls", 0))
+        if rounds <= 0 or elapsed <= 0:
+            return None
+        return elapsed * 1000.0 / rounds
+    return None
 
 
 def _layout(args: argparse.Namespace) -> dict[str, str] | None:
