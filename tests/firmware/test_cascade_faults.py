@@ -1,8 +1,8 @@
 """The shared MFRC522 driver (``firmware_bridge/mfrc522_cascade.py``) against the emulated chip's
 real-world faults (issue 11, points 2-6).
 
-Each test here failed against the driver as it was before the fix it names (two marked guards
-check that a fix did not go too far): the chip was taught the fault first
+Each test here failed against the driver as it was before issue 11 (three marked guards check
+that a fix did not go too far, and pass against it too): the chip was taught the fault first
 (``scorekeeper/readers/fake_mfrc522.py``), then the driver was fixed. The driver
 waits on the emulated chip's clock (``ChipClock.drive``), as it would on a real chip's time.
 """
@@ -218,6 +218,7 @@ def test_the_wait_follows_the_timer_the_driver_sets() -> None:
 
 
 def test_a_slow_host_waits_for_a_timer_that_still_runs() -> None:
+    # a guard for the time bound itself (the old count bound never looked at the clock)
     # The host's clock runs ahead of the chip (a loaded Pi, a descheduled thread): the wait's
     # bound passes while the chip's timer still runs. Status1Reg's TRunning says so, and the
     # driver waits for the timer instead of calling an empty field an unfinished reception.
