@@ -1,8 +1,8 @@
 """The shared MFRC522 driver (``firmware_bridge/mfrc522_cascade.py``) against the emulated chip's
 real-world faults (issue 11, points 2-6).
 
-Each test here failed against the driver as it was before issue 11 (three marked guards check
-that a fix did not go too far, and pass against it too): the chip was taught the fault first
+Each test here failed against the driver as it was before issue 11, except that three marked
+guards check that a fix did not go too far: the chip was taught the fault first
 (``scorekeeper/readers/fake_mfrc522.py``), then the driver was fixed. The driver
 waits on the emulated chip's clock (``ChipClock.drive``), as it would on a real chip's time.
 """
