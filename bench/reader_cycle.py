@@ -6,10 +6,11 @@ What it runs: the bridge firmware (``firmware_bridge.bridge.Bridge``, with the s
 with ``chip_timeout_ms`` as shipped (5) and at 1.
 
 What the time is: the chips' clock (``ChipClock``). Every register access costs ``ACCESS_US``
-(50 us: the emulator's figure for one access from MicroPython on a Pico, or through spidev on a
-Pi); the chip's timer, a frame on air (9.44 us a bit), a tag's answer after the frame delay time
-and the firmware's sleeps (``field_off_ms``, ``settle_ms``) all pass on that clock, and the
-driver's waits are bounded by it. Nothing here depends on how fast this machine is.
+(50 us: the emulator's assumed figure for one access from MicroPython on a Pico, or through
+spidev on a Pi, not a measured one); the chip's timer, a frame on air (9.44 us a bit), a tag's
+answer after the frame delay time and the firmware's sleeps (``field_off_ms``, ``settle_ms``)
+all pass on that clock, and the driver's waits are bounded by it. Nothing here depends on how
+fast this machine is.
 
 What it is not: a measurement of real hardware. A real register access may cost more or less
 than 50 us; ``scorekeeper doctor`` times the cycle on the real thing (docs/firmware.md, "How
