@@ -67,13 +67,11 @@ def test_the_perturbation_reaches_the_secrets_of_a_game_that_has_them() -> None:
 # -- leaks the check found in the code --------------------------------------------------------
 
 REFUSAL_LEAK = (
-    "KNOWN LEAK, not fixed here (core/table.py is outside the game packages): a refusal in the "
-    "feed is shown to everyone but the organiser with the names of the cards that are secret "
-    "*now* taken out (FeedEntry.unnamed, asked each time the feed is shown). So an old public "
-    "refusal that named a card everyone saw (\"take the 4 of wands off the location\") turns "
-    "into \"take the card off the location\" the moment a seat hides that card, and the TV and "
-    "every other seat learn which card was hidden. The fix: take the names out once, when the "
-    "line is made, with the secrets of that moment.")
+    "A refusal shown to everyone but the organiser must say the same whichever card a seat "
+    "hides later: refusals shown to others name no piece at all (Table.secret_names). It once "
+    "took out only the names of the cards secret *now*, so an old public refusal (\"take the 4 "
+    "of wands off the location\") turned into \"take the card off the location\" the moment a "
+    "seat hid that card, and the TV learnt which card was hidden.")
 
 
 def _hide(extra_before: list[Any], extra_after: list[Any]) -> Any:
@@ -112,53 +110,6 @@ def test_an_old_public_refusal_keeps_its_words_when_the_card_is_hidden_later() -
         [lambda piece: Seen("loc:1", piece, True)], []))
     differences = check(played, plan(played))
     assert not differences, REFUSAL_LEAK + "\n\n" + "\n".join(map(str, differences))
-
-
-FOOL_LEAK = (
-    "KNOWN LEAK, not fixed here (a rules decision: docs/games/arcanum.md says the Market offers "
-    "only the exchanges the AP can make): the Market's prompt, which everyone sees, offers "
-    "\"discard a major to draw 1 major\" only when the referee counts a major in the AP's "
-    "hand. Hiding the Fool takes one major off that count, so the TV's question can tell that "
-    "the AP hid the Fool, which nothing public may tell (scorekeeper/games/arcanum/views.py). "
-    "A fix: offer every exchange the round allows, whatever the hand holds.")
-
-
-def _refusals_keep_their_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Set the refusal leak above aside (take the names out once, when a line is made), so that
-    a test can look past it."""
-    from scorekeeper.core.table import Table
-
-    tell = Table._tell
-
-    def frozen(table: Table, entry: Any) -> None:
-        names = table.secret_names()
-        object.__setattr__(entry, "unnamed", lambda: names)
-        tell(table, entry)
-
-    monkeypatch.setattr(Table, "_tell", frozen)
-
-
-def test_whether_a_seat_hid_the_fool_does_not_show_in_the_market(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Fool has no kind (``hidden_kind`` None): hiding it instead of a minor changes the
-    seat's count of majors and minors, which the table acts on in public (a minor played with
-    none counted is drawn first, R-PLAY-2), so the sweep never swaps it. Here it trades places
-    with a minor of swords anyway, up to where the two histories part in public for such a
-    reason; the Market's question must not be where they part."""
-    from scorekeeper.games.arcanum.cards import FOOL
-    from scorekeeper.games.arcanum.game import Arcanum
-
-    honest = Arcanum.hidden_kind
-    monkeypatch.setattr(Arcanum, "hidden_kind",
-                        lambda self, piece: "swords" if piece == FOOL else honest(self, piece))
-    _refusals_keep_their_words(monkeypatch)
-    played = play("arcanum", 3, 3)
-    the_plan = plan(played)
-    the_plan.runs = [r for r in the_plan.runs if any(FOOL in (p, u) for p, u, _, _ in r.swaps)]
-    assert the_plan.runs, "the seeded game should hide the Fool"
-    differences = check(played, the_plan)
-    market = [d for d in differences if "Market" in d.before() + d.original[d.at:d.at + 200]]
-    assert not market, FOOL_LEAK + "\n\n" + "\n".join(map(str, market))
 
 
 # -- planted leaks: the check must catch them -------------------------------------------------

@@ -92,8 +92,8 @@ class FeedEntry:
     # The input in plain words (Game.describe_input), for the organiser only: worked out when
     # first asked for, so that replaying a long log at start-up pays nothing for it.
     describe: Callable[[], str] | None = field(default=None, compare=False, repr=False)
-    # The pieces a refusal shown to anyone but the organiser must not name now (the table's
-    # ``secret_names``): asked each time the line is shown, as a card may be hidden since.
+    # The pieces a refusal shown to anyone but the organiser must not name (the table's
+    # ``secret_names``: every piece of the game, so the words never depend on what is hidden).
     unnamed: Callable[[], re.Pattern[str] | None] | None = field(default=None, compare=False,
                                                                  repr=False)
     _words: list[str] = field(default_factory=list, compare=False, repr=False)
@@ -186,8 +186,8 @@ class Table:
         # (seq, scores) each time the scores change: the dashboard's score-history chart.
         self.score_history: list[tuple[int, tuple[int, ...]]] = [
             (0, tuple(game.scores(self.referee.state)))]
-        # (state, pattern) of secret_names, worked out again only when the state changes.
-        self._secret_names: tuple[Any, re.Pattern[str] | None] = (object(), None)
+        # secret_names' pattern, once worked out.
+        self._piece_names: tuple[re.Pattern[str] | None] | None = None
         zones = set(game.zones(len(config.seats)))
         bad = sorted({z for z in config.layout.values() if z not in zones})
         if bad:
@@ -203,18 +203,18 @@ class Table:
         return self.referee.state
 
     def secret_names(self) -> re.Pattern[str] | None:
-        """A pattern for every way a refusal may name a piece that is a secret of some seat in
-        the current state (``Game.secrets``): its id and its words, with "the" before them;
-        None when no piece is secret. Public refusals name where, not what, once a card is
-        hidden: a rule that cannot leak, whatever the game's hint says."""
-        state = self.referee.state
-        if self._secret_names[0] is state:
-            return self._secret_names[1]
-        pieces: set[str] = set()
-        for seat in range(len(self.config.seats)):
-            pieces |= self.game.secrets(state, seat)
+        """A pattern for every way a refusal may name a piece of this game: its id and its
+        words, with "the" before them (None for a game without pieces). Refusals shown to
+        anyone but the organiser name where, not what ("take the card off the talon").
+
+        Every piece, not only those secret now: words that changed when a card was hidden
+        later would tell everyone which card it was (the perturbation check,
+        tests/test_privacy_perturbation.py, found exactly that), and a card shown while public
+        would be named after it went back into a hand. Worked out once per table."""
+        if self._piece_names is not None:
+            return self._piece_names[0]
         names: set[str] = set()
-        for piece in pieces:
+        for piece in self.game.pieces():
             names.add(piece)
             # A game that cannot put a piece in words cannot have put it in a hint either.
             with contextlib.suppress(Exception):
@@ -224,7 +224,7 @@ class Table:
             # Longest first, whole words only: "red angel 1" never eats into "red angel 10".
             alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
             pattern = re.compile(rf"(?<!\w)(?:[Tt]he )?(?:{alternatives})(?!\w)")
-        self._secret_names = (state, pattern)
+        self._piece_names = (pattern,)
         return pattern
 
     @property

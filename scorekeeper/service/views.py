@@ -86,9 +86,7 @@ class Views(HubBase):
         for entry in live.table.feed:
             key = (id(entry), organiser)
             hit = cache.get(key)
-            # A refusal's public words depend on what is hidden now (FeedEntry.unnamed): those
-            # lines are serialised afresh for each view, never kept.
-            if hit is None or hit[0] is not entry or (not organiser and entry.rejection):
+            if hit is None or hit[0] is not entry:
                 hit = cache[key] = (entry, dumps(entry.to_dict(audience)))
             parts.append(hit[1])
         if len(cache) > 4 * len(parts) + 8:  # drop lines that scrolled out of the feed

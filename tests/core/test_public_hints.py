@@ -1,9 +1,12 @@
-"""Public refusals name where, not what, once a card is hidden (issue 10, point 6).
+"""Refusals shown to anyone but the organiser name where, not what (issue 10, point 6; issue 12,
+point 3).
 
 A refusal's hint names the card to move ("take the black human 6 off the talon"). Shown to
-anyone but the organiser, it never names a piece that is a secret of some seat in the current
-state (``Game.secrets``): that name becomes "the card", in the feed, in every seat's view, in the
-hub's pushed views and in the public export. The organiser keeps the full words.
+anyone but the organiser (the feed, every seat's view, the hub's pushed views, the public export,
+the log) it names no piece of the game at all: "take the card off the talon". Not only the cards
+secret now: words that changed when a card was hidden later would tell everyone which card it
+was, and a card named while public would stay named after it went back into a hand. The
+organiser keeps the full words.
 """
 
 from __future__ import annotations
@@ -53,18 +56,20 @@ def _refusals(view: str) -> list[dict[str, str]]:
     return [e["rejection"] for e in json.loads(view)["feed"] if "rejection" in e]
 
 
-def test_a_talon_card_is_named_while_public_and_not_once_in_a_hand() -> None:
+def test_a_talon_card_is_never_named_to_others_before_or_after_it_goes_into_a_hand() -> None:
     table = _table(AD, 4)
     _send(table, *DEAL)
     _send(table, "+discard:1 H6b1", accepted=False)  # Bea discards out of turn
     hint = f"take the {NAME} off Bea's discard row"
-    assert _hints(table, PUBLIC) == [hint]  # on the talon: everyone sees it
+    unnamed = ["take the card off Bea's discard row"]
+    for audience in (PUBLIC, 0, 1, 2, 3):  # on the talon, in the open: still "the card"
+        assert _hints(table, audience) == unnamed, audience
+    assert _hints(table, ORGANISER) == [hint]
     _send(table, "-talon H6b1")  # Ann takes it: a secret of Ann's from now on
     assert "H6b1" in AD.secrets(table.state, 0)
-    for audience in (PUBLIC, 0, 1, 2, 3):
-        assert _hints(table, audience) == ["take the card off Bea's discard row"], audience
+    for audience in (PUBLIC, 0, 1, 2, 3):  # the same words: nothing tells it went to a hand
+        assert _hints(table, audience) == unnamed, audience
     assert _hints(table, ORGANISER) == [hint]
-    # a refusal made while it is hidden never names it either
     _send(table, "+talon H6b1", accepted=False)
     assert _hints(table, PUBLIC)[-1] == "take the card off the talon"
     assert _hints(table, ORGANISER)[-1] == f"take the {NAME} off the talon"
@@ -72,24 +77,24 @@ def test_a_talon_card_is_named_while_public_and_not_once_in_a_hand() -> None:
     assert NAME not in refusals and "H6b1" not in refusals
 
 
-def test_an_arcanum_card_named_on_the_board_is_not_named_once_hidden() -> None:
+def test_an_arcanum_card_on_the_board_is_never_named_to_others() -> None:
     table = _table(ARCANUM, 3, {"board": "sample"})
     _send(table, *(f"+loc:{loc} {pawn}" for pawn, loc in LAYOUT.items()))
-    _send(table, "+loc:9 cups_6", accepted=False)  # a card on the city: named, in the open
+    _send(table, "+loc:9 cups_6", accepted=False)  # a card on the city, in the open
     words = ARCANUM.describe_piece("cups_6")
-    assert _hints(table, PUBLIC) == [f"take the {words} off the location"]
+    before = {a: _hints(table, a) for a in (PUBLIC, 1, 2)}
+    assert before[PUBLIC] == ["take the card off the location"]
     _send(table, "+hide:0 cups_6")  # now face down on Ann's hide strip
     assert "cups_6" in ARCANUM.secrets(table.state, 0)
     for audience in (PUBLIC, 1, 2):
-        assert _hints(table, audience) == ["take the card off the location"], audience
+        assert _hints(table, audience) == before[audience], audience
         assert words not in json.dumps(_refusals(json.dumps(table.view(audience))),
                                        ensure_ascii=False)
     assert _hints(table, ORGANISER) == [f"take the {words} off the location"]
 
 
-def test_the_hub_and_the_public_export_follow_the_current_state(tmp_path: Path) -> None:
-    """The hub keeps each feed line's JSON; a refusal's public line must not outlive the card
-    going into a hand. The public export names where, not what, too."""
+def test_the_hub_and_the_public_export_name_no_card(tmp_path: Path) -> None:
+    """The hub keeps each feed line's JSON; the public export names where, not what, too."""
     hub = Hub.open(tmp_path / "sk.db")
     try:
         tid = hub.create_table(AD.id, ["Ann", "Bea", "Cid", "Dee"])
@@ -99,7 +104,7 @@ def test_the_hub_and_the_public_export_follow_the_current_state(tmp_path: Path) 
         named = [{"rule": "R-TURN-3", "reason": "Bea cannot discard now: only the active seat "
                   "discards, after taking", "hint": f"take the {NAME} off Bea's discard row"}]
         unnamed = [{**named[0], "hint": "take the card off Bea's discard row"}]
-        assert _refusals(hub.view_json(tid, PUBLIC)) == named  # on the talon: public
+        assert _refusals(hub.view_json(tid, PUBLIC)) == unnamed
         hub.submit(tid, parse_input("-talon H6b1"))
         for audience in (PUBLIC, 1, 2, 3):
             assert _refusals(hub.view_json(tid, audience)) == unnamed, audience
@@ -126,7 +131,7 @@ class TwiceGame(FakeGame):
         return super().observe(state, seen)
 
 
-def test_the_hubs_kept_feed_lines_do_not_outlive_a_card_going_into_a_hand(
+def test_the_hubs_kept_feed_lines_name_no_card_whatever_happens_to_it(
         tmp_path: Path) -> None:
     def games(game_id: str) -> Game:
         return TwiceGame()
@@ -137,9 +142,10 @@ def test_the_hubs_kept_feed_lines_do_not_outlive_a_card_going_into_a_hand(
         hub.start(tid)
         hub.submit(tid, parse_input("+play C1"))
         hub.submit(tid, parse_input("+play C1"))  # refused: card 1 is in play, in the open
-        assert _refusals(hub.view_json(tid, PUBLIC))[0]["hint"] == "take the card 1 off the "\
-            "play area"
-        hub.submit(tid, parse_input("+hand C1"))  # now seat 0's secret
+        for audience in (PUBLIC, 1):
+            assert [r["hint"] for r in _refusals(hub.view_json(tid, audience))] == [
+                "take the card off the play area"], audience
+        hub.submit(tid, parse_input("+hand C1"))  # now seat 0's secret: the same words
         for audience in (PUBLIC, 1):
             assert [r["hint"] for r in _refusals(hub.view_json(tid, audience))] == [
                 "take the card off the play area"], audience
