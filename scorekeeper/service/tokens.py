@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from scorekeeper.errors import AuthError, NotFound
+from scorekeeper.store.durable import fsync_folder
 
 log = logging.getLogger("scorekeeper.tokens")
 
@@ -115,11 +116,7 @@ def write_secret_file(path: Path, text: str) -> None:
         os.close(fd)
     os.chmod(tmp, 0o600)
     os.replace(tmp, path)
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:  # the new name is durable too (a power cut must not bring the old file back)
-        os.fsync(folder)
-    finally:
-        os.close(folder)
+    fsync_folder(path.parent)  # the new name is durable too (a cut must not bring the old back)
 
 
 class Tokens:

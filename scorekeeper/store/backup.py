@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.errors import StoreError
+from scorekeeper.store.durable import fsync_file, fsync_folder
 from scorekeeper.store.lock import DatabaseLock
 
 # Pages copied per step of the backup API (4 KiB pages: 1 MiB a step). Between steps the
@@ -164,10 +165,10 @@ def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
         with _open_read_only(db_path) as source:
             _copy(source, tmp, progress=progress, pause=pause,
                   step_pages=step_pages or STEP_PAGES, what=f"back up {db_path} to {target}")
-        _fsync_file(tmp)
+        fsync_file(tmp)
         contents = check_store(tmp, quiet=True)
         os.replace(tmp, target)
-        _fsync_dir(folder)
+        fsync_folder(folder)
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -283,12 +284,12 @@ def restore(db: str | os.PathLike[str], src: str | os.PathLike[str], *,
                       what=f"copy {src_path}")
             read_logs(staging, label=str(src_path))
             _single_file(staging)
-            _fsync_file(staging)
+            fsync_file(staging)
             _match_owner(staging, db_path.parent)
             contents = check_store(staging, label=str(src_path), quiet=True)
             moved = _move_aside(db_path, when or datetime.now())
             os.replace(staging, db_path)
-            _fsync_dir(db_path.parent)
+            fsync_folder(db_path.parent)
         finally:
             _remove_db_files(staging)
         from scorekeeper.store.marker import adopt
@@ -421,7 +422,7 @@ def _move_aside(db: Path, when: datetime) -> tuple[tuple[Path, Path], ...]:
             raise StoreError(f"cannot move {old} aside to {new}: {exc.strerror or exc} "
                              f"(moved so far: {done}); nothing was deleted") from None
         moved.append((old, new))
-    _fsync_dir(db.parent)
+    fsync_folder(db.parent)
     return tuple(moved)
 
 
@@ -437,30 +438,6 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
     except OSError:
         return False
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable. Some file systems (FAT on a USB stick, on some
-    kernels) cannot fsync a folder: the file itself was fsync'd, which is what they offer."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError as exc:
-        if exc.errno not in (22, 95):  # EINVAL, EOPNOTSUPP
-            raise
-    finally:
-        os.close(fd)
 
 
 def _match_owner(path: Path, like: Path) -> None:

@@ -33,6 +33,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scorekeeper.store.durable import fsync_folder
+
 MAGIC = "scorekeeper-marker"
 VERSION = "1"
 COMPACT_BYTES = 64 * 1024
@@ -108,14 +110,6 @@ def read_marker(path: Path) -> MarkerState | None:
     return state
 
 
-def _fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def write_marker(path: Path, store_id: str, last: Mapping[str, int]) -> None:
     """Write the marker whole and durably (temporary file, fsync, rename, fsync the folder)."""
     tmp = path.with_name(path.name + ".tmp")
@@ -128,7 +122,7 @@ def write_marker(path: Path, store_id: str, last: Mapping[str, int]) -> None:
     finally:
         os.close(fd)
     os.replace(tmp, path)
-    _fsync_folder(path.parent)
+    fsync_folder(path.parent)
 
 
 class Marker:

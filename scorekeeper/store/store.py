@@ -17,7 +17,6 @@ One ``Store`` holds one database connection and a lock; every method is thread-s
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
 import threading
@@ -52,6 +51,7 @@ from scorekeeper.core.table import TableConfig, refusal_from_record
 from scorekeeper.errors import ConfigError, NotFound, StoreError
 from scorekeeper.store import checks
 from scorekeeper.store.chain import GENESIS, ChainChecker, link
+from scorekeeper.store.durable import fsync_file
 from scorekeeper.store.marker import (
     STORE_ID_META,
     Marker,
@@ -258,7 +258,8 @@ class Store:
             # (never acknowledged, still only in the page cache). The marker is about to be
             # written from it: make it durable first, or a power cut could leave the marker
             # ahead of the disk and refuse a good store at the next start.
-            _fsync_files(database, f"{database}-wal")
+            fsync_file(database, missing_ok=True)
+            fsync_file(f"{database}-wal", missing_ok=True)
             self.marker = Marker(marker_path(database), store_id,
                                  {t: last for t, _status, last in tables if last},
                                  rewrite=state is None)
@@ -690,19 +691,6 @@ class Store:
             names = conn.execute(select(KITS.c.name).order_by(KITS.c.name)).scalars().all()
             conn.rollback()
         return [str(n) for n in names]
-
-
-def _fsync_files(*paths: str) -> None:
-    """fsync each of ``paths`` that exists (OSError when one cannot be)."""
-    for path in paths:
-        try:
-            fd = os.open(path, os.O_RDONLY)
-        except FileNotFoundError:
-            continue
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -14,41 +14,17 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from soak import powercut
 from soak.fusecut import FuseUnavailable, Mount, why_fuse_cannot_mount
+from tests.store.conftest import need_fuse, unmount_left_over
 
 CI_SEED = 20261201
 
 
-def need_fuse() -> None:
-    reason = why_fuse_cannot_mount()
-    if reason is not None:
-        pytest.fail(f"the power-cut tests need FUSE, and it cannot be mounted here: {reason}",
-                    pytrace=False)
-
-
-def unmount_left_over(mountpoint: Path) -> None:
-    """A mount left behind would hang every later test that walks tmp_path: go, lazily."""
-    if os.path.ismount(mountpoint):
-        subprocess.run(["fusermount3", "-u", "-z", str(mountpoint)], check=False,
-                       capture_output=True)
-    assert not os.path.ismount(mountpoint), f"{mountpoint} is still mounted"
-
-
-@pytest.fixture
-def disk(tmp_path: Path) -> Iterator[Mount]:
-    need_fuse()
-    mount = Mount(tmp_path / "disk", tmp_path / "mnt")
-    try:
-        yield mount
-    finally:
-        mount.close()
-        unmount_left_over(tmp_path / "mnt")
 
 
 def test_where_fuse_cannot_mount_the_campaign_says_why_and_what_to_install(

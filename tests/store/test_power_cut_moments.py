@@ -16,7 +16,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,6 @@ from scorekeeper.core.table import TableConfig
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.marker import COMPACT_BYTES, _line, marker_path, read_marker
 from soak.fusecut import Mount
-from tests.store.test_power_cut import need_fuse, unmount_left_over
 
 RECORD = {"type": "decision", "seat": 0, "prompt": "p", "answer": "a"}
 APPEND = """
@@ -50,17 +48,6 @@ hub = Hub.open(sys.argv[1])
 print("opened", flush=True)
 print("token", hub.tokens.ensure_organiser_token(hub.token_file), flush=True)
 """
-
-
-@pytest.fixture
-def disk(tmp_path: Path) -> Iterator[Mount]:
-    need_fuse()
-    mount = Mount(tmp_path / "disk", tmp_path / "mnt")
-    try:
-        yield mount
-    finally:
-        mount.close()
-        unmount_left_over(tmp_path / "mnt")
 
 
 def _spawn(code: str, arg: str) -> subprocess.Popen[str]:

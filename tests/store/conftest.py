@@ -1,0 +1,41 @@
+"""Fixtures of the store tests: a FUSE-mounted disk whose power can be cut."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from soak.fusecut import Mount, why_fuse_cannot_mount
+
+
+def need_fuse() -> None:
+    """Fail (never skip) where FUSE cannot mount, saying why and what to install."""
+    reason = why_fuse_cannot_mount()
+    if reason is not None:
+        pytest.fail(f"the power-cut tests need FUSE, and it cannot be mounted here: {reason}",
+                    pytrace=False)
+
+
+def unmount_left_over(mountpoint: Path) -> None:
+    """A mount left behind would hang every later test that walks tmp_path: go, lazily."""
+    if os.path.ismount(mountpoint):
+        subprocess.run(["fusermount3", "-u", "-z", str(mountpoint)], check=False,
+                       capture_output=True)
+    assert not os.path.ismount(mountpoint), f"{mountpoint} is still mounted"
+
+
+@pytest.fixture
+def disk(tmp_path: Path) -> Iterator[Mount]:
+    """A FUSE layer over tmp_path/disk mounted at tmp_path/mnt (soak/fusecut.py): what was not
+    fsync'd can be thrown away with ``disk.cut``. Always unmounted, even on failure."""
+    need_fuse()
+    mount = Mount(tmp_path / "disk", tmp_path / "mnt")
+    try:
+        yield mount
+    finally:
+        mount.close()
+        unmount_left_over(tmp_path / "mnt")
