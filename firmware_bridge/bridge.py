@@ -305,8 +305,8 @@ class Bridge:
             chip.antenna_on()
             try:
                 self.sleep(self.settle_ms)
-                # tags seen last time: a silent REQA is then asked again with WUPA
-                inv = m.inventory(chip, self.config.max_tags, bool(rd.tracks))
+                # tags seen last time: a silent REQA is then asked again (REQA, WUPA)
+                inv = m.inventory(chip, self.config.max_tags, len(rd.tracks))
             finally:
                 chip.antenna_off()
                 rd.off_at = self.now()
@@ -335,8 +335,7 @@ class Bridge:
         rd.collisions += inv.collisions
         rd.garbled += inv.garbled
         rd.errors += inv.errors
-        if inv.confirmations and uids:
-            rd.misses += 1  # the REQA went unanswered, yet a WUPA found the tags: a missed read
+        rd.misses += inv.contradicted  # REQAs nobody answered, yet a second request found tags
         tracks = rd.tracks
         for uid in uids:
             t = tracks.get(uid)

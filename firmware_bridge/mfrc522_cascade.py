@@ -105,6 +105,8 @@ KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
 WAIT_MARGIN_MS = 10  # a transceive may last the chip's timer plus this (frame, answer, host)
 RESET_WAIT_MS = 50  # the longest a soft reset is waited for (miguelbalboa waits 50 ms)
 TIMER_CAP_MS = 1000  # a timer still running this long after a transmission is not believed
+REASK_TRIES = 6  # REQAs re-sent when several known tags are missing: each 2nd one can be heard
+UNSURE_POLLS = 3  # polls in a row whose silence is doubted; later ones count as empty again
 TX_ASK_100 = 0x40  # TxASKReg Force100ASK: type A tags need 100 % ASK
 T_MODE_AUTO = 0x80  # TModeReg TAuto: the timer starts when a transmission ends
 RX_GAIN_MASK = 0x70  # RFCfgReg's RxGain bits; the others are reserved
@@ -209,6 +211,7 @@ class Mfrc522:
         self.ticks_diff = ticks_diff if ticks_diff is not None else _subtract
         self.timeout_ms = 5
         self.wait_ms = self.timeout_ms + WAIT_MARGIN_MS
+        self.unsure_polls = 0  # polls in a row that ended in silence with tags missing
 
     def _elapsed(self, start) -> int:
         return self.ticks_diff(self.ticks_ms(), start)
@@ -453,10 +456,12 @@ class Inventory:
     """The result of one poll of one reader: the uids read and what went wrong.
 
     ``complete`` is False when the inventory cannot vouch for the tags it did not list (an error
-    stopped it, a reception never ended, a REQA missed tags that a WUPA then found): a caller
-    must not take their absence as a removal. ``errors`` counts chip-level errors (an error
-    after HLTA among them: noise that changes nothing), ``stalls`` receptions that never ended,
-    ``confirmations`` silent REQAs asked again with WUPA.
+    stopped it, a reception never ended, a REQA missed tags that a WUPA then found, a silence
+    that may be drowned tags): a caller must not take their absence as a removal. ``errors``
+    counts chip-level errors (an error after HLTA among them: noise that changes nothing),
+    ``stalls`` receptions that never ended, ``confirmations`` silent requests asked again,
+    ``contradicted`` those of them that a second request found tags for (missed reads), and
+    ``unsure`` says the poll ended in a silence that several missing tags may have drowned.
     """
 
     def __init__(self) -> None:
@@ -466,38 +471,76 @@ class Inventory:
         self.errors = 0
         self.stalls = 0
         self.confirmations = 0
+        self.contradicted = 0
+        self.unsure = False
         self.complete = True
 
     def __repr__(self) -> str:
         return "Inventory(%s, complete=%r)" % ([_hex(u) for u in self.uids], self.complete)
 
 
-def inventory(chip: Mfrc522, max_tags: int = 4, had_tags: bool = False) -> Inventory:
+def inventory(chip: Mfrc522, max_tags: int = 4, had_tags: int = 0) -> Inventory:
     """Read every tag in the field (up to ``max_tags``): REQA, cascade, HALT, repeat.
 
     The antenna must be on and the field settled. Halted tags wake only after the field has been
     off for ~5 ms, which is why readers keep each field off that long between polls.
-    ``had_tags``: tags were there at this reader's last poll; a silent first REQA is then asked
-    again with up to two WUPAs, and only if they are silent too is the field empty.
+    ``had_tags``: how many tags were there at this reader's last poll (True counts as one).
+    While fewer have been read, a silent REQA is asked again: with up to ``REASK_TRIES`` REQAs
+    when two or more are missing (they may have drowned each other: tags that answered unheard
+    are READY and take the next REQA as an error, so every second one can be heard), then, for
+    the first request of a poll, with up to two WUPAs (tags a short field gap left halted or
+    ACTIVE). A WUPA that finds tags makes the poll incomplete (REQAs cannot see the tags it
+    woke and halted again). A silence that outlasts the REQAs while two or more tags are missing
+    makes the poll ``unsure`` and incomplete, for at most ``UNSURE_POLLS`` polls in a row of
+    this chip: after that its silences count again, so tags that did leave are still reported
+    gone (a poll that vouches for its field ends the run; one cut short by an error does not).
     ``ChipTimeout`` (chip dead) propagates; tag-level errors are counted in the result, which
     is then incomplete (an error after HLTA only counts).
     """
     result = Inventory()
+    _read(chip, result, max_tags, int(had_tags))
+    if result.unsure:
+        chip.unsure_polls += 1
+        if chip.unsure_polls <= UNSURE_POLLS:
+            result.complete = False
+    elif result.complete:
+        chip.unsure_polls = 0
+    return result
+
+
+def _confirm(chip: Mfrc522, result: Inventory, first: bool, missing: int) -> "bytes | None":
+    """A REQA went unanswered while ``missing`` known tags have not been read: ask again (see
+    ``inventory``) and return the ATQA a second request got, or None."""
+    result.confirmations += 1
+    if missing >= 2:
+        for _ in range(REASK_TRIES):
+            atqa = request(chip)  # not WUPA: it would wake the tags this poll halted
+            if atqa is not None:
+                result.contradicted += 1
+                return atqa
+    if first:
+        # Tags left READY take the first WUPA as an error (back to IDLE, silent): so two.
+        for _ in range(2):
+            atqa = request(chip, wakeup=True)
+            if atqa is not None:
+                result.contradicted += 1
+                result.complete = False  # REQA missed tags: later silence proves nothing
+                return atqa
+    if missing >= 2:
+        result.unsure = True
+    return None
+
+
+def _read(chip: Mfrc522, result: Inventory, max_tags: int, known: int) -> None:
+    """``inventory``'s loop: fills ``result``."""
     for n in range(max_tags):
         try:
             atqa = request(chip)
-            if atqa is None and n == 0 and had_tags:
-                # Tags whose answers drowned are READY now, and a READY tag takes the next
-                # request as an error (back to IDLE, silent): so up to two WUPAs, which also
-                # wake tags a short field gap left halted.
-                result.confirmations += 1
-                for _ in range(2):
-                    atqa = request(chip, wakeup=True)
-                    if atqa is not None:
-                        result.complete = False  # REQA missed tags: later silence proves nothing
-                        break
+            missing = known - len(result.uids)
+            if atqa is None and missing > 0:
+                atqa = _confirm(chip, result, n == 0, missing)
             if atqa is None:
-                return result
+                return
             got = select_uid(chip)
         except ChipTimeout:
             raise
@@ -505,22 +548,22 @@ def inventory(chip: Mfrc522, max_tags: int = 4, had_tags: bool = False) -> Inven
             result.stalls += 1
             result.errors += 1
             result.complete = False
-            return result
+            return
         except CollisionError:
             result.collisions += 1
             result.complete = False
-            return result
+            return
         except UidError:
             result.garbled += 1
             result.complete = False
-            return result
+            return
         except ChipError:
             result.errors += 1
             result.complete = False
-            return result
+            return
         if got is None:
             result.complete = False
-            return result
+            return
         uid = got[0]
         if uid not in result.uids:
             result.uids.append(uid)
@@ -538,7 +581,6 @@ def inventory(chip: Mfrc522, max_tags: int = 4, had_tags: bool = False) -> Inven
         raise
     except ChipError:
         result.complete = False
-    return result
 
 
 def _hex(data: bytes) -> str:

@@ -283,8 +283,8 @@ class SpiBackend(ReaderBackend):
             try:
                 if self.settle_ms > 0:
                     self.sleep(self.settle_ms / 1000.0)
-                # tags seen last time: a silent REQA is then asked again with WUPA
-                inv = m.inventory(chip, self.max_tags, bool(self.filter.tracked(rd.rid)))
+                # tags seen last time: a silent REQA is then asked again (REQA, WUPA)
+                inv = m.inventory(chip, self.max_tags, len(self.filter.tracked(rd.rid)))
             finally:
                 chip.antenna_off()
                 rd.off_at = self.clock()
@@ -300,8 +300,7 @@ class SpiBackend(ReaderBackend):
         rd.collisions += inv.collisions
         rd.garbled += inv.garbled
         rd.chip_errors += inv.errors
-        if inv.confirmations and uids:
-            rd.misses += 1  # the REQA went unanswered, yet a WUPA found the tags: a missed read
+        rd.misses += inv.contradicted  # REQAs nobody answered, yet a second request found tags
         if inv.complete:
             rd.misses += len(before - set(uids))
         out = self.filter.poll(rd.rid, uids, now, partial=not inv.complete)
