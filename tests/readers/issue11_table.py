@@ -4,12 +4,16 @@ each reader, and the faults a poll meets, as real RC522 boards produce them.
 ``uids(reader, count)``: distinct 7-, 4- and 10-byte uids per reader. ``FaultSchedule`` arms one
 fault (or none) on a chip each time its field goes on, in a fixed pattern per chip, choosing only
 faults that apply to the number of tags lying there (a crowd needs three), so every fault is
-spent in the poll it was armed for and they never pile up.
+spent in the poll it was armed for and they never pile up. ``CROWDS``: one reader whose board
+drowns most requests of three or more tags, as pawns join and leave.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
 
 from scorekeeper.readers.fake_mfrc522 import FakeMfrc522
 
@@ -83,3 +87,30 @@ class FaultSchedule:
             chip.crowd(1)
         elif fault == "stall":
             chip.crowd(1, stall=True)
+
+
+@dataclass(frozen=True)
+class Crowd:
+    """One reader on a board that drowns most requests three or more tags answer at once
+    (``FakeMfrc522.crowd(-1, hear_one_in=...)``: every ``hear_one_in``-th is heard): ``before``
+    tags lie there, ``join`` more are put down, then ``lift`` of them are taken away."""
+
+    hear_one_in: int
+    before: int
+    join: int
+    lift: int
+
+    @property
+    def tags(self) -> list[str]:
+        return uids(0, self.before + self.join)
+
+
+# Before the fix (only the first REQA of a poll was confirmed) each of these reported tags that
+# lay still as gone once the fourth pawn joined. Three tags alone were read then already: only a
+# poll's first request has three answering, and that one was confirmed.
+CROWDS = [
+    pytest.param(Crowd(2, 3, 1, 1), id="hear 1 in 2, 3+1 tags, 1 lifted (3 stay, crowded)"),
+    pytest.param(Crowd(4, 3, 1, 1), id="hear 1 in 4, 3+1 tags, 1 lifted (3 stay, crowded)"),
+    pytest.param(Crowd(2, 2, 2, 2), id="hear 1 in 2, 2+2 tags, 2 lifted"),
+    pytest.param(Crowd(4, 2, 2, 2), id="hear 1 in 4, 2+2 tags, 2 lifted"),
+]
