@@ -537,7 +537,7 @@ def _read(chip: Mfrc522, result: Inventory, max_tags: int, known: int) -> None:
         try:
             atqa = request(chip)
             missing = known - len(result.uids)
-            if atqa is None and missing > 0:
+            if atqa is None and missing > 0 and (n == 0 or missing >= 2):
                 atqa = _confirm(chip, result, n == 0, missing)
             if atqa is None:
                 return
