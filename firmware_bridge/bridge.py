@@ -26,8 +26,9 @@ Hazards:
 * a tag is reported gone only after missing from ``absent_polls`` *complete* polls (those
   between are all complete or cut short) *and* for ``absent_ms``, and only at a complete poll;
   an inventory cut short (a collision, a garbled uid, a reception that never ended with several
-  tags answering, a silent REQA that a WUPA contradicted) proves nothing about the tags it did
-  not list, so it never counts as a miss;
+  tags answering, a silent REQA that a WUPA contradicted, for a few polls a silence while two
+  or more known tags are unread: ``mfrc522_cascade.inventory``) proves nothing about the tags
+  it did not list, so it never counts as a miss;
 * each poll halts the tags it reads (HLTA) and later REQAs wake only idle tags: what resets the
   halted ones is the field being off for ~5 ms (ISO 14443-3). So a reader's antenna goes on
   only ``field_off_ms`` (10 ms by default) after its last antenna-off, however few readers are

@@ -28,9 +28,12 @@ Hazards:
 * a soft reset is waited out (CommandReg leaves SoftReset, at most ``RESET_WAIT_MS``) and
   ``init`` reads back TModeReg and TxASKReg: writes made during a reset are lost on the chip;
 * a REQA nobody answers is not proof of an empty field when tags were there at the last poll
-  (three or more tags can drown each other, a tag left READY ignores REQA): ``inventory``
-  asks again with WUPA (twice: a READY tag takes the first as an error) when the caller says it
-  ``had_tags``;
+  (three or more tags can drown each other, a tag left READY ignores REQA): when the caller
+  says how many it ``had_tags`` and two or more are unread, ``inventory`` asks again with REQAs
+  (every second one can be heard: tags that answered unheard are READY and take the next as
+  an error), the first request of a poll also with WUPA (twice, for the same reason); a
+  silence that outlasts them makes the poll incomplete, for at most ``UNSURE_POLLS`` polls in
+  a row, so that lifted tags still go;
 * an error after HLTA is noise (only a time-out means the tag took it): it is counted, never
   raised;
 * ``CollReg``'s CollPos is read as the datasheet words it (bit position, 1-based, in the received

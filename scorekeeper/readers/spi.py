@@ -11,8 +11,9 @@ go through a ``PresenceFilter`` whose defaults tolerate missed reads (a tag must
 Each poll halts the tags it read (HLTA); only a field that stays off for ~5 ms (ISO 14443-3)
 resets them to answer the next REQA. With one reader (or the others offline) nothing else fills
 that gap, hence ``field_off_ms``. A poll cut short (a collision, a garbled uid, a reception that
-never ended with several tags answering, a silent REQA that a WUPA contradicted) is no miss for
-the tags it did not list (``PresenceFilter.poll(partial=True)``).
+never ended with several tags answering, a silent REQA that a WUPA contradicted, for a few
+polls a silence while two or more known tags are unread: ``mfrc522_cascade.inventory``) is no
+miss for the tags it did not list (``PresenceFilter.poll(partial=True)``).
 
 A reader whose chip stops answering (VersionReg reads 0x00/0xFF, or a command never finishes) is
 marked offline in ``health()``, frozen (its tags are not reported gone) and re-initialised every
