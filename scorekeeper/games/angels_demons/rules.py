@@ -269,7 +269,7 @@ def _turn(state: State, card: str) -> Outcome:
 
 
 def _discard(state: State, seat: int, card: str) -> Outcome:
-    """A card arrived in a discard row: the active seat's discard (R-TURN-3b, R-TURN-5)."""
+    """A card arrived in a discard row: the active seat's discard (R-TURN-3 option b, R-TURN-5)."""
     if state.phase == ACT and seat == state.active:
         if not _in_hand(state, card, seat):
             return Rejected("R-TURN-3", f"{the(card)} is not in {seat_ref(seat)}'s hand",
@@ -389,7 +389,7 @@ def _grow(state: State, b: Building, card: str) -> Outcome:
 
 def draw(state: State, seat: int, count: int, next_active: int,
          events: tuple[str, ...]) -> Result:
-    """``seat`` draws ``count`` deck cards after a set (R-TURN-3a, R-CLAIM-3, R-EXH-2/3)."""
+    """``seat`` draws ``count`` deck cards after a set (R-TURN-3 option a, R-CLAIM-3, R-EXH-2/3)."""
     if state.deck < count:
         return rounds.exhaust(state, events)
     state = replace(state, hands=bump(state.hands, seat, count), deck=state.deck - count,

@@ -81,7 +81,7 @@ def choose_discard(rng: random.Random, hand: Sequence[str], item_love: int = 0) 
 
 def choose_lay(rng: random.Random, hand: Sequence[str], temper: Temper,
                advanced: bool) -> tuple[str, str, str] | None:
-    """A set to lay from ``hand`` (R-TURN-3a), or None to discard instead."""
+    """A set to lay from ``hand`` (R-TURN-3 option a), or None to discard instead."""
     options = sets_in(hand)
     if not options:
         return None

@@ -204,7 +204,7 @@ class AngelsDemonsWorld(World):
         return (yield from self._finish([*actions, *flip_actions], score))
 
     def _lay(self, a: int, take: Seen, trio: tuple[str, str, str]) -> Flow:
-        """R-TURN-3a: lay a set from hand on one's own turn, then draw (no discard)."""
+        """R-TURN-3 option a: lay a set from hand on one's own turn, then draw (no discard)."""
         hand = self.hands[a]
         for c in trio:
             hand.remove(c)
@@ -243,7 +243,7 @@ class AngelsDemonsWorld(World):
         return False
 
     def _discard(self, a: int, take: Seen) -> Flow:
-        """R-TURN-3b: discard (a waiting seat the card it took), then the claim window."""
+        """R-TURN-3 option b: discard (a waiting seat the card it took), then the claim window."""
         hand = self.hands[a]
         card = (take.piece if self.waiting[a]
                 else choose_discard(self.rng, hand, self._item_love()))
