@@ -1,0 +1,83 @@
+"""Every rule of Arcanum's players' reference (docs/rules/arcanum.md), declared once: the ids a
+refusal can name, the rules the table carries out itself, and the rules no reader can see (see
+``scorekeeper.core.rule_ids``; tests/games/test_rule_registry.py holds the code and the
+reference to this list).
+"""
+
+from __future__ import annotations
+
+from scorekeeper.core.rule_ids import RuleRegistry
+
+RULES = RuleRegistry(
+    refusals={
+        "R-SETUP-8": "a pawn placed at setup off a location, three on one, or two of a colour",
+        "R-SETUP-9": "a card put on the table during setup",
+        "R-DRAW-1": "a draw choice other than 1 major or 3 minors, or out of order",
+        "R-DRAW-2": "a draw choice in round 1, where everyone draws 1 major and 4 minors",
+        "R-DRAW-3": "an excess discard that is not owed, not from the hand, or to the wrong pile",
+        "R-DRAW-4": "a hide not asked for, a second hide, or a card hidden from the table",
+        "R-DRAW-5": "a hidden card taken off its strip before a fame phase",
+        "R-PLAY-1": "a card played by a seat whose turn it is not",
+        "R-PLAY-2": "a play by a seat with no card before it draws its minor",
+        "R-PLAY-3": "a turn that does not play exactly one minor, or a pawn moved without one",
+        "R-PLAY-4": "a second major in a turn, or a major during another card's effect",
+        "R-PLAY-5": "a major's pawn move taken as the turn's minor",
+        "R-VAR-2": "a major played in the simplest game",
+        "R-MIN-1": "a minor played again from the discard pile",
+        "R-MIN-2": "a number card moving a pawn of another suit or by another count",
+        "R-MIN-3": "a figure card moving a pawn other than its own",
+        "R-MIN-4": "a minor's pawn move that does not change the pawn's location",
+        "R-MIN-5": "a new move while the destination's icons are still to be carried out",
+        "R-MIN-6": "a location effect carried out other than the location says",
+        "R-MIN-7": "a played minor put anywhere but the minor discard pile",
+        "R-MAJ-1": "a major carried out other than its card says",
+        "R-FAME-3": "a fame-phase answer the scoring order does not ask for now",
+        "R-FAME-4": "a reveal breaking the fame rules, or a Fool's family from a seat not asked",
+    },
+    applied={
+        "R-SETUP-1": "the table plays the game length chosen as a table option",
+        "R-SETUP-2": "the table starts round 1 at the chosen seat and plays clockwise",
+        "R-SETUP-3": "the table starts every family's reputation at 0",
+        "R-SETUP-6": "the table counts the rounds from 1",
+        "R-SETUP-7": "the table starts every score at 0",
+        "R-ROUND-1": "the table runs the draw, play and fame phases in order",
+        "R-ROUND-2": "the table holds a fame phase after rounds 3, 6 and 9 with 4 or 5 seats",
+        "R-ROUND-3": "the table uses rounds 4 and 8 as fame rounds with 3 seats",
+        "R-ROUND-4": "the table clears the Tower and brings Judgement's pawns back",
+        "R-ROUND-5": "the table holds the fame phase, then passes the start-player marker",
+        "R-DECK-1": "the table rebuilds an empty deck from its discard pile in its counts",
+        "R-VAR-1": "the table keeps the majors out of rounds 1 and 2 in the first-game variant",
+        "R-REP-1": "the table keeps each family's reputation between 0 and 21",
+        "R-REP-2": "the table stops a gain at 21 and pushes the other families back",
+        "R-REP-3": "the table ignores a loss at 0",
+        "R-REP-4": "the table applies reputation changes one by one, in order",
+        "R-FAME-1": "the table starts the fame phase after a fame round's turns",
+        "R-FAME-2": "the table ranks the families into rows by reputation",
+        "R-FAME-5": "the table asks every seat for every hidden card of the suit",
+        "R-FAME-6": "the table ranks the players who showed cards of the suit",
+        "R-FAME-7": "the table gives each place its award",
+        "R-FAME-8": "the table shares tied awards, rounded down",
+        "R-FAME-9": "the table uses the award table of the reference",
+        "R-FAME-10": "the table resets reputation and discards the shown cards",
+        "R-FAME-11": "the table runs the World's special fame phase",
+        "R-END-1": "the table ends the game after the last round's fame phase",
+        "R-END-2": "the table names the player with the most VP",
+        "R-END-3": "the table breaks a tie by cards in hand",
+        "G-2": "the table numbers the locations by the chosen board profile",
+        "G-3": "the table gives the Cathedral's gain as the ruling says",
+        "G-4": "the table pushes back only by the part of a gain beyond 21",
+        "G-5": "the table ignores losses at 0",
+        "G-8": "the table shares tied awards over every place, rounded down",
+        "G-9": "the table scores one row's families in suit order, with the Fool's rule",
+        "G-10": "the table plays 4 or 8 rounds with 3 seats",
+        "G-12": "the table applies the Devil's doubling to the fame phase by the option",
+        "G-15": "the table lets the Fool take a minor's place in a hide",
+        "G-16": "the table has a seat with nothing to hide draw a minor first",
+        "G-17": "the table lets a seat with no movable minor play one without a move",
+        "G-23": "the table counts a tie for the fewest VP as the fewest for the Lovers",
+    },
+    not_observable={
+        "R-SETUP-4": "the decks are shuffled in the players' hands: no reader sees their order",
+        "R-SETUP-5": "player aids are paper with no tag: nothing on them is read",
+    },
+)
