@@ -14,15 +14,23 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scorekeeper.api.assets import AssetFiles
+from scorekeeper.api.auth import ORGANISER as ORGANISER_ONLY
+from scorekeeper.api.auth import (
+    answering_seat,
+    check_before_body,
+    seat_of_table,
+    sees_live,
+    viewer_audience,
+)
 from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.api.limits import RequestLimits
 from scorekeeper.api.ws import table_socket
@@ -118,23 +126,6 @@ class PairBody(BaseModel):
     code: str = Field(max_length=32)
 
 
-def _token(request: Request) -> str | None:
-    """The token of a request: ``Authorization: Bearer`` header, else ``?token=``."""
-    header = request.headers.get("authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip() or None
-    return request.query_params.get("token") or None
-
-
-def _is_organiser(hub: Hub, request: Request) -> bool:
-    """True when the request carries the organiser's token (an unknown one is just public)."""
-    token = _token(request)
-    try:
-        return token is not None and hub.tokens.identify(token).organiser
-    except ScorekeeperError:
-        return False
-
-
 def _json(payload: str) -> Response:
     return Response(content=payload, media_type="application/json")
 
@@ -199,19 +190,9 @@ def create_app(hub_or_settings: Hub | Settings,
         return JSONResponse({"error": text, "kind": "HTTPException"},
                             status_code=exc.status_code)
 
-    def organiser(request: Request) -> Identity:
-        return hub.tokens.require_organiser(_token(request))
-
-    def credential(needed: str, token: str | None) -> None:
-        """The check ``RequestLimits`` makes before a body is read (the handler checks again)."""
-        if needed == "organiser":
-            hub.tokens.require_organiser(token)
-        else:
-            hub.tokens.identify(token)
-
     # Outermost of the application's own layers: credentials and body sizes are checked before
-    # FastAPI reads (and parses) a byte of a body.
-    app.add_middleware(RequestLimits, check=credential)
+    # FastAPI reads (and parses) a byte of a body; each route's dependency checks again.
+    app.add_middleware(RequestLimits, check=check_before_body(hub))
 
     # -- page and health -----------------------------------------------------------------------
 
@@ -240,10 +221,9 @@ def create_app(hub_or_settings: Hub | Settings,
         """Liveness: the server answers and knows its tables."""
         return {"ok": True, "tables": len(hub.table_ids())}
 
-    @app.get("/api/backup")
-    def backup_status(request: Request) -> dict[str, Any]:
+    @app.get("/api/backup", dependencies=[ORGANISER_ONLY])
+    def backup_status() -> dict[str, Any]:
         """The periodic backup's latest round (``serve --backup-to``), for the console."""
-        organiser(request)
         backups = getattr(hub, "backups", None)  # set by serve when --backup-to is given
         if backups is None:
             return {"configured": False, "ok": True,
@@ -276,16 +256,16 @@ def create_app(hub_or_settings: Hub | Settings,
     # -- tables --------------------------------------------------------------------------------
 
     @app.get("/api/tables")
-    def list_tables(request: Request, archived: bool = False) -> list[dict[str, Any]]:
+    def list_tables(live: Annotated[bool, Depends(sees_live)],
+                    archived: bool = False) -> list[dict[str, Any]]:
         """Every table: id, name, game, status, archived, seats, scores (public facts only; as
         spectators see them, except for the organiser's token: see the spectator delay).
         Archived tables only with ``?archived=1``."""
-        return hub.summaries(delayed=not _is_organiser(hub, request), archived=archived)
+        return hub.summaries(delayed=not live, archived=archived)
 
-    @app.post("/api/tables", status_code=201)
-    def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables", status_code=201, dependencies=[ORGANISER_ONLY])
+    def create_table(body: CreateTable) -> dict[str, Any]:
         """Organiser: create a table; with ``start`` it starts at once."""
-        organiser(request)
         from scorekeeper.api.console import from_http  # no server path comes over HTTP
 
         options, readers = from_http(hub.store, body.options, body.readers)
@@ -301,18 +281,16 @@ def create_app(hub_or_settings: Hub | Settings,
         """What the TV shows: counts, never hidden identities."""
         return _json(hub.view_json(table_id, PUBLIC))
 
-    @app.get("/api/tables/{table_id}/seat/{seat}")
-    def seat_view(table_id: str, seat: int, request: Request) -> Response:
+    @app.get("/api/tables/{table_id}/seat/{seat}", dependencies=[Depends(seat_of_table)])
+    def seat_view(table_id: str, seat: int) -> Response:
         """One seat's view (its own secrets), for that seat's token or the organiser."""
-        hub.tokens.require_seat(_token(request), table_id, seat)
         if not 0 <= seat < len(hub.config(table_id).seats):
             raise _no_seat(table_id, seat, hub)
         return _json(hub.view_json(table_id, seat))
 
-    @app.get("/api/tables/{table_id}/organiser")
-    def organiser_view(table_id: str, request: Request) -> Response:
+    @app.get("/api/tables/{table_id}/organiser", dependencies=[ORGANISER_ONLY])
+    def organiser_view(table_id: str) -> Response:
         """Everything, for the organiser; includes reader health."""
-        organiser(request)
         view = hub.view(table_id, ORGANISER)
         view["readers"] = hub.reader_health(table_id)
         view["watchers"] = hub.watchers(table_id)
@@ -320,95 +298,79 @@ def create_app(hub_or_settings: Hub | Settings,
         return JSONResponse(view)
 
     @app.get("/api/tables/{table_id}/export")
-    def export(table_id: str, request: Request) -> dict[str, Any]:
+    def export(table_id: str,
+               audience: Annotated[str, Depends(viewer_audience)]) -> dict[str, Any]:
         """The game as JSON: full for the organiser, without secrets for anyone else."""
-        token = _token(request)
-        audience: str = PUBLIC
-        if token is not None and hub.tokens.identify(token).organiser:
-            audience = ORGANISER
         return hub.export(table_id, audience)
 
-    def _status_change(action: Callable[[str], str], table_id: str,
-                       request: Request) -> dict[str, Any]:
-        organiser(request)
+    def _status_change(action: Callable[[str], str], table_id: str) -> dict[str, Any]:
         action(table_id)
         return hub.summary(table_id, delayed=False)
 
-    @app.post("/api/tables/{table_id}/start")
-    def start(table_id: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/start", dependencies=[ORGANISER_ONLY])
+    def start(table_id: str) -> dict[str, Any]:
         """Organiser: start or resume the table."""
-        return _status_change(hub.start, table_id, request)
+        return _status_change(hub.start, table_id)
 
-    @app.post("/api/tables/{table_id}/pause")
-    def pause(table_id: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/pause", dependencies=[ORGANISER_ONLY])
+    def pause(table_id: str) -> dict[str, Any]:
         """Organiser: pause the table (inputs are logged as refused and change nothing)."""
-        return _status_change(hub.pause, table_id, request)
+        return _status_change(hub.pause, table_id)
 
-    @app.post("/api/tables/{table_id}/end")
-    def end(table_id: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/end", dependencies=[ORGANISER_ONLY])
+    def end(table_id: str) -> dict[str, Any]:
         """Organiser: end the table for good."""
-        return _status_change(hub.end, table_id, request)
+        return _status_change(hub.end, table_id)
 
-    @app.post("/api/tables/{table_id}/archive")
-    def archive(table_id: str, request: Request,
-                body: ArchiveBody | None = None) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/archive", dependencies=[ORGANISER_ONLY])
+    def archive(table_id: str, body: ArchiveBody | None = None) -> dict[str, Any]:
         """Organiser: archive a table that is over (``{"archived": false}``: list it again);
         its log stays and can be exported. A running table is refused."""
-        organiser(request)
         hub.archive(table_id, True if body is None else body.archived)
         return hub.summary(table_id, delayed=False)
 
-    @app.delete("/api/tables/{table_id}")
-    def delete_table(table_id: str, request: Request) -> dict[str, Any]:
+    @app.delete("/api/tables/{table_id}", dependencies=[ORGANISER_ONLY])
+    def delete_table(table_id: str) -> dict[str, Any]:
         """Organiser: delete an ended or archived table for good, with its log and its seat
         tokens (the one exception to the append-only log; export it first to keep it)."""
-        organiser(request)
         return {"deleted": table_id, "records": hub.delete_table(table_id)}
 
-    @app.post("/api/tables/{table_id}/spectator-delay")
-    def spectator_delay(table_id: str, body: DelayBody, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/spectator-delay", dependencies=[ORGANISER_ONLY])
+    def spectator_delay(table_id: str, body: DelayBody) -> dict[str, Any]:
         """Organiser: the public audience sees the table as it was ``seconds`` ago (for a
         stream; 0 turns it off, at most 600); stored with the table. Seats and the organiser
         see everything live."""
-        organiser(request)
         seconds = hub.set_spectator_delay(table_id, body.seconds)
         return {"table": table_id, "spectator_delay": shown_number(seconds)}
 
     # -- inputs --------------------------------------------------------------------------------
 
     @app.post("/api/tables/{table_id}/decisions")
-    def decide(table_id: str, body: DecisionBody, request: Request) -> JSONResponse:
+    def decide(table_id: str, body: DecisionBody,
+               who: Annotated[Identity, Depends(answering_seat)]) -> JSONResponse:
         """A seat answers its own prompt (seat token); the organiser may answer any."""
-        token = _token(request)
-        who = hub.tokens.identify(token)
-        seat = body.seat
-        if not who.organiser:
-            seat = who.seat if body.seat is None else body.seat
-            hub.tokens.require_seat(token, table_id, int(seat or 0))
+        seat = body.seat if who.organiser or body.seat is not None else who.seat
         return _verdict(hub.submit(table_id, Decision(seat, body.prompt, body.answer)))
 
-    @app.post("/api/tables/{table_id}/undo")
-    def undo(table_id: str, request: Request, body: UndoBody | None = None) -> JSONResponse:
+    @app.post("/api/tables/{table_id}/undo", dependencies=[ORGANISER_ONLY])
+    def undo(table_id: str, body: UndoBody | None = None) -> JSONResponse:
         """Organiser: take back the input #``seq`` that ``undo-preview`` showed (appended to
         the log as an undo); 409 and nothing changed when the table has moved on since."""
-        organiser(request)
         seq = _pinned(body.seq if body else None)
         return _verdict(hub.submit(table_id, Undo(), expect_seq=seq))
 
-    @app.post("/api/tables/{table_id}/correct")
-    def correct(table_id: str, body: CorrectBody, request: Request) -> JSONResponse:
+    @app.post("/api/tables/{table_id}/correct", dependencies=[ORGANISER_ONLY])
+    def correct(table_id: str, body: CorrectBody) -> JSONResponse:
         """Organiser: replace the input #``seq`` that ``correct-preview`` showed with this one
         (a misread fixed); 409 and nothing changed when the table has moved on since."""
-        organiser(request)
         text = body.input.strip()
         parsed = parse_input(text if text.startswith("correct ") else f"correct {text}")
         seq = _pinned(body.seq)
         return _verdict(hub.submit(table_id, parsed, expect_seq=seq, typed=True))
 
-    @app.post("/api/tables/{table_id}/inputs")
-    def force_input(table_id: str, body: InputBody, request: Request) -> JSONResponse:
+    @app.post("/api/tables/{table_id}/inputs", dependencies=[ORGANISER_ONLY])
+    def force_input(table_id: str, body: InputBody) -> JSONResponse:
         """Organiser: feed one input in its one-line form (a missed or misread tag)."""
-        organiser(request)
         parsed = parse_input(body.input)
         if isinstance(parsed, Undo | Correct):  # never unpinned: see POST .../undo
             from scorekeeper.errors import ConfigError
@@ -420,10 +382,9 @@ def create_app(hub_or_settings: Hub | Settings,
 
     # -- pairing -------------------------------------------------------------------------------
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/pair")
+    @app.post("/api/tables/{table_id}/seats/{seat}/pair", dependencies=[ORGANISER_ONLY])
     def pairing_code(table_id: str, seat: int, request: Request) -> dict[str, Any]:
         """Organiser: a short single-use code a phone exchanges for this seat's token."""
-        organiser(request)
         seats = hub.config(table_id).seats
         if not 0 <= seat < len(seats):
             raise _no_seat(table_id, seat, hub)
@@ -436,11 +397,10 @@ def create_app(hub_or_settings: Hub | Settings,
                 "seat_name": seats[seat], "pair_url": f"/?pair={code}", "url": url,
                 "qr_svg": qr_svg(url) if url else None, "hint": hint}
 
-    @app.delete("/api/tables/{table_id}/seats/{seat}/tokens")
-    def unpair(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+    @app.delete("/api/tables/{table_id}/seats/{seat}/tokens", dependencies=[ORGANISER_ONLY])
+    def unpair(table_id: str, seat: int) -> dict[str, Any]:
         """Organiser: withdraw every token paired with this seat (a lost phone) and every
         pairing code shown for it and not yet used."""
-        organiser(request)
         tokens, codes = hub.tokens.unpair(table_id, seat)
         return {"revoked": tokens, "codes_revoked": codes}
 
@@ -459,7 +419,7 @@ def create_app(hub_or_settings: Hub | Settings,
     from scorekeeper.service.enrolling import EnrollSessions
 
     app.state.console_enrollments = EnrollSessions(hub.store)
-    app.include_router(console_routes(hub, organiser, app.state.console_enrollments))
+    app.include_router(console_routes(hub, app.state.console_enrollments))
     from scorekeeper.api.rules import rules_routes  # the players' rules reference, /rules/<game>
 
     app.include_router(rules_routes())

@@ -1,7 +1,8 @@
 """The organiser console's endpoints (webui/console.html): kits and enrollment in the browser,
 board profiles, undo previews, score exports. Every route needs the organiser token.
 
-``console_routes(hub, organiser)`` returns an APIRouter that ``create_app`` includes.
+``console_routes(hub)`` returns an APIRouter that ``create_app`` includes; the router's
+dependency (``auth.ORGANISER``) checks the organiser token for every route.
 
 - ``GET /api/kits``: every stored kit with its game and how far it is tagged.
 - ``POST /api/enroll`` starts (or resumes) tagging a kit; ``GET /api/enroll/{sid}`` gives the
@@ -23,13 +24,14 @@ import io
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, FastAPI, Request, Response
+from fastapi import APIRouter, Body, FastAPI, Response
 from pydantic import BaseModel, Field
 
+from scorekeeper.api.auth import ORGANISER
 from scorekeeper.core.game import PUBLIC, Game
 from scorekeeper.core.inputs import (
     Correct,
@@ -42,7 +44,6 @@ from scorekeeper.core.table import FeedEntry, Table
 from scorekeeper.errors import ConfigError, ScorekeeperError
 from scorekeeper.service.enrolling import EnrollSessions
 from scorekeeper.service.hub import Hub
-from scorekeeper.service.tokens import Identity
 
 BOARD_META = "board:"  # + name -> the profile mapping as JSON
 BOARD_INDEX_META = "boards"  # -> JSON list of the stored profiles' names
@@ -281,9 +282,8 @@ def scores_csv(view: Mapping[str, Any]) -> str:
 # -- the router --------------------------------------------------------------------------------
 
 
-def console_routes(hub: Hub, organiser: Callable[[Request], Identity],
-                   sessions: EnrollSessions | None = None) -> APIRouter:
-    """The console's routes on ``hub``; ``organiser`` checks a request's organiser token.
+def console_routes(hub: Hub, sessions: EnrollSessions | None = None) -> APIRouter:
+    """The console's routes on ``hub``, every one for the organiser's token only.
 
     ``sessions`` holds the browser enrollments (a new ``EnrollSessions`` on the hub's store by
     default); they are stopped, their readers released, when the app shuts down.
@@ -298,14 +298,13 @@ def console_routes(hub: Hub, organiser: Callable[[Request], Identity],
         finally:
             sessions.close()  # enrollment readers are released with the server
 
-    router = APIRouter(lifespan=lifespan)
+    router = APIRouter(lifespan=lifespan, dependencies=[ORGANISER])
 
     # -- kits and enrollment -------------------------------------------------------------------
 
     @router.get("/api/kits")
-    def list_kits(request: Request) -> list[dict[str, Any]]:
+    def list_kits() -> list[dict[str, Any]]:
         """Organiser: every stored kit, its game and how many of the game's pieces it tags."""
-        organiser(request)
         from scorekeeper.games import find_game
 
         out = []
@@ -324,9 +323,8 @@ def console_routes(hub: Hub, organiser: Callable[[Request], Identity],
         return out
 
     @router.post("/api/enroll", status_code=201)
-    def start_enrollment(body: EnrollBody, request: Request) -> dict[str, Any]:
+    def start_enrollment(body: EnrollBody) -> dict[str, Any]:
         """Organiser: start tagging a kit (a stored kit carries on where it stopped)."""
-        organiser(request)
         spec = hub.default_readers if body.readers is None else body.readers.strip()
         if spec.lower() in ("none", "typed"):
             spec = ""
@@ -337,15 +335,13 @@ def console_routes(hub: Hub, organiser: Callable[[Request], Identity],
         return sessions.start(body.kit.strip(), body.game, spec, body.reader).state()
 
     @router.get("/api/enroll/{sid}")
-    def enrollment(sid: str, request: Request) -> dict[str, Any]:
+    def enrollment(sid: str) -> dict[str, Any]:
         """Organiser: progress, the next piece to scan in words, the latest messages."""
-        organiser(request)
         return sessions.get(sid).state()
 
     @router.post("/api/enroll/{sid}/tag")
-    def typed_tag(sid: str, body: UidBody, request: Request) -> dict[str, Any]:
+    def typed_tag(sid: str, body: UidBody) -> dict[str, Any]:
         """Organiser: a uid typed (or from a USB reader that types) for the next piece."""
-        organiser(request)
         session = sessions.get(sid)
         if not body.uid:
             raise ConfigError("give the tag's uid, e.g. 04A1B2C3")
@@ -353,41 +349,35 @@ def console_routes(hub: Hub, organiser: Callable[[Request], Identity],
         return session.state()
 
     @router.post("/api/enroll/{sid}/simulate")
-    def simulate_tag(sid: str, request: Request,
-                     body: UidBody | None = None) -> dict[str, Any]:
+    def simulate_tag(sid: str, body: UidBody | None = None) -> dict[str, Any]:
         """Organiser, sim readers only: the reader sees a tag (a fresh uid unless given)."""
-        organiser(request)
         session = sessions.get(sid)
         session.simulate(body.uid if body and body.uid else None)
         return session.state()
 
     @router.post("/api/enroll/{sid}/skip")
-    def skip_piece(sid: str, request: Request) -> dict[str, Any]:
+    def skip_piece(sid: str) -> dict[str, Any]:
         """Organiser: leave the piece asked for untagged (a new session asks for it again)."""
-        organiser(request)
         session = sessions.get(sid)
         session.skip()
         return session.state()
 
     @router.post("/api/enroll/{sid}/stop")
-    def stop_enrollment(sid: str, request: Request) -> dict[str, Any]:
+    def stop_enrollment(sid: str) -> dict[str, Any]:
         """Organiser: finish or stop; every tag is saved already."""
-        organiser(request)
         return sessions.stop(sid).state()
 
     # -- board profiles ------------------------------------------------------------------------
 
     @router.post("/api/boards/check")
-    def check_board(request: Request, body: ProfileBody) -> dict[str, Any]:
+    def check_board(body: ProfileBody) -> dict[str, Any]:
         """Organiser: check a board profile (the mapping, or ``{"yaml": text}``)."""
-        organiser(request)
         return _checked_board(_read_profile(body))
 
     @router.put("/api/boards/{name}")
-    def store_board(name: str, request: Request, body: ProfileBody) -> dict[str, Any]:
+    def store_board(name: str, body: ProfileBody) -> dict[str, Any]:
         """Organiser: store a board profile under ``name`` (complete or not: an entry may be
         saved half-way); a table can use it once it is complete."""
-        organiser(request)
         from dataclasses import replace
 
         from scorekeeper.games.arcanum.boards import shipped_profiles
@@ -408,29 +398,25 @@ def console_routes(hub: Hub, organiser: Callable[[Request], Identity],
     # -- previews, exports, readers ------------------------------------------------------------
 
     @router.get("/api/tables/{table_id}/undo-preview")
-    def undo_preview(table_id: str, request: Request) -> dict[str, Any]:
+    def undo_preview(table_id: str) -> dict[str, Any]:
         """Organiser: what ``POST .../undo`` would change (nothing is changed)."""
-        organiser(request)
         return preview(hub, table_id, Undo())
 
     @router.post("/api/tables/{table_id}/correct-preview")
-    def correct_preview(table_id: str, body: PreviewBody, request: Request) -> dict[str, Any]:
+    def correct_preview(table_id: str, body: PreviewBody) -> dict[str, Any]:
         """Organiser: what ``POST .../correct`` with this input would change."""
-        organiser(request)
         return preview(hub, table_id, _correction(body.input))
 
     @router.get("/api/tables/{table_id}/scores.csv")
-    def score_csv(table_id: str, request: Request) -> Response:
+    def score_csv(table_id: str) -> Response:
         """Organiser: the score history as CSV (a row per change, then the final scores)."""
-        organiser(request)
         text = scores_csv(hub.view(table_id, PUBLIC))
         return Response(content=text, media_type="text/csv; charset=utf-8", headers={
             "Content-Disposition": f'attachment; filename="{table_id}-scores.csv"'})
 
     @router.get("/api/tables/{table_id}/readers")
-    def reader_health(table_id: str, request: Request) -> dict[str, Any]:
+    def reader_health(table_id: str) -> dict[str, Any]:
         """Organiser: each reader's health, with ``age_s`` since its last sighting."""
-        organiser(request)
         status = hub.status(table_id)
         backend = hub.readers(table_id)
         health = hub.reader_health(table_id)

@@ -12,7 +12,8 @@ before the handler's 401. Here, before a single byte of a body is read:
 * a body without a length (chunked) is counted as it streams in, and refused with 413 as soon
   as it passes the limit: nothing more is read.
 
-The handlers keep their own checks; this only answers earlier. Refusals carry
+The routes' dependencies (``auth.py``) keep their own checks; this only answers earlier, with
+the same checks (``auth.check_before_body``) and so the same words. Refusals carry
 ``Connection: close`` so the rest of an unread body is never read from the socket.
 """
 
@@ -24,8 +25,8 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs
 
+from scorekeeper.api.auth import scope_token
 from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.errors import ScorekeeperError
 
@@ -95,17 +96,9 @@ def credential_needed(method: str, path: str) -> str | None:
 
 
 def request_token(scope: Scope) -> str | None:
-    """The token a request carries, read as the handlers read it (``app._token``): the
-    ``Authorization: Bearer`` header, else ``?token=``."""
-    for name, value in scope.get("headers", ()):
-        if name == b"authorization":
-            header = value.decode("latin-1")
-            if header[:7].lower() == "bearer ":
-                return header[7:].strip() or None
-            break
-    query = scope.get("query_string", b"").decode("latin-1")
-    tokens = parse_qs(query).get("token") if query else None
-    return tokens[0] if tokens else None
+    """The token a request carries, read as the routes' dependencies read it
+    (``auth.scope_token``): the ``Authorization: Bearer`` header, else ``?token=``."""
+    return scope_token(scope)
 
 
 def _content_length(scope: Scope) -> int | None:

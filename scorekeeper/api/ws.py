@@ -17,27 +17,14 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from scorekeeper.api.auth import socket_audience
 from scorekeeper.api.errors import error_body, status_for
-from scorekeeper.core.game import ORGANISER, PUBLIC, Audience
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.service.hub import Hub
 from scorekeeper.service.tokens import credential
 from scorekeeper.service.watchers import Ended, Subscriber
 
 log = logging.getLogger("scorekeeper.ws")
-
-
-def _audience(hub: Hub, table_id: str, token: str | None) -> Audience:
-    """Whose view this connection gets; raises NotFound/AuthError when it gets none."""
-    hub.config(table_id)  # NotFound first: no point checking a token for no table
-    if not token:
-        return PUBLIC
-    who = hub.tokens.identify(token)
-    if who.organiser:
-        return ORGANISER
-    assert who.seat is not None
-    hub.tokens.require_seat(token, table_id, who.seat)
-    return who.seat
 
 
 async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
@@ -68,7 +55,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     hub: Hub = websocket.app.state.hub
     token = websocket.query_params.get("token")
     try:
-        audience = _audience(hub, table_id, token)
+        audience = socket_audience(hub, table_id, token)
     except ScorekeeperError as exc:
         await websocket.accept()
         await _refuse(websocket, exc)
@@ -78,7 +65,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         # Checked again once filed: a token withdrawn between the first check and the filing
         # was not found by the withdrawal, so it is caught here.
-        _audience(hub, table_id, token)
+        socket_audience(hub, table_id, token)
     except ScorekeeperError as exc:
         hub.unsubscribe(sub)
         await _refuse(websocket, exc)

@@ -363,3 +363,21 @@ def test_a_seat_answers_only_for_itself(ctx: Ctx) -> None:
         headers={"Authorization": f"Bearer {tokens['organiser']}"},
     )
     assert r.status_code == 200 and r.json()["accepted"] is False, r.text
+
+
+def test_the_limits_middleware_asks_for_the_credential_each_write_route_declares(
+    ctx: Ctx,
+) -> None:
+    """``RequestLimits`` refuses before a body is read; what it asks for must match the
+    route's audience (organiser: the organiser's token; a seat: a known token; public:
+    nothing), or a body would be read for a request its route refuses."""
+    from scorekeeper.api.limits import WRITES, credential_needed
+
+    wanted = {ORGANISER: "organiser", ANY_SEAT: "token", SEAT: "token", PUBLIC: None}
+    wrong = []
+    for method, path in sorted(set(_routes(ctx.client.app))):
+        if method in WRITES:
+            needed = credential_needed(method, _url(path, "t1"))
+            if needed != wanted[AUDIENCE[(method, path)]]:
+                wrong.append(f"{method} {path}: the middleware asks for {needed}")
+    assert not wrong, "\n".join(wrong)
