@@ -52,8 +52,10 @@ def _registry(game_id: str) -> RuleRegistry:
     try:
         module = importlib.import_module(f"{name}.rule_ids")
     except ModuleNotFoundError:
-        pytest.fail(f"{game_id} declares no rules: add {name}.rule_ids with RULES, a "
-                    "RuleRegistry (see scorekeeper/core/rule_ids.py)")
+        pytest.fail(
+            f"{game_id} declares no rules: add {name}.rule_ids with RULES, a "
+            "RuleRegistry (see scorekeeper/core/rule_ids.py)"
+        )
     rules = getattr(module, "RULES", None)
     assert isinstance(rules, RuleRegistry), f"{name}.rule_ids.RULES is not a RuleRegistry"
     return rules
@@ -67,8 +69,11 @@ def _literals(folder: Path) -> dict[str, set[str]]:
         if path.name == "rule_ids.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                    and RULE_ID.fullmatch(node.value)):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and RULE_ID.fullmatch(node.value)
+            ):
                 found.setdefault(node.value, set()).add(str(path.relative_to(ROOT)))
     return found
 
@@ -103,8 +108,11 @@ def _refused_in_random_games(game_id: str, seeds: tuple[int, ...]) -> set[str]:
                 if isinstance(inp, Decision):
                     trials.append(Decision(((inp.seat or 0) + 1) % seats, inp.prompt, inp.answer))
                 for trial in trials:
-                    outcome = (game.observe(ref.state, trial) if isinstance(trial, Seen)
-                               else game.decide(ref.state, trial))
+                    outcome = (
+                        game.observe(ref.state, trial)
+                        if isinstance(trial, Seen)
+                        else game.decide(ref.state, trial)
+                    )
                     if isinstance(outcome, Rejected):
                         rules.add(outcome.rule)
                 result = ref.apply(inp)
@@ -122,7 +130,8 @@ def _reference(game_id: str) -> str:
     assert docs.is_file(), f"{game_id} has no rules reference: write docs/rules/{game_id}.md"
     text = docs.read_text(encoding="utf-8")
     assert shipped.is_file() and shipped.read_text(encoding="utf-8") == text, (
-        f"scorekeeper/rulebook/{game_id}.md must be a copy of docs/rules/{game_id}.md")
+        f"scorekeeper/rulebook/{game_id}.md must be a copy of docs/rules/{game_id}.md"
+    )
     return text
 
 
@@ -133,8 +142,11 @@ def _entries(text: str) -> list[str]:
 
 
 def _headings(text: str) -> set[str]:
-    return {m.group(1) for line in text.splitlines()
-            if line.startswith("#") and (m := HEADING_ID.search(line))}
+    return {
+        m.group(1)
+        for line in text.splitlines()
+        if line.startswith("#") and (m := HEADING_ID.search(line))
+    }
 
 
 def _is_table(rule: str) -> bool:
@@ -142,8 +154,9 @@ def _is_table(rule: str) -> bool:
 
 
 def _undeclared(rules: set[str], game_rules: RuleRegistry) -> list[str]:
-    return sorted(r for r in rules
-                  if r not in (TABLE_RULES.refusals if _is_table(r) else game_rules.refusals))
+    return sorted(
+        r for r in rules if r not in (TABLE_RULES.refusals if _is_table(r) else game_rules.refusals)
+    )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -152,7 +165,8 @@ def test_every_rule_id_in_the_game_code_is_a_declared_refusal(game_id: str) -> N
     found = _literals(_package(find_game(game_id))[1])
     missing = _undeclared(set(found), rules)
     assert not missing, "rule ids in the code but not declared as refusals: " + "; ".join(
-        f"{r} ({', '.join(sorted(found[r]))})" for r in missing)
+        f"{r} ({', '.join(sorted(found[r]))})" for r in missing
+    )
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -213,10 +227,15 @@ def test_the_rules_code_cites_only_rules_of_the_reference(game_id: str) -> None:
     text = _reference(game_id)
     known = set(_entries(text)) | _headings(text)
     _, folder = _package(find_game(game_id))
-    stray = sorted({f"{path.relative_to(ROOT)}:{n}: {cited}"
-                    for path in folder.rglob("*.py")
-                    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                    for cited in CITED.findall(line) if cited not in known})
+    stray = sorted(
+        {
+            f"{path.relative_to(ROOT)}:{n}: {cited}"
+            for path in folder.rglob("*.py")
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            for cited in CITED.findall(line)
+            if cited not in known
+        }
+    )
     assert stray == []
 
 
@@ -228,4 +247,5 @@ def test_every_table_id_of_the_platform_is_declared_in_core() -> None:
     assert sorted(table - TABLE_RULES.declared()) == []
     assert sorted(TABLE_RULES.declared() - table) == []
     assert {r for r in found if not _is_table(r)} <= set().union(
-        *(_registry(g).declared() for g in GAMES)), "a game's rule id outside its package"
+        *(_registry(g).declared() for g in GAMES)
+    ), "a game's rule id outside its package"

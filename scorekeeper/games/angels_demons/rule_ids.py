@@ -21,8 +21,8 @@ RULES = RuleRegistry(
         "R-TURN-5": "a waiting seat changing its hand other than by discarding what it took",
         "R-CLAIM-1": "a claim of any card but the last discard, or after the next take",
         "R-CLAIM-2": "a claim to go out by a seat that was not waiting or that the card does "
-                     "not complete",
-        "R-CLAIM-3": "a \"mine!\" when someone can go out, or without two cards making a set",
+        "not complete",
+        "R-CLAIM-3": 'a "mine!" when someone can go out, or without two cards making a set',
         "R-EXH-2": "a talon refill from a deck too short for it: the round ended",
         "R-OUT-1": "a go-out that is not eight hand cards making one pair and two sets",
         "R-OUT-2": "a laid card put on the going-out pad",
@@ -47,7 +47,7 @@ RULES = RuleRegistry(
         "R-TURN-4": "the table counts each hand and says when a seat can no longer go out",
         "R-TURN-6": "the table moves the turn to the left neighbour, claims or not",
         "R-CLAIM-4": "the table takes a claimed card out of the discarder's row for good",
-        "R-EXH-1": "the table counts what each refill, set draw and \"mine!\" takes",
+        "R-EXH-1": 'the table counts what each refill, set draw and "mine!" takes',
         "R-EXH-3": "the table plays on with an empty deck after an exact draw",
         "R-EXH-4": "the table stops the flips when the deck is empty, not the round",
         "R-OUT-3": "the table ends the round when a go-out is accepted",
@@ -72,6 +72,6 @@ RULES = RuleRegistry(
     not_observable={
         "R-SETUP-2": "the shuffle happens in the dealer's hands: no reader sees the deck",
         "R-SETUP-3": "hands are dealt face down and held: no reader sees a hand, so the table "
-                     "only counts the cards",
+        "only counts the cards",
     },
 )
