@@ -381,3 +381,26 @@ def test_the_limits_middleware_asks_for_the_credential_each_write_route_declares
             if needed != wanted[AUDIENCE[(method, path)]]:
                 wrong.append(f"{method} {path}: the middleware asks for {needed}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_seat_token_naming_its_seat_as_text_is_held_to_that_seat(ctx: Ctx) -> None:
+    """The body's model reads ``"seat": "0"`` as seat 0: the check must read it so too."""
+    tid, tokens = _table(ctx)
+    r = ctx.client.post(
+        f"/api/tables/{tid}/decisions",
+        json={"prompt": "pick", "answer": "red", "seat": "0"},
+        headers={"Authorization": f"Bearer {tokens['other_seat']}"},
+    )
+    assert r.status_code == 403, r.text
+    assert r.json()["error"].startswith("this token belongs to seat 1 at table")
+
+
+def test_routes_and_the_middleware_read_the_first_token_of_a_query(ctx: Ctx) -> None:
+    """``?token=A&token=B`` is A for a read as for a write (the routes used to read B)."""
+    _tid, tokens = _table(ctx)
+    seat, org = tokens["seat"], tokens["organiser"]
+    assert ctx.client.get(f"/api/backup?token={seat}&token={org}").status_code == 403
+    assert ctx.client.get(f"/api/backup?token={org}&token={seat}").status_code == 200
+    body = {"game": "fake", "seats": 2}
+    assert ctx.client.post(f"/api/tables?token={seat}&token={org}", json=body).status_code == 403
+    assert ctx.client.post(f"/api/tables?token={org}&token={seat}", json=body).status_code == 201
