@@ -102,8 +102,9 @@ async def answering_seat(request: Request, table_id: str) -> Identity:
             asked = _SEAT.validate_python(body.get("seat"))
         except ValidationError:
             asked = None
-    return await asyncio.to_thread(_answer_check, hub_of(request), token_of(request),
-                                   table_id, asked)
+    return await asyncio.to_thread(
+        _answer_check, hub_of(request), token_of(request), table_id, asked
+    )
 
 
 def viewer_audience(request: Request) -> str:
