@@ -68,6 +68,7 @@ endif
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check scorekeeper firmware_bridge tests bench fuzz soak
+	$(BIN)/ruff format --check --quiet scorekeeper firmware_bridge tests bench fuzz soak
 	$(BIN)/mypy scorekeeper firmware_bridge bench fuzz soak
 
 bench: $(DEV_STAMP)

@@ -37,7 +37,7 @@ def decode_rate(frames: int = 200_000) -> float:
         else:
             parts.append(seq.encode(p.TagPresent(i % 8, uid)))
     wire = b"".join(parts)
-    chunks = [wire[i:i + 64] for i in range(0, len(wire), 64)]
+    chunks = [wire[i : i + 64] for i in range(0, len(wire), 64)]
     decoder = p.Decoder()
     start = time.perf_counter()
     got = 0
@@ -46,8 +46,12 @@ def decode_rate(frames: int = 200_000) -> float:
     elapsed = time.perf_counter() - start
     assert got == frames, (got, frames)
     rate = frames / elapsed
-    report(f"frames decoded by the host codec ({frames} frames)", f"{rate:,.0f} frames/s",
-           "(no budget; a bridge sends < 200/s)", None)
+    report(
+        f"frames decoded by the host codec ({frames} frames)",
+        f"{rate:,.0f} frames/s",
+        "(no budget; a bridge sends < 200/s)",
+        None,
+    )
     return rate
 
 
@@ -57,8 +61,7 @@ def path_latency(count: int = 400) -> float:
     bridge = FakeBridge(master, reader_count=8, heartbeat_interval=0.5).start()
     game = find_game(GAME)
     uids = {f"04A1B2C3D4{i:04X}": piece for i, piece in enumerate(game.pieces())}
-    table = Table(TableConfig(game=GAME, seats=("A", "B"), layout={"r0": "talon"}, kit=uids),
-                  game)
+    table = Table(TableConfig(game=GAME, seats=("A", "B"), layout={"r0": "talon"}, kit=uids), game)
     arrived = threading.Event()
     stamp = [0.0]
 
@@ -91,8 +94,12 @@ def path_latency(count: int = 400) -> float:
         bridge.stop()
         os.close(slave)
     p50, p99 = percentile(times, 50), percentile(times, 99)
-    report(f"bridge path: frame on the pty -> referee input ({count})",
-           f"p50 {p50:.2f} ms  p99 {p99:.2f} ms", "(part of the 5 ms budget)", None)
+    report(
+        f"bridge path: frame on the pty -> referee input ({count})",
+        f"p50 {p50:.2f} ms  p99 {p99:.2f} ms",
+        "(part of the 5 ms budget)",
+        None,
+    )
     return p99
 
 

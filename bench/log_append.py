@@ -16,10 +16,10 @@ BUDGET_MS = 5.0
 def run(count: int = 2000) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'bench.db'}")
-        table_id = store.create_table(TableConfig(game="angels-and-demons",
-                                                  seats=("A", "B", "C", "D")))
-        record = {"type": "sighting", "reader": "talon", "uid": "04A1B2C3D4E5F6",
-                  "present": True}
+        table_id = store.create_table(
+            TableConfig(game="angels-and-demons", seats=("A", "B", "C", "D"))
+        )
+        record = {"type": "sighting", "reader": "talon", "uid": "04A1B2C3D4E5F6", "present": True}
         times = []
         for _ in range(count):
             start = time.perf_counter()
@@ -27,6 +27,10 @@ def run(count: int = 2000) -> float:
             times.append((time.perf_counter() - start) * 1000)
         store.close()
     p50, p99 = percentile(times, 50), percentile(times, 99)
-    report(f"log append incl. fsync ({count} appends)", f"p50 {p50:.2f} ms  p99 {p99:.2f} ms",
-           f"p99 <= {BUDGET_MS} ms", p99 <= BUDGET_MS)
+    report(
+        f"log append incl. fsync ({count} appends)",
+        f"p50 {p50:.2f} ms  p99 {p99:.2f} ms",
+        f"p99 <= {BUDGET_MS} ms",
+        p99 <= BUDGET_MS,
+    )
     return p99

@@ -83,12 +83,23 @@ def run(starts: int = 3) -> tuple[float, float, float]:
             proc.terminate()
             proc.wait(timeout=20)
     median = percentile(times, 50)
-    report(f"start, {GAMES} finished games in the store (median of {starts})",
-           f"{median:.2f} s (max {max(times):.2f})", f"<= {START_BUDGET_S} s",
-           median <= START_BUDGET_S)
-    report(f"  resident memory, {GAMES} finished games listed",
-           f"{listed_rss:.1f} MB", f"<= {RSS_BUDGET_MB:.0f} MB", listed_rss <= RSS_BUDGET_MB)
-    report("  the same, after 20 of them were viewed", f"{rss:.1f} MB",
-           f"<= {RSS_BUDGET_MB:.0f} MB", rss <= RSS_BUDGET_MB)
+    report(
+        f"start, {GAMES} finished games in the store (median of {starts})",
+        f"{median:.2f} s (max {max(times):.2f})",
+        f"<= {START_BUDGET_S} s",
+        median <= START_BUDGET_S,
+    )
+    report(
+        f"  resident memory, {GAMES} finished games listed",
+        f"{listed_rss:.1f} MB",
+        f"<= {RSS_BUDGET_MB:.0f} MB",
+        listed_rss <= RSS_BUDGET_MB,
+    )
+    report(
+        "  the same, after 20 of them were viewed",
+        f"{rss:.1f} MB",
+        f"<= {RSS_BUDGET_MB:.0f} MB",
+        rss <= RSS_BUDGET_MB,
+    )
     print(f"  ({GAMES} games, {logged} inputs, written in {filled:.0f} s)", flush=True)
     return median, listed_rss, rss

@@ -102,8 +102,14 @@ def bridge_cycle_ms(readers: int, tagged: bool, timeout_ms: int | None) -> tuple
     def sleep_ms(ms: int) -> None:
         clock.advance(ms * 1000.0)
 
-    bridge = Bridge(Config.from_dict(cfg), bus, [_ChipSelect(bus, c) for c in chips], _Host(),
-                    ticks_ms, sleep_ms)
+    bridge = Bridge(
+        Config.from_dict(cfg),
+        bus,
+        [_ChipSelect(bus, c) for c in chips],
+        _Host(),
+        ticks_ms,
+        sleep_ms,
+    )
     for rd in bridge.readers:
         _drive(clock, rd.chip)
     bridge.boot()
@@ -133,9 +139,14 @@ def spi_cycle_ms(readers: int, tagged: bool, timeout_ms: int | None) -> tuple[fl
     options: dict[str, Any] = {}
     if timeout_ms is not None:
         options["chip_timeout_ms"] = timeout_ms
-    backend = SpiBackend(devices, clock=lambda: clock.now() / 1e6,
-                         sleep=lambda s: clock.advance(max(s, 0.0) * 1e6), spi_factory=bus,
-                         autopoll=False, **options)
+    backend = SpiBackend(
+        devices,
+        clock=lambda: clock.now() / 1e6,
+        sleep=lambda s: clock.advance(max(s, 0.0) * 1e6),
+        spi_factory=bus,
+        autopoll=False,
+        **options,
+    )
     got: list[Any] = []
     backend.start(got.append)
     try:
@@ -160,9 +171,12 @@ def spi_cycle_ms(readers: int, tagged: bool, timeout_ms: int | None) -> tuple[fl
 def run() -> dict[str, tuple[float, float]]:
     """Print the figures; returns them by label (tests and docs read the same numbers)."""
     cfg = Config.from_dict(shipped_config())
-    print(f"reader poll cycle on the emulated chip's clock ({ACCESS_US:g} us a register "
-          f"access; field_off_ms {cfg.field_off_ms}, settle_ms {cfg.settle_ms}, "
-          f"chip_timeout_ms {cfg.chip_timeout_ms} as shipped):", flush=True)
+    print(
+        f"reader poll cycle on the emulated chip's clock ({ACCESS_US:g} us a register "
+        f"access; field_off_ms {cfg.field_off_ms}, settle_ms {cfg.settle_ms}, "
+        f"chip_timeout_ms {cfg.chip_timeout_ms} as shipped):",
+        flush=True,
+    )
     out: dict[str, tuple[float, float]] = {}
     for side, measure in (("bridge", bridge_cycle_ms), ("spi", spi_cycle_ms)):
         for timeout in TIMEOUTS:
@@ -173,8 +187,12 @@ def run() -> dict[str, tuple[float, float]]:
                     what = "one 7-byte tag each" if tagged else "empty"
                     label = f"{side}, {n} reader{'s' if n > 1 else ''}, {what}, timeout {shown}"
                     out[label] = (poll, cycle)
-                    report(label, f"poll {poll:4.1f} ms, cycle {cycle:5.1f} ms",
-                           f"(none; {1000.0 / cycle:4.1f} polls/s a reader)", None)
+                    report(
+                        label,
+                        f"poll {poll:4.1f} ms, cycle {cycle:5.1f} ms",
+                        f"(none; {1000.0 / cycle:4.1f} polls/s a reader)",
+                        None,
+                    )
     return out
 
 

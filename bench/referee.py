@@ -16,8 +16,9 @@ from scorekeeper.sim import find_world
 BUDGET = 20_000.0
 
 
-def _game_inputs(game_id: str, seats: int, options: dict[str, object],
-                 seed: int) -> list[Seen | Decision]:
+def _game_inputs(
+    game_id: str, seats: int, options: dict[str, object], seed: int
+) -> list[Seen | Decision]:
     world = find_world(game_id)(seats, options, seed)
     out: list[Seen | Decision] = []
     while True:
@@ -33,8 +34,9 @@ def _setups(game_id: str, games: int) -> list[tuple[int, dict[str, object]]]:
     for seed in range(games):
         if game_id == "arcanum":
             seats = 3 + seed % 3
-            out.append((seats, {"length": "long" if seed % 2 else "normal",
-                                "start_seat": seed % seats}))
+            out.append(
+                (seats, {"length": "long" if seed % 2 else "normal", "start_seat": seed % seats})
+            )
         else:
             out.append((2 + seed % 3, {"mode": "advanced" if seed % 2 else "basic"}))
     return out
@@ -42,8 +44,10 @@ def _setups(game_id: str, games: int) -> list[tuple[int, dict[str, object]]]:
 
 def run(game_id: str = "angels-and-demons", games: int = 60) -> float:
     game = find_game(game_id)
-    corpus = [(seats, options, _game_inputs(game_id, seats, options, seed))
-              for seed, (seats, options) in enumerate(_setups(game_id, games))]
+    corpus = [
+        (seats, options, _game_inputs(game_id, seats, options, seed))
+        for seed, (seats, options) in enumerate(_setups(game_id, games))
+    ]
     total = 0
     rejected = 0
     start = time.perf_counter()
@@ -55,8 +59,12 @@ def run(game_id: str = "angels-and-demons", games: int = 60) -> float:
         total += len(inputs)
     elapsed = time.perf_counter() - start
     rate = total / elapsed
-    report(f"referee throughput, {game_id} ({games} games, {total} inputs)",
-           f"{rate:,.0f} inputs/s", f">= {BUDGET:,.0f}/s", rate >= BUDGET)
+    report(
+        f"referee throughput, {game_id} ({games} games, {total} inputs)",
+        f"{rate:,.0f} inputs/s",
+        f">= {BUDGET:,.0f}/s",
+        rate >= BUDGET,
+    )
     if rejected:
         print(f"  warning: {rejected} world inputs were rejected by the referee")
     return rate

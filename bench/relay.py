@@ -43,9 +43,14 @@ def make_app(serial_path: str) -> FastAPI:
                 msg = frame.message
                 if isinstance(msg, p.TagPresent | p.TagGone):
                     count += 1
-                    text = json.dumps({"n": count, "reader": msg.reader,
-                                       "uid": msg.uid.hex(), "present": isinstance(
-                                           msg, p.TagPresent)})
+                    text = json.dumps(
+                        {
+                            "n": count,
+                            "reader": msg.reader,
+                            "uid": msg.uid.hex(),
+                            "present": isinstance(msg, p.TagPresent),
+                        }
+                    )
                     loop.call_soon_threadsafe(publish, text)
 
     @asynccontextmanager
@@ -76,5 +81,11 @@ def make_app(serial_path: str) -> FastAPI:
 
 
 if __name__ == "__main__":
-    uvicorn.run(make_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]),
-                log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
+    uvicorn.run(
+        make_app(sys.argv[2]),
+        host="127.0.0.1",
+        port=int(sys.argv[1]),
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+    )

@@ -28,8 +28,12 @@ OPTIONS = {"board": "sample", "length": "long"}
 def run(seed: int = 1, repeat: int = 5) -> float:
     game = find_game("arcanum")
     world = find_world("arcanum")(SEATS, OPTIONS, seed)
-    config = TableConfig(game="arcanum", seats=tuple(f"P{i + 1}" for i in range(SEATS)),
-                         options=OPTIONS, layout=game.default_layout(SEATS))
+    config = TableConfig(
+        game="arcanum",
+        seats=tuple(f"P{i + 1}" for i in range(SEATS)),
+        options=OPTIONS,
+        layout=game.default_layout(SEATS),
+    )
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'bench.db'}")
         table_id = store.create_table(config)
@@ -56,9 +60,11 @@ def run(seed: int = 1, repeat: int = 5) -> float:
     if loaded.state != table.state or replayed.state != table.state:
         raise RuntimeError("the replayed state differs from the live one")
     load, pure = statistics.median(loads), statistics.median(replays)
-    report(f"replay a 5-player long Arcanum game ({rounds} rounds, {inputs} inputs)",
-           f"{load * 1000:.0f} ms from SQLite", f"<= {BUDGET_S} s (cold start)",
-           load <= BUDGET_S)
-    report("  of which the referee (records in memory)", f"{pure * 1000:.0f} ms", "(part)",
-           None)
+    report(
+        f"replay a 5-player long Arcanum game ({rounds} rounds, {inputs} inputs)",
+        f"{load * 1000:.0f} ms from SQLite",
+        f"<= {BUDGET_S} s (cold start)",
+        load <= BUDGET_S,
+    )
+    report("  of which the referee (records in memory)", f"{pure * 1000:.0f} ms", "(part)", None)
     return load

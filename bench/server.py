@@ -37,9 +37,22 @@ def _spawn(db: Path) -> tuple[subprocess.Popen[bytes], str, float]:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--port", str(port),
-                             "--db", str(db), "--log-level", "warning"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     with httpx.Client() as client:
         while True:
             try:
@@ -60,16 +73,19 @@ def _rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
-def _rss_after_play(db: Path, game: str, seats: int, options: dict[str, Any],
-                    count: int | None) -> tuple[float, int]:
+def _rss_after_play(
+    db: Path, game: str, seats: int, options: dict[str, Any], count: int | None
+) -> tuple[float, int]:
     """A fresh server with one table of ``game`` that has taken the first ``count`` inputs of a
     simulated game (all of them when None): its resident memory and the inputs sent."""
     proc, url, _ = _spawn(db)
     try:
         headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
         with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
-            created = client.post("/api/tables", json={"game": game, "seats": seats,
-                                                       "options": options, "start": True})
+            created = client.post(
+                "/api/tables",
+                json={"game": game, "seats": seats, "options": options, "start": True},
+            )
             created.raise_for_status()
             table_id = created.json()["id"]
             world = find_world(game)(seats, options, 1)
@@ -97,13 +113,25 @@ def run(starts: int = 5) -> tuple[float, float]:
             proc.wait(timeout=20)
         rss, _ = _rss_after_play(db, GAME, 4, {}, 300)
         arcanum_rss, arcanum_inputs = _rss_after_play(
-            Path(tmp) / "arcanum.db", "arcanum", 5, {"board": "sample", "length": "long"}, None)
+            Path(tmp) / "arcanum.db", "arcanum", 5, {"board": "sample", "length": "long"}, None
+        )
     median = percentile(colds, 50)
-    report(f"cold start to first HTTP 200 (median of {starts})",
-           f"{median:.2f} s (max {max(colds):.2f})", f"<= {COLD_BUDGET_S} s",
-           median <= COLD_BUDGET_S)
-    report("scorekeeper serve resident memory, one table", f"{rss:.1f} MB",
-           f"<= {RSS_BUDGET_MB:.0f} MB", rss <= RSS_BUDGET_MB)
-    report(f"  the same, one 5-player Arcanum table ({arcanum_inputs} inputs)",
-           f"{arcanum_rss:.1f} MB", f"<= {RSS_BUDGET_MB:.0f} MB", arcanum_rss <= RSS_BUDGET_MB)
+    report(
+        f"cold start to first HTTP 200 (median of {starts})",
+        f"{median:.2f} s (max {max(colds):.2f})",
+        f"<= {COLD_BUDGET_S} s",
+        median <= COLD_BUDGET_S,
+    )
+    report(
+        "scorekeeper serve resident memory, one table",
+        f"{rss:.1f} MB",
+        f"<= {RSS_BUDGET_MB:.0f} MB",
+        rss <= RSS_BUDGET_MB,
+    )
+    report(
+        f"  the same, one 5-player Arcanum table ({arcanum_inputs} inputs)",
+        f"{arcanum_rss:.1f} MB",
+        f"<= {RSS_BUDGET_MB:.0f} MB",
+        arcanum_rss <= RSS_BUDGET_MB,
+    )
     return median, rss

@@ -129,7 +129,7 @@ class _RxDecoder(p.Decoder):
         before = self.malformed
         frame = super()._finish(body, wire)
         if frame is None and self.malformed != before:
-            frame = p.Frame(body[1], body[2], body[p.HEADER_LEN:-p.CRC_LEN])
+            frame = p.Frame(body[1], body[2], body[p.HEADER_LEN : -p.CRC_LEN])
             frame.refused = True  # type: ignore[attr-defined]
         return frame
 
@@ -147,16 +147,26 @@ class Bridge:
     Not thread-safe: one loop drives it (``run()``, or ``boot()`` then ``step()`` in tests).
     """
 
-    def __init__(self, config: "Config | dict", spi: "SpiBus", cs_pins: "Sequence[OutPin]",
-                 stream: "Stream", ticks_ms: "Callable[[], int]",
-                 sleep_ms: "Callable[[int], Any]",
-                 ticks_diff: "Callable[[int, int], int] | None" = None,
-                 reset_pin: "OutPin | None" = None, leds: "Sequence[Led]" = (),
-                 buzzer: "Buzzer | None" = None, firmware: tuple = FIRMWARE_VERSION) -> None:
+    def __init__(
+        self,
+        config: "Config | dict",
+        spi: "SpiBus",
+        cs_pins: "Sequence[OutPin]",
+        stream: "Stream",
+        ticks_ms: "Callable[[], int]",
+        sleep_ms: "Callable[[int], Any]",
+        ticks_diff: "Callable[[int, int], int] | None" = None,
+        reset_pin: "OutPin | None" = None,
+        leds: "Sequence[Led]" = (),
+        buzzer: "Buzzer | None" = None,
+        firmware: tuple = FIRMWARE_VERSION,
+    ) -> None:
         cfg = config if isinstance(config, Config) else Config.from_dict(config)
         if len(cs_pins) != len(cfg.readers):
-            raise ConfigError("%d readers configured but %d chip-select pins given"
-                              % (len(cfg.readers), len(cs_pins)))
+            raise ConfigError(
+                "%d readers configured but %d chip-select pins given"
+                % (len(cfg.readers), len(cs_pins))
+            )
         self.config = cfg
         self.stream = stream
         self._ticks_ms = ticks_ms
@@ -423,8 +433,14 @@ class Bridge:
 
     def send_heartbeat(self) -> None:
         """HEARTBEAT, then one READER_HEALTH per reader."""
-        self.send(p.Heartbeat(self.now() & 0xFFFFFFFF, self.polls & 0xFFFFFFFF,
-                              self.dropped & 0xFFFF, self.rx_errors() & 0xFFFF))
+        self.send(
+            p.Heartbeat(
+                self.now() & 0xFFFFFFFF,
+                self.polls & 0xFFFFFFFF,
+                self.dropped & 0xFFFF,
+                self.rx_errors() & 0xFFFF,
+            )
+        )
         for rd in self.readers:
             self.send_health(rd)
 
@@ -432,9 +448,15 @@ class Bridge:
         """READER_HEALTH of one reader. ``misses`` on the wire also counts garbled uids and
         transmission errors (every read that failed); ``collisions`` the unresolved ones."""
         mask = 0xFFFFFFFF
-        self.send(p.ReaderHealthReport(rd.index, rd.status(), rd.reads & mask,
-                                       (rd.misses + rd.garbled + rd.errors) & mask,
-                                       rd.collisions & mask))
+        self.send(
+            p.ReaderHealthReport(
+                rd.index,
+                rd.status(),
+                rd.reads & mask,
+                (rd.misses + rd.garbled + rd.errors) & mask,
+                rd.collisions & mask,
+            )
+        )
 
     def resync(self) -> None:
         """HELLO, a TAG_PRESENT for every tag held present (frozen readers' too), HEARTBEAT."""
@@ -482,9 +504,15 @@ class Bridge:
         msg = frame.message
         seq = frame.seq
         if getattr(frame, "refused", False):
-            self.send(p.Error(seq, p.ERR_BAD_FRAME, "a %s frame with a %d-byte payload does not "
-                              "fit its type" % (p.TYPE_NAMES.get(frame.type, "0x%02X" % frame.type),
-                                                len(frame.payload))))
+            self.send(
+                p.Error(
+                    seq,
+                    p.ERR_BAD_FRAME,
+                    "a %s frame with a %d-byte payload does not "
+                    "fit its type"
+                    % (p.TYPE_NAMES.get(frame.type, "0x%02X" % frame.type), len(frame.payload)),
+                )
+            )
             return
         if not isinstance(msg, p.Command):
             return  # not for the bridge (unknown types are counted by the decoder)
@@ -594,13 +622,29 @@ class Bridge:
         """Counters for a look from the REPL (``bridge.stats()``); the host gets the same in
         HEARTBEAT / READER_HEALTH."""
         return {
-            "uptime_ms": self.uptime_ms, "polls": self.polls, "sent": self.sent,
-            "dropped": self.dropped, "rx_errors": self.rx_errors(), "commands": self.commands,
-            "faults": self.faults, "last_fault": self.last_fault,
-            "readers": [{"index": rd.index, "enabled": rd.enabled, "online": rd.online,
-                         "gain": rd.gain, "reads": rd.reads, "misses": rd.misses,
-                         "collisions": rd.collisions, "garbled": rd.garbled,
-                         "errors": rd.errors, "polls": rd.polls, "error": rd.last_error,
-                         "tags": [p.hex_bytes(u) for u in rd.present()]}
-                        for rd in self.readers],
+            "uptime_ms": self.uptime_ms,
+            "polls": self.polls,
+            "sent": self.sent,
+            "dropped": self.dropped,
+            "rx_errors": self.rx_errors(),
+            "commands": self.commands,
+            "faults": self.faults,
+            "last_fault": self.last_fault,
+            "readers": [
+                {
+                    "index": rd.index,
+                    "enabled": rd.enabled,
+                    "online": rd.online,
+                    "gain": rd.gain,
+                    "reads": rd.reads,
+                    "misses": rd.misses,
+                    "collisions": rd.collisions,
+                    "garbled": rd.garbled,
+                    "errors": rd.errors,
+                    "polls": rd.polls,
+                    "error": rd.last_error,
+                    "tags": [p.hex_bytes(u) for u in rd.present()],
+                }
+                for rd in self.readers
+            ],
         }

@@ -25,8 +25,9 @@ class ConfigError(ValueError):
 def _int(d: dict, key: str, default: object, lo: int, hi: int, where: str = "") -> int:
     v = d.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ConfigError("%s%s must be a whole number from %d to %d, not %r"
-                          % (where, key, lo, hi, v))
+        raise ConfigError(
+            "%s%s must be a whole number from %d to %d, not %r" % (where, key, lo, hi, v)
+        )
     return v
 
 
@@ -35,8 +36,9 @@ def _pin(d: dict, key: str, where: str = "", optional: bool = True) -> object:
     if v is None and optional:
         return None
     if isinstance(v, bool) or not isinstance(v, (int, str)) or v == "":
-        raise ConfigError("%s%s must be a GPIO number (or a pin name like \"LED\"), not %r"
-                          % (where, key, v))
+        raise ConfigError(
+            '%s%s must be a GPIO number (or a pin name like "LED"), not %r' % (where, key, v)
+        )
     return v
 
 
@@ -83,8 +85,17 @@ class Config:
         """Check and convert a decoded config.json; ConfigError names the first bad field."""
         if not isinstance(d, dict):
             raise ConfigError("the configuration must be a JSON object")
-        known = ("spi", "readers", "reset_pin", "led_pins", "buzzer_pin", "timing",
-                 "max_tags", "chip_timeout_ms", "comment")
+        known = (
+            "spi",
+            "readers",
+            "reset_pin",
+            "led_pins",
+            "buzzer_pin",
+            "timing",
+            "max_tags",
+            "chip_timeout_ms",
+            "comment",
+        )
         for key in d:
             if key not in known:
                 raise ConfigError("unknown setting %r (known: %s)" % (key, ", ".join(known)))
@@ -104,7 +115,7 @@ class Config:
         for i, r in enumerate(readers):
             where = "readers[%d]." % i
             if not isinstance(r, dict):
-                raise ConfigError("%s: a reader is an object like {\"cs\": 17}" % where[:-1])
+                raise ConfigError('%s: a reader is an object like {"cs": 17}' % where[:-1])
             cs = _pin(r, "cs", where, False)
             if cs in seen:
                 raise ConfigError("%scs %r is used by another reader" % (where, cs))
@@ -123,8 +134,9 @@ class Config:
         if not isinstance(t, dict):
             raise ConfigError("timing must be an object")
         c.settle_ms = _int(t, "settle_ms", MIN_SETTLE_MS, MIN_SETTLE_MS, 1000, "timing.")
-        c.field_off_ms = _int(t, "field_off_ms", DEFAULT_FIELD_OFF_MS, MIN_FIELD_OFF_MS, 1000,
-                              "timing.")
+        c.field_off_ms = _int(
+            t, "field_off_ms", DEFAULT_FIELD_OFF_MS, MIN_FIELD_OFF_MS, 1000, "timing."
+        )
         c.present_polls = _int(t, "present_polls", 1, 1, 20, "timing.")
         c.absent_polls = _int(t, "absent_polls", 3, 2, 100, "timing.")
         c.absent_ms = _int(t, "absent_ms", 300, 0, 60000, "timing.")

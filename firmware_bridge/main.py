@@ -63,9 +63,15 @@ class UsbStream:
 
 def build(cfg: "Any", machine: "Any", stream: "Any", time_mod: "Any") -> Bridge:
     """The Bridge for ``cfg`` (a ``config.Config``) on ``machine``'s SPI bus and pins."""
-    spi = machine.SPI(cfg.spi_id, baudrate=cfg.baudrate, polarity=0, phase=0,
-                      sck=machine.Pin(cfg.sck), mosi=machine.Pin(cfg.mosi),
-                      miso=machine.Pin(cfg.miso))
+    spi = machine.SPI(
+        cfg.spi_id,
+        baudrate=cfg.baudrate,
+        polarity=0,
+        phase=0,
+        sck=machine.Pin(cfg.sck),
+        mosi=machine.Pin(cfg.mosi),
+        miso=machine.Pin(cfg.miso),
+    )
     cs_pins = [machine.Pin(r.cs, machine.Pin.OUT, value=1) for r in cfg.readers]
     reset = None
     if cfg.reset_pin is not None:
@@ -74,8 +80,18 @@ def build(cfg: "Any", machine: "Any", stream: "Any", time_mod: "Any") -> Bridge:
     buzzer = None
     if cfg.buzzer_pin is not None:
         buzzer = PwmBuzzer(machine.PWM(machine.Pin(cfg.buzzer_pin)))
-    return Bridge(cfg, spi, cs_pins, stream, time_mod.ticks_ms, time_mod.sleep_ms,
-                  ticks_diff=time_mod.ticks_diff, reset_pin=reset, leds=leds, buzzer=buzzer)
+    return Bridge(
+        cfg,
+        spi,
+        cs_pins,
+        stream,
+        time_mod.ticks_ms,
+        time_mod.sleep_ms,
+        ticks_diff=time_mod.ticks_diff,
+        reset_pin=reset,
+        leds=leds,
+        buzzer=buzzer,
+    )
 
 
 def _blink_forever(machine: "Any", time_mod: "Any") -> None:
@@ -112,8 +128,9 @@ def run(path: str = "config.json") -> "Bridge | None":
     finally:
         micropython.kbd_intr(3)
         bridge.shutdown()
-    print("scorekeeper bridge stopped; bridge.stats() shows its counters, "
-          "machine.reset() restarts it")
+    print(
+        "scorekeeper bridge stopped; bridge.stats() shows its counters, machine.reset() restarts it"
+    )
     return bridge
 
 

@@ -194,7 +194,10 @@ class Response:
 
     def __repr__(self) -> str:
         return "Response(%s, last_bits=%d, coll_pos=%r)" % (
-            "".join("%02X" % b for b in self.data), self.last_bits, self.coll_pos)
+            "".join("%02X" % b for b in self.data),
+            self.last_bits,
+            self.coll_pos,
+        )
 
 
 class Mfrc522:
@@ -246,8 +249,10 @@ class Mfrc522:
             if cmd & 0x0F != CMD_SOFT_RESET and not cmd & POWER_DOWN:
                 break
             if self._elapsed(start) > RESET_WAIT_MS:
-                raise ChipTimeout("chip still in soft reset after %d ms (CommandReg 0x%02X)"
-                                  % (RESET_WAIT_MS, cmd))
+                raise ChipTimeout(
+                    "chip still in soft reset after %d ms (CommandReg 0x%02X)"
+                    % (RESET_WAIT_MS, cmd)
+                )
         if not self.responding():
             raise ChipTimeout("no chip answers (VersionReg reads 0x%02X)" % self.version())
         self.set_timer(timeout_ms)
@@ -258,8 +263,10 @@ class Mfrc522:
         t_mode = r(T_MODE_REG)
         tx_ask = r(TX_ASK_REG)
         if t_mode != T_MODE_AUTO or not tx_ask & TX_ASK_100:
-            raise ChipTimeout("chip did not keep its settings (TModeReg 0x%02X, TxASKReg 0x%02X)"
-                              % (t_mode, tx_ask))
+            raise ChipTimeout(
+                "chip did not keep its settings (TModeReg 0x%02X, TxASKReg 0x%02X)"
+                % (t_mode, tx_ask)
+            )
         self.antenna_off()
 
     def set_timer(self, timeout_ms: int) -> None:
@@ -290,8 +297,9 @@ class Mfrc522:
         if v & 0x03:
             self.write_reg(TX_CONTROL_REG, v & ~0x03 & 0xFF)
 
-    def transceive(self, data: bytes, tx_last_bits: int = 0,
-                   rx_align: int = 0) -> "Response | None":
+    def transceive(
+        self, data: bytes, tx_last_bits: int = 0, rx_align: int = 0
+    ) -> "Response | None":
         """Send ``data`` (last byte has ``tx_last_bits`` bits, 0 = 8) and return the answer, or
         None when no tag answered before the chip's timer ran out."""
         w = self.write_reg
@@ -319,8 +327,9 @@ class Mfrc522:
                     continue  # the chip's timer still runs: the host was slow, not the chip
                 w(COMMAND_REG, CMD_IDLE)
                 if irq & IRQ_TX:
-                    raise ReceiveTimeout("frame sent, reception never ended in %d ms"
-                                         % self.wait_ms)
+                    raise ReceiveTimeout(
+                        "frame sent, reception never ended in %d ms" % self.wait_ms
+                    )
                 raise ChipTimeout("chip did not send a frame in %d ms" % self.wait_ms)
         w(BIT_FRAMING_REG, framing)
         if not irq & (IRQ_RX | IRQ_IDLE):
@@ -380,7 +389,7 @@ def anticollision_select(chip: Mfrc522, level: int) -> "tuple | None":
         nbytes = known_bits // 8
         nbits = known_bits % 8
         nvb = ((2 + nbytes) << 4) | nbits
-        frame = bytes((sel, nvb)) + bytes(known[:nbytes + (1 if nbits else 0)])
+        frame = bytes((sel, nvb)) + bytes(known[: nbytes + (1 if nbits else 0)])
         resp = chip.transceive(frame, tx_last_bits=nbits, rx_align=nbits)
         if resp is None:
             return None
@@ -396,16 +405,18 @@ def anticollision_select(chip: Mfrc522, level: int) -> "tuple | None":
                 known[j] = data[i]
         if resp.coll_pos is None:
             if nbytes + len(data) != 5 or resp.last_bits:
-                raise UidError("anticollision answer of %d bytes at level %d"
-                               % (len(data), level + 1))
+                raise UidError(
+                    "anticollision answer of %d bytes at level %d" % (len(data), level + 1)
+                )
             known_bits = 40
             break
         if resp.coll_pos < 0:
             raise CollisionError("collision at an invalid position, level %d" % (level + 1))
         pos = nbytes * 8 + resp.coll_pos  # 1-based position in the 40-bit level string
         if pos <= known_bits or pos > 32:
-            raise CollisionError("collision position %d does not advance past %d bits"
-                                 % (pos, known_bits))
+            raise CollisionError(
+                "collision position %d does not advance past %d bits" % (pos, known_bits)
+            )
         for b in range(pos, 40):
             _set_bit(known, b, 0)
         _set_bit(known, pos - 1, 1)
@@ -437,8 +448,9 @@ def select_uid(chip: Mfrc522) -> "tuple | None":
         cl, sak = got
         if sak & SAK_CASCADE:
             if cl[0] != CASCADE_TAG:
-                raise UidError("SAK says uid incomplete but level %d has no cascade tag"
-                               % (level + 1))
+                raise UidError(
+                    "SAK says uid incomplete but level %d has no cascade tag" % (level + 1)
+                )
             uid += cl[1:4]
         else:
             if cl[0] == CASCADE_TAG:

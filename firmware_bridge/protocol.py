@@ -174,8 +174,9 @@ class Hello(Message):
     TYPE = HELLO
     FIELDS = ("protocol", "firmware", "reader_count")
 
-    def __init__(self, firmware: tuple = (0, 0, 0), reader_count: int = 0,
-                 protocol: int = PROTOCOL_VERSION) -> None:
+    def __init__(
+        self, firmware: tuple = (0, 0, 0), reader_count: int = 0, protocol: int = PROTOCOL_VERSION
+    ) -> None:
         self.protocol = _check_u(protocol, 8, "protocol")
         fw = tuple(firmware)
         if len(fw) != 3:
@@ -186,8 +187,14 @@ class Hello(Message):
         self.reader_count = _check_u(reader_count, 8, "reader_count")
 
     def payload(self) -> bytes:
-        return struct.pack(">BBBBB", self.protocol, self.firmware[0], self.firmware[1],
-                           self.firmware[2], self.reader_count)
+        return struct.pack(
+            ">BBBBB",
+            self.protocol,
+            self.firmware[0],
+            self.firmware[1],
+            self.firmware[2],
+            self.reader_count,
+        )
 
     @classmethod
     def from_payload(cls, payload: bytes) -> "Hello":
@@ -210,8 +217,10 @@ class _TagMessage(Message):
     @classmethod
     def from_payload(cls, payload: bytes) -> "_TagMessage":
         if len(payload) - 1 not in UID_LENGTHS:
-            raise ProtocolError("%s payload is a reader byte and a 4/7/10-byte uid, not %d bytes"
-                                % (TYPE_NAMES[cls.TYPE], len(payload)))
+            raise ProtocolError(
+                "%s payload is a reader byte and a 4/7/10-byte uid, not %d bytes"
+                % (TYPE_NAMES[cls.TYPE], len(payload))
+            )
         return cls(payload[0], bytes(payload[1:]))
 
 
@@ -238,8 +247,9 @@ class Heartbeat(Message):
     TYPE = HEARTBEAT
     FIELDS = ("uptime_ms", "polls", "dropped", "rx_errors")
 
-    def __init__(self, uptime_ms: int, polls: int = 0, dropped: int = 0,
-                 rx_errors: int = 0) -> None:
+    def __init__(
+        self, uptime_ms: int, polls: int = 0, dropped: int = 0, rx_errors: int = 0
+    ) -> None:
         self.uptime_ms = _check_u(uptime_ms, 32, "uptime_ms")
         self.polls = _check_u(polls, 32, "polls")
         self.dropped = _check_u(dropped, 16, "dropped")
@@ -261,8 +271,14 @@ class ReaderHealthReport(Message):
     TYPE = READER_HEALTH
     FIELDS = ("reader", "status", "reads", "misses", "collisions")
 
-    def __init__(self, reader: int, status: int = STATUS_OK, reads: int = 0, misses: int = 0,
-                 collisions: int = 0) -> None:
+    def __init__(
+        self,
+        reader: int,
+        status: int = STATUS_OK,
+        reads: int = 0,
+        misses: int = 0,
+        collisions: int = 0,
+    ) -> None:
         self.reader = _check_u(reader, 8, "reader")
         if status not in (STATUS_OK, STATUS_NOT_RESPONDING):
             raise ProtocolError("reader status is 0 (ok) or 1 (not responding), not %r" % status)
@@ -272,8 +288,9 @@ class ReaderHealthReport(Message):
         self.collisions = _check_u(collisions, 32, "collisions")
 
     def payload(self) -> bytes:
-        return struct.pack(">BBIII", self.reader, self.status, self.reads, self.misses,
-                           self.collisions)
+        return struct.pack(
+            ">BBIII", self.reader, self.status, self.reads, self.misses, self.collisions
+        )
 
     @classmethod
     def from_payload(cls, payload: bytes) -> "ReaderHealthReport":
@@ -297,8 +314,10 @@ class Command(Message):
         self.args = bytes(args)
         fmt = COMMAND_ARGS.get(self.code)
         if fmt is not None and len(self.args) != (struct.calcsize(fmt) if fmt else 0):
-            raise ProtocolError("command 0x%02X takes %d argument bytes, not %d"
-                                % (code, struct.calcsize(fmt) if fmt else 0, len(self.args)))
+            raise ProtocolError(
+                "command 0x%02X takes %d argument bytes, not %d"
+                % (code, struct.calcsize(fmt) if fmt else 0, len(self.args))
+            )
 
     def values(self) -> tuple:
         fmt = COMMAND_ARGS.get(self.code)
@@ -427,23 +446,31 @@ class Frame:
     """One frame that passed its CRC: sequence number, type code, raw payload and, when the type
     is known and the payload fits it, the parsed ``message`` (else None)."""
 
-    def __init__(self, seq: int, msg_type: int, payload: bytes,
-                 message: "Message | None" = None) -> None:
+    def __init__(
+        self, seq: int, msg_type: int, payload: bytes, message: "Message | None" = None
+    ) -> None:
         self.seq = seq
         self.type = msg_type
         self.payload = payload
         self.message = message
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Frame) and self.seq == other.seq and self.type == other.type
-                and self.payload == other.payload)
+        return (
+            isinstance(other, Frame)
+            and self.seq == other.seq
+            and self.type == other.type
+            and self.payload == other.payload
+        )
 
     def __hash__(self) -> int:
         return hash((self.seq, self.type, self.payload))
 
     def __repr__(self) -> str:
         return "Frame(seq=%d, type=%s, message=%r)" % (
-            self.seq, TYPE_NAMES.get(self.type, "0x%02X" % self.type), self.message)
+            self.seq,
+            TYPE_NAMES.get(self.type, "0x%02X" % self.type),
+            self.message,
+        )
 
 
 def encode_raw(seq: int, msg_type: int, payload: bytes) -> bytes:
@@ -485,8 +512,17 @@ class Sequencer:
 
 
 # Counter names of Decoder.counters(), in the order PROTOCOL.md lists them.
-COUNTER_NAMES = ("frames", "garbage_bytes", "crc_errors", "truncated", "malformed",
-                 "unknown_types", "seq_gaps", "lost", "restarts")
+COUNTER_NAMES = (
+    "frames",
+    "garbage_bytes",
+    "crc_errors",
+    "truncated",
+    "malformed",
+    "unknown_types",
+    "seq_gaps",
+    "lost",
+    "restarts",
+)
 
 
 class Decoder:
@@ -579,8 +615,11 @@ class Decoder:
         return out
 
     def _classify_bad(self, body: bytes, wire: int, cut: bool = False) -> None:
-        cut_header = len(body) >= HEADER_LEN and body[2] in MESSAGE_CLASSES and (
-            len(body) < body[0] + MIN_BODY)
+        cut_header = (
+            len(body) >= HEADER_LEN
+            and body[2] in MESSAGE_CLASSES
+            and (len(body) < body[0] + MIN_BODY)
+        )
         if cut_header or (cut and 0 < len(body) < HEADER_LEN):
             self.truncated += 1
         else:

@@ -29,8 +29,7 @@ def main(argv: list[str]) -> None:
         sys.exit(f"usage: python -m fuzz {{{'|'.join(names)}}} [libFuzzer options] [dirs]")
     # The backend logs every line error at WARNING: millions of lines would drown the output.
     logging.disable(logging.CRITICAL)
-    with atheris.instrument_imports(include=["firmware_bridge", "scorekeeper.readers",
-                                             "fuzz"]):
+    with atheris.instrument_imports(include=["firmware_bridge", "scorekeeper.readers", "fuzz"]):
         # imported here, inside the instrumentation, rather than lazily in the target
         import scorekeeper.readers.fake_mfrc522  # noqa: F401
         import scorekeeper.readers.presence  # noqa: F401
@@ -39,7 +38,7 @@ def main(argv: list[str]) -> None:
     target = targets.TARGETS[target_name]
 
     def one_input(data: bytes) -> None:
-        target(data[:targets.MAX_LEN])
+        target(data[: targets.MAX_LEN])
 
     # libFuzzer runs its child processes (-merge=1) through the shell with argv[0] as the
     # command: this module is not an executable, so name the interpreter and the module.

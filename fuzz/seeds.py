@@ -23,10 +23,19 @@ def _stream(*messages: p.Message, start: int = 0) -> bytes:
 
 def bridge_seeds() -> dict[str, bytes]:
     """What a bridge sends the host: a boot, tags, health, a gap, garbage, a cut frame."""
-    boot = _stream(p.Hello((1, 0, 0), 2), p.Heartbeat(10, 1, 0, 0),
-                   p.ReaderHealthReport(0), p.ReaderHealthReport(1, p.STATUS_NOT_RESPONDING))
-    tags = _stream(p.TagPresent(0, UID4), p.TagPresent(1, UID7), p.Heartbeat(1000, 9),
-                   p.TagGone(0, UID4), start=4)
+    boot = _stream(
+        p.Hello((1, 0, 0), 2),
+        p.Heartbeat(10, 1, 0, 0),
+        p.ReaderHealthReport(0),
+        p.ReaderHealthReport(1, p.STATUS_NOT_RESPONDING),
+    )
+    tags = _stream(
+        p.TagPresent(0, UID4),
+        p.TagPresent(1, UID7),
+        p.Heartbeat(1000, 9),
+        p.TagGone(0, UID4),
+        start=4,
+    )
     resync = _stream(p.Hello((1, 0, 0), 2), p.TagPresent(1, UID7), p.Heartbeat(5))
     cut = tags[:9] + tags[20:]
     return {
@@ -42,19 +51,33 @@ def bridge_seeds() -> dict[str, bytes]:
 
 def host_seeds() -> dict[str, bytes]:
     """What a host sends the bridge: every command, good and bad arguments, a SYNC."""
-    cmds = _stream(p.Command.sync(), p.Command.led(0, 255, 0, 0), p.Command.led(9, 1, 1, 1),
-                   p.Command.buzzer(440, 180), p.Command.buzzer(5, 10),
-                   p.Command.reader_settings(1, False, 3), p.Command.reader_settings(1, True, 7),
-                   p.Command.timing(20, 2, 500), p.Command.timing(1, 0, 65000))
-    odd = (p.encode_raw(9, p.COMMAND, b"\x09\x01") + p.encode_raw(10, p.COMMAND, b"")
-           + p.encode_raw(11, p.COMMAND, b"\x01\x00") + p.encode_raw(12, p.HELLO, b"\x01"))
+    cmds = _stream(
+        p.Command.sync(),
+        p.Command.led(0, 255, 0, 0),
+        p.Command.led(9, 1, 1, 1),
+        p.Command.buzzer(440, 180),
+        p.Command.buzzer(5, 10),
+        p.Command.reader_settings(1, False, 3),
+        p.Command.reader_settings(1, True, 7),
+        p.Command.timing(20, 2, 500),
+        p.Command.timing(1, 0, 65000),
+    )
+    odd = (
+        p.encode_raw(9, p.COMMAND, b"\x09\x01")
+        + p.encode_raw(10, p.COMMAND, b"")
+        + p.encode_raw(11, p.COMMAND, b"\x01\x00")
+        + p.encode_raw(12, p.HELLO, b"\x01")
+    )
     return {"commands": cmds, "odd-commands": odd, "escape": cmds[:12] + b"\x7e\x0d\x03"}
 
 
 def write_seeds(root: Path) -> None:
     """Write every seed, with the plain and the LEN/CRC-repairing control byte."""
-    sets = {"codec": {**bridge_seeds(), **host_seeds()}, "serial": bridge_seeds(),
-            "firmware": host_seeds()}
+    sets = {
+        "codec": {**bridge_seeds(), **host_seeds()},
+        "serial": bridge_seeds(),
+        "firmware": host_seeds(),
+    }
     for target, seeds in sets.items():
         folder = root / target
         folder.mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,7 @@ def split_control(data: bytes) -> tuple[int, bool, bytes]:
 
 def chunks(stream: bytes, size: int) -> list[bytes]:
     """``stream`` cut into pieces of ``size`` bytes, as a serial read might hand it out."""
-    return [stream[i:i + size] for i in range(0, len(stream), size)]
+    return [stream[i : i + size] for i in range(0, len(stream), size)]
 
 
 def unstuff(segment: bytes) -> tuple[bytes, bool]:
@@ -65,7 +65,7 @@ def repair(stream: bytes) -> bytes:
     for segment in stream.split(bytes((p.FLAG,))):
         body, _ = unstuff(segment)
         if p.MIN_BODY <= len(body) <= p.MAX_BODY:
-            fixed = bytes((len(body) - p.MIN_BODY,)) + body[1:-p.CRC_LEN]
+            fixed = bytes((len(body) - p.MIN_BODY,)) + body[1 : -p.CRC_LEN]
             crc = p.crc16(fixed)
             segment = stuff(fixed + bytes((crc >> 8, crc & 0xFF)))
         out.append(segment)
@@ -85,9 +85,9 @@ def reference_frames(stream: bytes) -> list[tuple[int, int, bytes]]:
         body, aborted = unstuff(segment)
         if aborted or len(body) < p.MIN_BODY or len(body) != body[0] + p.MIN_BODY:
             continue
-        if p.crc16(body[:-p.CRC_LEN]) != (body[-2] << 8) | body[-1]:
+        if p.crc16(body[: -p.CRC_LEN]) != (body[-2] << 8) | body[-1]:
             continue
-        out.append((body[1], body[2], body[p.HEADER_LEN:-p.CRC_LEN]))
+        out.append((body[1], body[2], body[p.HEADER_LEN : -p.CRC_LEN]))
     return out
 
 
@@ -117,8 +117,11 @@ def fuzz_codec(data: bytes) -> None:
         frames.extend(chunked.feed(piece))
 
     # Exactly the good frames of known-fitting or unknown type, in order.
-    expected = [(s, t, pl) for s, t, pl in reference_frames(stream)
-                if t not in p.MESSAGE_CLASSES or fits(t, pl)]
+    expected = [
+        (s, t, pl)
+        for s, t, pl in reference_frames(stream)
+        if t not in p.MESSAGE_CLASSES or fits(t, pl)
+    ]
     got = [(f.seq, f.type, f.payload) for f in frames]
     assert got == expected, (got, expected)
 
@@ -245,8 +248,9 @@ def _net(sightings: list[Any]) -> dict[tuple[str, str], bool]:
     return {(s.reader, s.uid): s.present for s in sightings}
 
 
-def _bridge_says(frames: list[tuple[int, int, bytes]],
-                 fixed: tuple[str, ...] | None) -> set[tuple[str, str]]:
+def _bridge_says(
+    frames: list[tuple[int, int, bytes]], fixed: tuple[str, ...] | None
+) -> set[tuple[str, str]]:
     """The (reader id, uid) pairs a bridge's good frames leave present, read from PROTOCOL.md:
     TAG_PRESENT adds, TAG_GONE removes, and HELLO opens an inventory that the next HEARTBEAT
     closes, dropping every tag it did not list."""
@@ -263,8 +267,10 @@ def _bridge_says(frames: list[tuple[int, int, bytes]],
         elif msg_type in (p.TAG_PRESENT, p.TAG_GONE):
             if fixed is not None and payload[0] >= len(fixed):
                 continue
-            key = (fixed[payload[0]] if fixed is not None else f"r{payload[0]}",
-                   payload[1:].hex().upper())
+            key = (
+                fixed[payload[0]] if fixed is not None else f"r{payload[0]}",
+                payload[1:].hex().upper(),
+            )
             if msg_type == p.TAG_PRESENT:
                 present.add(key)
                 if listed is not None:
@@ -329,14 +335,17 @@ def fuzz_firmware(data: bytes) -> None:
             answers.append(("error", msg.seq, msg.code))
     if bridge.exit_requested:
         # the console escape ends the loop: what came before it was answered, nothing more
-        assert answers == expected[:len(answers)], (answers, expected)
+        assert answers == expected[: len(answers)], (answers, expected)
     else:
         assert answers == expected, (answers, expected)
         assert not rig.host.inbox, "host bytes left unread"
 
     # An accepted setting is applied, a refused one changes nothing.
-    timing = (rig.bridge.config.settle_ms, rig.bridge.config.present_polls,
-              rig.bridge.config.absent_ms)
+    timing = (
+        rig.bridge.config.settle_ms,
+        rig.bridge.config.present_polls,
+        rig.bridge.config.absent_ms,
+    )
     readers = {rd.index: (rd.enabled, rd.gain) for rd in bridge.readers}
     for answer, sent in zip(answers, commands, strict=False):
         if answer[0] != "ack" or sent is None:

@@ -23,21 +23,30 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "enroll": ("scorekeeper.commands.enroll", "tag a physical copy of a game, card by card"),
     "kit": ("scorekeeper.commands.kit", "list, export and import kits (tag registries)"),
     "replay": ("scorekeeper.commands.replay", "run a table script and check its expectations"),
-    "simulate": ("scorekeeper.commands.simulate",
-                 "play a seeded bot game and write it as a table script"),
+    "simulate": (
+        "scorekeeper.commands.simulate",
+        "play a seeded bot game and write it as a table script",
+    ),
     "export": ("scorekeeper.commands.export", "export a running or finished game as JSON"),
     "table": ("scorekeeper.commands.table", "organiser console: create, start, undo, correct"),
     "mat": ("scorekeeper.commands.mat", "draw a printable zone mat (SVG at real size)"),
-    "board": ("scorekeeper.commands.board",
-              "list, show, check and enter Arcanum board profiles"),
-    "doctor": ("scorekeeper.commands.doctor",
-               "check the readers: bridge, chips, live read rates, what to fix"),
-    "sim": ("scorekeeper.commands.sim",
-            "lay tags on a running table's readers (dry runs without hardware)"),
-    "backup": ("scorekeeper.commands.backup",
-               "back up the database, also while the server runs (includes the -wal file)"),
-    "restore": ("scorekeeper.commands.restore",
-                "put a backup back as the database (the server stopped; nothing deleted)"),
+    "board": ("scorekeeper.commands.board", "list, show, check and enter Arcanum board profiles"),
+    "doctor": (
+        "scorekeeper.commands.doctor",
+        "check the readers: bridge, chips, live read rates, what to fix",
+    ),
+    "sim": (
+        "scorekeeper.commands.sim",
+        "lay tags on a running table's readers (dry runs without hardware)",
+    ),
+    "backup": (
+        "scorekeeper.commands.backup",
+        "back up the database, also while the server runs (includes the -wal file)",
+    ),
+    "restore": (
+        "scorekeeper.commands.restore",
+        "put a backup back as the database (the server stopped; nothing deleted)",
+    ),
 }
 
 
@@ -52,8 +61,12 @@ def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     for name, (module_name, help_text) in COMMANDS.items():
         if name == chosen:
             module = importlib.import_module(module_name)
-            cmd = sub.add_parser(name, help=help_text, description=module.__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+            cmd = sub.add_parser(
+                name,
+                help=help_text,
+                description=module.__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter,
+            )
             module.add_arguments(cmd)
             cmd.set_defaults(_run=module.run)
         else:

@@ -64,10 +64,17 @@ ZONE_WORDS: dict[str, str] = {
 }
 """Zone kind -> plain words, used when the game has no ``describe_zone``."""
 
-SEAT_COLOURS = ("#dbe9f7", "#f9e1cf", "#dcefd9", "#ece0f3", "#f6f0c8", "#d6efef", "#f5d9e3",
-                "#e6e6e6")
-SEAT_INKS = ("#1f4e79", "#8a4a12", "#2e6b2a", "#5b3475", "#6f6312", "#1e6363", "#7a2948",
-             "#444444")
+SEAT_COLOURS = (
+    "#dbe9f7",
+    "#f9e1cf",
+    "#dcefd9",
+    "#ece0f3",
+    "#f6f0c8",
+    "#d6efef",
+    "#f5d9e3",
+    "#e6e6e6",
+)
+SEAT_INKS = ("#1f4e79", "#8a4a12", "#2e6b2a", "#5b3475", "#6f6312", "#1e6363", "#7a2948", "#444444")
 SHARED_COLOUR = "#efefef"
 
 # Where the seats sit, in turn order (clockwise from the bottom): (side, start, end), the part of
@@ -79,12 +86,27 @@ SLOTS: dict[int, tuple[Slot, ...]] = {
     2: (("S", *_FULL), ("N", *_FULL)),
     3: (("S", *_FULL), ("W", *_FULL), ("E", *_FULL)),
     4: (("S", *_FULL), ("W", *_FULL), ("N", *_FULL), ("E", *_FULL)),
-    5: (("S", .5, 1), ("S", 0, .5), ("W", *_FULL), ("N", *_FULL), ("E", *_FULL)),
-    6: (("S", .5, 1), ("S", 0, .5), ("W", *_FULL), ("N", 0, .5), ("N", .5, 1), ("E", *_FULL)),
-    7: (("S", .5, 1), ("S", 0, .5), ("W", .5, 1), ("W", 0, .5), ("N", 0, .5), ("N", .5, 1),
-        ("E", *_FULL)),
-    8: (("S", .5, 1), ("S", 0, .5), ("W", .5, 1), ("W", 0, .5), ("N", 0, .5), ("N", .5, 1),
-        ("E", 0, .5), ("E", .5, 1)),
+    5: (("S", 0.5, 1), ("S", 0, 0.5), ("W", *_FULL), ("N", *_FULL), ("E", *_FULL)),
+    6: (("S", 0.5, 1), ("S", 0, 0.5), ("W", *_FULL), ("N", 0, 0.5), ("N", 0.5, 1), ("E", *_FULL)),
+    7: (
+        ("S", 0.5, 1),
+        ("S", 0, 0.5),
+        ("W", 0.5, 1),
+        ("W", 0, 0.5),
+        ("N", 0, 0.5),
+        ("N", 0.5, 1),
+        ("E", *_FULL),
+    ),
+    8: (
+        ("S", 0.5, 1),
+        ("S", 0, 0.5),
+        ("W", 0.5, 1),
+        ("W", 0, 0.5),
+        ("N", 0, 0.5),
+        ("N", 0.5, 1),
+        ("E", 0, 0.5),
+        ("E", 0.5, 1),
+    ),
 }
 # Rotation (degrees, clockwise on the page) that turns text upright for a player on that side.
 ROTATION = {"S": 0, "W": 90, "N": 180, "E": -90}
@@ -179,8 +201,13 @@ def mat_filename(game_id: str, seats: int, paper: str) -> str:
     return f"{game_id}-{seats}p-{paper}.svg"
 
 
-def mat_svg(game: Game, seats: int, layout: Mapping[str, str] | None = None,
-            paper: str = "A2", min_spacing: float = MIN_SPACING_MM) -> str:
+def mat_svg(
+    game: Game,
+    seats: int,
+    layout: Mapping[str, str] | None = None,
+    paper: str = "A2",
+    min_spacing: float = MIN_SPACING_MM,
+) -> str:
     """The SVG text of the zone mat of ``game`` at ``seats`` players on ``paper`` (A2 or A3).
 
     ``layout`` (reader id -> zone) defaults to the game's default layout. Raises ConfigError for
@@ -190,14 +217,20 @@ def mat_svg(game: Game, seats: int, layout: Mapping[str, str] | None = None,
     return render_svg(plan_mat(game, seats, layout, paper, min_spacing))
 
 
-def plan_mat(game: Game, seats: int, layout: Mapping[str, str] | None = None,
-             paper: str = "A2", min_spacing: float = MIN_SPACING_MM) -> MatPlan:
+def plan_mat(
+    game: Game,
+    seats: int,
+    layout: Mapping[str, str] | None = None,
+    paper: str = "A2",
+    min_spacing: float = MIN_SPACING_MM,
+) -> MatPlan:
     """Place every pad of the mat; see the module docstring. ConfigError as ``mat_svg``."""
     if paper not in PAPERS:
         raise ConfigError(f"unknown paper {paper!r}; choose one of {', '.join(PAPERS)}")
     if not game.min_seats <= seats <= game.max_seats:
-        raise ConfigError(f"{game.name} is for {game.min_seats}-{game.max_seats} players, "
-                          f"not {seats}")
+        raise ConfigError(
+            f"{game.name} is for {game.min_seats}-{game.max_seats} players, not {seats}"
+        )
     if seats not in SLOTS:
         raise ConfigError(f"zone mats are drawn for 1-{max(SLOTS)} seats, not {seats}")
     if not min_spacing > 0:
@@ -208,8 +241,10 @@ def plan_mat(game: Game, seats: int, layout: Mapping[str, str] | None = None,
         raise ConfigError("the zone layout lists no reader")
     for reader, zone in entries.items():
         if zone not in zones:
-            raise ConfigError(f"reader {reader}: {game.name} has no zone {zone!r} at {seats} "
-                              f"players; valid zones: {', '.join(zones)}")
+            raise ConfigError(
+                f"reader {reader}: {game.name} has no zone {zone!r} at {seats} "
+                f"players; valid zones: {', '.join(zones)}"
+            )
     order = {z: i for i, z in enumerate(zones)}
     ordered = sorted(entries.items(), key=lambda rz: (order[rz[1]], rz[0]))
     width, height = PAPERS[paper]
@@ -224,9 +259,17 @@ def plan_mat(game: Game, seats: int, layout: Mapping[str, str] | None = None,
     return best
 
 
-def _place(game: Game, seats: int, ordered: Sequence[tuple[str, str]], paper: str,
-           width: float, height: float, scale: float, min_spacing: float,
-           custom: bool) -> MatPlan:
+def _place(
+    game: Game,
+    seats: int,
+    ordered: Sequence[tuple[str, str]],
+    paper: str,
+    width: float,
+    height: float,
+    scale: float,
+    min_spacing: float,
+    custom: bool,
+) -> MatPlan:
     """One attempt at ``scale``: seat rows on the edges, shared zones in the middle, checked."""
     pw, ph = PAD_MM[0] * scale, PAD_MM[1] * scale
     pitch_u = max(pw + GAP, min_spacing)
@@ -246,12 +289,18 @@ def _place(game: Game, seats: int, ordered: Sequence[tuple[str, str]], paper: st
         rot = ROTATION[side]
         depth = MARGIN + LABEL_BAND + ph / 2  # paper edge to the pads' centre line
         along = (lo + hi) / 2 * (width if side in "SN" else height)
-        ox, oy = {"S": (along, height - depth), "N": (along, depth),
-                  "W": (depth, along), "E": (width - depth, along)}[side]
+        ox, oy = {
+            "S": (along, height - depth),
+            "N": (along, depth),
+            "W": (depth, along),
+            "E": (width - depth, along),
+        }[side]
         # The player reads left to right along +u; +v points at the player.
         us = [(i - (len(items) - 1) / 2) * pitch_u for i in range(len(items))]
-        pads = tuple(_pad(game, reader, zone, seat, u, 0.0, ox, oy, rot, pw, ph)
-                     for (reader, zone), u in zip(items, us, strict=True))
+        pads = tuple(
+            _pad(game, reader, zone, seat, u, 0.0, ox, oy, rot, pw, ph)
+            for (reader, zone), u in zip(items, us, strict=True)
+        )
         half_row = (us[-1] - us[0]) / 2 + pw / 2 + BOX_PAD
         box = (-half_row, -ph / 2 - BOX_PAD, 2 * half_row, ph + BOX_PAD + LABEL_BAND)
         groups.append(Group(seat, ox, oy, rot, box, pads))
@@ -272,8 +321,10 @@ def _place(game: Game, seats: int, ordered: Sequence[tuple[str, str]], paper: st
     # Centred on the page when there is room (seat rows are), else in the free middle.
     title_y = max(top, min(height / 2 - block_h / 2, bottom - block_h))
     if block_h > bottom - top:
-        warnings.append(f"the title and the shared zones need {block_h:.0f} mm between the "
-                        f"seats, there are {bottom - top:.0f} mm")
+        warnings.append(
+            f"the title and the shared zones need {block_h:.0f} mm between the "
+            f"seats, there are {bottom - top:.0f} mm"
+        )
     if shared:
         oy = title_y + TITLE_H + LABEL_BAND + BOX_PAD + ph / 2  # centre line of the first row
         pads_s: list[Pad] = []
@@ -287,17 +338,42 @@ def _place(game: Game, seats: int, ordered: Sequence[tuple[str, str]], paper: st
         groups.append(Group(None, cx, oy, 0, box, tuple(pads_s)))
     foot_y = title_y + TITLE_H + box_h
     warnings.extend(_check(groups, width, height, min_spacing))
-    return MatPlan(game.id, game.name, seats, paper, width, height, scale, min_spacing,
-                   tuple(groups), title_y, foot_y, tuple(warnings), custom)
+    return MatPlan(
+        game.id,
+        game.name,
+        seats,
+        paper,
+        width,
+        height,
+        scale,
+        min_spacing,
+        tuple(groups),
+        title_y,
+        foot_y,
+        tuple(warnings),
+        custom,
+    )
 
 
-def _pad(game: Game, reader: str, zone: str, seat: int | None, u: float, v: float,
-         ox: float, oy: float, rot: int, pw: float, ph: float) -> Pad:
+def _pad(
+    game: Game,
+    reader: str,
+    zone: str,
+    seat: int | None,
+    u: float,
+    v: float,
+    ox: float,
+    oy: float,
+    rot: int,
+    pw: float,
+    ph: float,
+) -> Pad:
     """A pad at (u, v) in a group frame placed at (ox, oy) and turned by ``rot`` degrees."""
     cx, cy = _to_paper(ox, oy, rot, u, v)
     w, h = (pw, ph) if rot in (0, 180) else (ph, pw)
-    return Pad(reader, zone, zone_words(game, zone), seat, cx, cy, u, v,
-               cx - w / 2, cy - h / 2, w, h)
+    return Pad(
+        reader, zone, zone_words(game, zone), seat, cx, cy, u, v, cx - w / 2, cy - h / 2, w, h
+    )
 
 
 def _to_paper(ox: float, oy: float, rot: int, u: float, v: float) -> tuple[float, float]:
@@ -310,21 +386,29 @@ def _to_paper(ox: float, oy: float, rot: int, u: float, v: float) -> tuple[float
 def group_bbox(g: Group) -> tuple[float, float, float, float]:
     """A group's outline on the paper: (x, y, width, height)."""
     bx, by, bw, bh = g.box
-    corners = [_to_paper(g.ox, g.oy, g.rotation, u, v)
-               for u, v in ((bx, by), (bx + bw, by), (bx, by + bh), (bx + bw, by + bh))]
+    corners = [
+        _to_paper(g.ox, g.oy, g.rotation, u, v)
+        for u, v in ((bx, by), (bx + bw, by), (bx, by + bh), (bx + bw, by + bh))
+    ]
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float],
-             clearance: float = 0.0) -> bool:
+def _overlap(
+    a: tuple[float, float, float, float],
+    b: tuple[float, float, float, float],
+    clearance: float = 0.0,
+) -> bool:
     """True when two (x, y, w, h) boxes overlap or come closer than ``clearance``."""
-    return (a[0] < b[0] + b[2] + clearance and b[0] < a[0] + a[2] + clearance
-            and a[1] < b[1] + b[3] + clearance and b[1] < a[1] + a[3] + clearance)
+    return (
+        a[0] < b[0] + b[2] + clearance
+        and b[0] < a[0] + a[2] + clearance
+        and a[1] < b[1] + b[3] + clearance
+        and b[1] < a[1] + a[3] + clearance
+    )
 
 
-def _check(groups: Sequence[Group], width: float, height: float,
-           min_spacing: float) -> list[str]:
+def _check(groups: Sequence[Group], width: float, height: float, min_spacing: float) -> list[str]:
     """What is wrong with a placement: pads or groups off the paper, overlapping, or antennas
     closer than ``min_spacing``."""
     problems: list[str] = []
@@ -335,18 +419,20 @@ def _check(groups: Sequence[Group], width: float, height: float,
         if x < 0 or y < 0 or x + w > width or y + h > height:
             problems.append(f"{name}: runs off the paper")
     for i, g in enumerate(groups):
-        for k in groups[i + 1:]:
+        for k in groups[i + 1 :]:
             if _overlap(group_bbox(g), group_bbox(k), GROUP_CLEARANCE):
                 problems.append(f"{_group_name(g)} and {_group_name(k)} touch or overlap")
     close: list[str] = []
     for i, a in enumerate(pads):
-        for b in pads[i + 1:]:
+        for b in pads[i + 1 :]:
             dist = math.hypot(a.cx - b.cx, a.cy - b.cy)
             if _overlap((a.x, a.y, a.w, a.h), (b.x, b.y, b.w, b.h)):
                 close.append(f"readers {a.reader} and {b.reader} overlap")
             elif dist < min_spacing - 1e-6:
-                close.append(f"antennas of {a.reader} and {b.reader} are {dist:.0f} mm apart "
-                             f"(minimum {min_spacing:.0f} mm)")
+                close.append(
+                    f"antennas of {a.reader} and {b.reader} are {dist:.0f} mm apart "
+                    f"(minimum {min_spacing:.0f} mm)"
+                )
     if len(close) > MAX_LISTED:
         close = close[:MAX_LISTED] + [f"... and {len(close) - MAX_LISTED} more pairs too close"]
     return problems + close
@@ -365,10 +451,11 @@ def _n(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _text(x: float, y: float, size: float, content: str, cls: str,
-          anchor: str = "middle") -> str:
-    return (f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
-            f'text-anchor="{anchor}">{escape(content)}</text>')
+def _text(x: float, y: float, size: float, content: str, cls: str, anchor: str = "middle") -> str:
+    return (
+        f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
+        f'text-anchor="{anchor}">{escape(content)}</text>'
+    )
 
 
 def _pad_svg(p: Pad, pw: float, ph: float, s: float) -> list[str]:
@@ -435,20 +522,26 @@ def render_svg(plan: MatPlan) -> str:
         seat_attr = "" if g.seat is None else str(g.seat)
         fill = SHARED_COLOUR if g.seat is None else SEAT_COLOURS[g.seat % len(SEAT_COLOURS)]
         ink = "#444444" if g.seat is None else SEAT_INKS[g.seat % len(SEAT_INKS)]
-        out.append(f'<g class="{"shared" if g.seat is None else "seat"}" data-seat="{seat_attr}"'
-                   f' transform="translate({_n(g.ox)} {_n(g.oy)}) rotate({g.rotation})">')
-        out.append(f'<rect class="group" x="{_n(bx)}" y="{_n(by)}" width="{_n(bw)}" '
-                   f'height="{_n(bh)}" rx="5" fill="{fill}" stroke="{ink}" '
-                   'stroke-width="0.5"/>')
+        out.append(
+            f'<g class="{"shared" if g.seat is None else "seat"}" data-seat="{seat_attr}"'
+            f' transform="translate({_n(g.ox)} {_n(g.oy)}) rotate({g.rotation})">'
+        )
+        out.append(
+            f'<rect class="group" x="{_n(bx)}" y="{_n(by)}" width="{_n(bw)}" '
+            f'height="{_n(bh)}" rx="5" fill="{fill}" stroke="{ink}" '
+            'stroke-width="0.5"/>'
+        )
         if g.seat is None:
             label = "Shared zones"
             ly = by + LABEL_BAND - 3
         else:
             label = f"Seat {g.seat}"
             ly = by + bh - 3
-        out.append(f'<text class="seat-label" x="0" y="{_n(ly)}" font-size="5.5" '
-                   f'text-anchor="middle" style="fill:{ink}">'
-                   f"{escape(label)}</text>")
+        out.append(
+            f'<text class="seat-label" x="0" y="{_n(ly)}" font-size="5.5" '
+            f'text-anchor="middle" style="fill:{ink}">'
+            f"{escape(label)}</text>"
+        )
         for p in g.pads:
             out.extend(_pad_svg(p, pw, ph, s))
         out.append("</g>")
@@ -462,36 +555,63 @@ def _title_svg(plan: MatPlan, readers: int) -> list[str]:
     w = plan.width
     cx = w / 2
     y = plan.title_y
-    shrink = (f" · pads at {plan.scale:.0%} of a card" if plan.scale < 1 else "")
+    shrink = f" · pads at {plan.scale:.0%} of a card" if plan.scale < 1 else ""
     out = [
         '<g class="titles">',
         _text(cx, y + 10, 9.0, f"{plan.game_name}: zone mat", "title"),
-        _text(cx, y + 17.5, 4.6, f"{plan.seats} players · {plan.paper} "
-              f"({plan.width:.0f} × {plan.height:.0f} mm) · {readers} readers{shrink}", "sub"),
-        _text(cx, y + 23.5, 3.6, "Each circle marks the centre of one reader's antenna: "
-              "centre the card on its circle.", "sub"),
-        _text(cx, y + 28, 3.6, f"Antennas at least {plan.min_spacing:.0f} mm apart, centre to "
-              "centre. No metal under the mat.", "sub"),
+        _text(
+            cx,
+            y + 17.5,
+            4.6,
+            f"{plan.seats} players · {plan.paper} "
+            f"({plan.width:.0f} × {plan.height:.0f} mm) · {readers} readers{shrink}",
+            "sub",
+        ),
+        _text(
+            cx,
+            y + 23.5,
+            3.6,
+            "Each circle marks the centre of one reader's antenna: centre the card on its circle.",
+            "sub",
+        ),
+        _text(
+            cx,
+            y + 28,
+            3.6,
+            f"Antennas at least {plan.min_spacing:.0f} mm apart, centre to "
+            "centre. No metal under the mat.",
+            "sub",
+        ),
     ]
     fy = plan.foot_y + 6
     bar = 50.0
     x0 = cx - bar / 2
     out += [
-        f'<path class="scale" d="M{_n(x0)} {_n(fy - 2)}V{_n(fy)}H{_n(x0 + bar)}'
-        f'V{_n(fy - 2)}"/>',
+        f'<path class="scale" d="M{_n(x0)} {_n(fy - 2)}V{_n(fy)}H{_n(x0 + bar)}V{_n(fy - 2)}"/>',
         _text(cx, fy - 1, 3.0, "50 mm at 100 % print size", "foot"),
-        _text(cx, fy + 5, 3.0, f"scorekeeper mat --game {plan.game_id} --seats {plan.seats} "
-              f"--paper {plan.paper}"
-              + (" --layout FILE (a custom zone layout)" if plan.custom_layout
-                 else " (the game's default zone layout)"), "foot"),
+        _text(
+            cx,
+            fy + 5,
+            3.0,
+            f"scorekeeper mat --game {plan.game_id} --seats {plan.seats} "
+            f"--paper {plan.paper}"
+            + (
+                " --layout FILE (a custom zone layout)"
+                if plan.custom_layout
+                else " (the game's default zone layout)"
+            ),
+            "foot",
+        ),
         "</g>",
     ]
     if plan.warnings:
         lines = ["WARNING: this layout does not fit the paper cleanly:", *plan.warnings]
         box_h = 6.0 * len(lines) + 4
         out.append('<g class="warnings">')
-        out.append(f'<rect x="{_n(cx - 140)}" y="4" width="280" height="{_n(box_h)}" '
-                   'fill="#ffffff" fill-opacity="0.92" stroke="#c00000" stroke-width="0.6"/>')
+        out.append(
+            f'<rect x="{_n(cx - 140)}" y="4" width="280" height="{_n(box_h)}" '
+            'fill="#ffffff" fill-opacity="0.92" stroke="#c00000" stroke-width="0.6"/>'
+        )
         out += [_text(cx, 10 + 6.0 * i, 4.0, line, "warning") for i, line in enumerate(lines)]
         out.append("</g>")
     return out

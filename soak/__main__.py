@@ -36,9 +36,12 @@ CAMPAIGNS: tuple[tuple[str, str, int], ...] = (
 )
 NAMES = tuple(name for name, _, _ in CAMPAIGNS)
 # the words that name a campaign on the command line: its module's name, or its first word
-SHORT = {**{name.split()[0].lower(): name for name in NAMES},
-         **{module.rsplit(".", 1)[1]: name for name, module, _ in CAMPAIGNS},
-         "api": "API cases", "leaks": "views checked for leaks"}
+SHORT = {
+    **{name.split()[0].lower(): name for name in NAMES},
+    **{module.rsplit(".", 1)[1]: name for name, module, _ in CAMPAIGNS},
+    "api": "API cases",
+    "leaks": "views checked for leaks",
+}
 
 
 class UsageError(ValueError):
@@ -70,8 +73,9 @@ def chosen(args: list[str]) -> list[tuple[str, str, int]]:
     for arg in args:
         name = arg if arg in NAMES else SHORT.get(arg.lower())
         if name is None:
-            raise UsageError(f"no campaign called {arg!r}; the campaigns are: "
-                             + ", ".join(sorted(SHORT)))
+            raise UsageError(
+                f"no campaign called {arg!r}; the campaigns are: " + ", ".join(sorted(SHORT))
+            )
         wanted.append(name)
     return [c for c in CAMPAIGNS if c[0] in wanted]
 
@@ -95,8 +99,9 @@ def run_one(name: str, module: str, count: int, seed: int, workdir: Path) -> Row
         row: Row = mod.run(count, seed=seed, workdir=workdir, progress=say)
     except Exception as exc:  # a broken campaign must not hide the others' rows
         traceback.print_exc()
-        return failed(name, f"it stopped with {type(exc).__name__}: {exc}",
-                      time.monotonic() - began)
+        return failed(
+            name, f"it stopped with {type(exc).__name__}: {exc}", time.monotonic() - began
+        )
     return dataclasses.replace(row, name=name, seconds=time.monotonic() - began)
 
 
@@ -108,8 +113,9 @@ class LogsToFile:
     def __init__(self, path: Path) -> None:
         self.logger = logging.getLogger("scorekeeper")
         self.handler = logging.FileHandler(path)
-        self.handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s "
-                                                    "%(message)s"))
+        self.handler.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s")
+        )
 
     def __enter__(self) -> None:
         self.logger.addHandler(self.handler)
@@ -131,8 +137,11 @@ def main(argv: list[str] | None = None, env: dict[str, str] | None = None) -> in
         print(f"soak: {exc}", file=sys.stderr)
         return 2
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-soak-"))
-    print(f"scorekeeper soak: {len(campaigns)} campaigns, SOAK_SCALE={scale:g}, "
-          f"SOAK_SEED={seed}, work files in {workdir}", flush=True)
+    print(
+        f"scorekeeper soak: {len(campaigns)} campaigns, SOAK_SCALE={scale:g}, "
+        f"SOAK_SEED={seed}, work files in {workdir}",
+        flush=True,
+    )
     began = time.monotonic()
     rows = []
     with LogsToFile(workdir / "soak.log"):
@@ -144,8 +153,11 @@ def main(argv: list[str] | None = None, env: dict[str, str] | None = None) -> in
             rows.append(run_one(name, module, count, seed, place))
     rows = complete(rows, [name for name, _, _ in campaigns])
     status = exit_status(rows)
-    print(f"\nscorekeeper soak, SOAK_SCALE={scale:g}, SOAK_SEED={seed}, "
-          f"{time.monotonic() - began:.0f} s in all\n", flush=True)
+    print(
+        f"\nscorekeeper soak, SOAK_SCALE={scale:g}, SOAK_SEED={seed}, "
+        f"{time.monotonic() - began:.0f} s in all\n",
+        flush=True,
+    )
     print(render(rows), flush=True)
     if status == 0:
         shutil.rmtree(workdir, ignore_errors=True)

@@ -27,34 +27,70 @@ from tests.api.procs import free_port, start_cli, stop, wait_http
 
 NAME = "API cases"
 BUDGET = "0"
-TABLES = ({"game": "angels-and-demons", "seats": ["Ann", "Bea", "Cid"], "start": True},
-          {"game": "arcanum", "seats": ["Ann", "Bea", "Cid", "Dan"], "start": True,
-           "options": {"board": "sample"}},
-          {"game": "angels-and-demons", "seats": 2, "start": True})
+TABLES = (
+    {"game": "angels-and-demons", "seats": ["Ann", "Bea", "Cid"], "start": True},
+    {
+        "game": "arcanum",
+        "seats": ["Ann", "Bea", "Cid", "Dan"],
+        "start": True,
+        "options": {"board": "sample"},
+    },
+    {"game": "angels-and-demons", "seats": 2, "start": True},
+)
 CLI = "import sys; from schemathesis.cli import schemathesis; sys.exit(schemathesis())"
 
 
 def config(table_ids: list[str]) -> str:
     """A schemathesis.toml drawing table ids and seats from the real ones most of the time."""
     ids = json.dumps(table_ids)
-    return (f"[dictionaries]\ntables = {{ values = {ids} }}\n"
-            "seats = { values = [0, 1, 2, 3] }\n\n"
-            "[parameters]\n"
-            '"path.table_id" = { dictionary = "tables", probability = 0.8 }\n'
-            '"path.seat" = { dictionary = "seats", probability = 0.6 }\n')
+    return (
+        f"[dictionaries]\ntables = {{ values = {ids} }}\n"
+        "seats = { values = [0, 1, 2, 3] }\n\n"
+        "[parameters]\n"
+        '"path.table_id" = { dictionary = "tables", probability = 0.8 }\n'
+        '"path.seat" = { dictionary = "seats", probability = 0.6 }\n'
+    )
 
 
-def schemathesis(url: str, examples: int, seed: int, workdir: Path, label: str,
-                 headers: dict[str, str], progress: Callable[[str], None],
-                 paths: str | None = None) -> dict[str, Any]:
+def schemathesis(
+    url: str,
+    examples: int,
+    seed: int,
+    workdir: Path,
+    label: str,
+    headers: dict[str, str],
+    progress: Callable[[str], None],
+    paths: str | None = None,
+) -> dict[str, Any]:
     """One schemathesis run (on the operations whose path matches the regex ``paths``, or
     all); its JSON report, or a report saying why it has none."""
     report = workdir / f"report-{label}.json"
-    args = [sys.executable, "-c", CLI, "--config-file", str(workdir / "schemathesis.toml"),
-            "run", f"{url}/api/openapi.json", "--checks", "not_a_server_error",
-            "--max-examples", str(examples), "--seed", str(seed), "--workers", "2",
-            "--generation-database", "none", "--no-color", "--request-timeout", "30",
-            "--report", "json", "--report-json-path", str(report)]
+    args = [
+        sys.executable,
+        "-c",
+        CLI,
+        "--config-file",
+        str(workdir / "schemathesis.toml"),
+        "run",
+        f"{url}/api/openapi.json",
+        "--checks",
+        "not_a_server_error",
+        "--max-examples",
+        str(examples),
+        "--seed",
+        str(seed),
+        "--workers",
+        "2",
+        "--generation-database",
+        "none",
+        "--no-color",
+        "--request-timeout",
+        "30",
+        "--report",
+        "json",
+        "--report-json-path",
+        str(report),
+    ]
     for name, value in headers.items():
         args += ["-H", f"{name}: {value}"]
     if paths is not None:
@@ -71,8 +107,10 @@ def schemathesis(url: str, examples: int, seed: int, workdir: Path, label: str,
                 progress(f"schemathesis {label}: running ({time.monotonic() - began:.0f} s)")
     if not report.exists():
         tail = log.read_text(errors="replace").strip().splitlines()[-5:]
-        return {"missing": f"schemathesis {label} wrote no report (exit {proc.returncode}): "
-                           + " / ".join(tail)}
+        return {
+            "missing": f"schemathesis {label} wrote no report (exit {proc.returncode}): "
+            + " / ".join(tail)
+        }
     data: dict[str, Any] = json.loads(report.read_text())
     return data
 
@@ -83,23 +121,32 @@ def tally(report: dict[str, Any], label: str) -> tuple[int, int, list[str]]:
     case got no answer at all."""
     tested = report["test_cases"]
     bad = int(tested["with_failures"]) + int(tested["errored"])
-    problems = [f"{label}: {json.dumps(item)[:300]}"
-                for item in [*report.get("failures", [])[:3], *report.get("errors", [])[:3]]]
+    problems = [
+        f"{label}: {json.dumps(item)[:300]}"
+        for item in [*report.get("failures", [])[:3], *report.get("errors", [])[:3]]
+    ]
     if bad and not problems:
         problems.append(f"{label}: {bad} cases failed (see the schemathesis log)")
     return int(tested["generated"]), bad, problems
 
 
-def run(examples: int, *, seed: int, workdir: Path, progress: Callable[[str], None],
-        paths: str | None = None) -> Row:
+def run(
+    examples: int,
+    *,
+    seed: int,
+    workdir: Path,
+    progress: Callable[[str], None],
+    paths: str | None = None,
+) -> Row:
     """schemathesis with ``examples`` cases per operation, without and with the token (on the
     operations whose path matches ``paths`` when given: a quick check)."""
     from scorekeeper.service.tokens import token_file_for
 
     port = free_port()
     db = workdir / "sk.db"
-    proc = start_cli(["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"],
-                     workdir)
+    proc = start_cli(
+        ["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"], workdir
+    )
     url = f"http://127.0.0.1:{port}"
     cases = errors = 0
     problems: list[str] = []
@@ -112,12 +159,14 @@ def run(examples: int, *, seed: int, workdir: Path, progress: Callable[[str], No
             created = httpx.post(f"{url}/api/tables", json=body, headers=organiser, timeout=10)
             created.raise_for_status()
             ids.append(str(created.json()["id"]))
-        httpx.post(f"{url}/api/tables/{ids[-1]}/end", headers=organiser,
-                   timeout=10).raise_for_status()
+        httpx.post(
+            f"{url}/api/tables/{ids[-1]}/end", headers=organiser, timeout=10
+        ).raise_for_status()
         (workdir / "schemathesis.toml").write_text(config(ids))
         for label, headers in (("without a token", {}), ("with the organiser token", organiser)):
-            report = schemathesis(url, examples, seed, workdir, label.split()[0], headers,
-                                  progress, paths)
+            report = schemathesis(
+                url, examples, seed, workdir, label.split()[0], headers, progress, paths
+            )
             if "missing" in report:
                 problems.append(report["missing"])
                 continue
@@ -126,15 +175,24 @@ def run(examples: int, *, seed: int, workdir: Path, progress: Callable[[str], No
             errors += bad
             problems += said
             alive = proc.poll() is None
-            progress(f"{label}: {generated:,} cases, {bad} server errors"
-                     f"{'' if alive else ', and the server is gone'}")
+            progress(
+                f"{label}: {generated:,} cases, {bad} server errors"
+                f"{'' if alive else ', and the server is gone'}"
+            )
             if not alive:
-                problems.append(f"the server exited with {proc.returncode} during the cases "
-                                f"{label}")
+                problems.append(
+                    f"the server exited with {proc.returncode} during the cases {label}"
+                )
                 break
     finally:
         if proc.poll() is None:
             stop(proc, 15)
     ok = errors == 0 and not problems and cases > 0
-    return Row(NAME, f"{count(cases, 'case')}, with and without the organiser token",
-               f"{errors:,} server errors", BUDGET, ok, problems=tuple(problems[:10]))
+    return Row(
+        NAME,
+        f"{count(cases, 'case')}, with and without the organiser token",
+        f"{errors:,} server errors",
+        BUDGET,
+        ok,
+        problems=tuple(problems[:10]),
+    )

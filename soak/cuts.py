@@ -28,10 +28,15 @@ def row_from(result: Any) -> Row:
         problems += ("no unsynced write was thrown away by any cut: the cuts tested nothing",)
     ok = lost == 0 and altered == 0 and refused == 0 and not problems and result.cuts > 0
     thrown = "" if dropped is None else f", {count(dropped, 'unsynced write')} thrown away"
-    return Row(NAME, f"{count(result.cuts, 'cut')}, "
-                     f"{count(result.acknowledged, 'input')} acknowledged{thrown}",
-               f"{lost:,} lost, {altered:,} altered, {refused:,} refused starts", BUDGET, ok,
-               float(result.seconds), problems=problems)
+    return Row(
+        NAME,
+        f"{count(result.cuts, 'cut')}, {count(result.acknowledged, 'input')} acknowledged{thrown}",
+        f"{lost:,} lost, {altered:,} altered, {refused:,} refused starts",
+        BUDGET,
+        ok,
+        float(result.seconds),
+        problems=problems,
+    )
 
 
 def run(cuts: int, *, seed: int, workdir: Path, progress: Callable[[str], None]) -> Row:
@@ -39,8 +44,11 @@ def run(cuts: int, *, seed: int, workdir: Path, progress: Callable[[str], None])
     try:
         powercut = importlib.import_module("soak.powercut")
     except ImportError as exc:
-        return failed(NAME, f"soak.powercut cannot be imported ({exc}): the power-cut "
-                            "campaign is not there, so this row cannot pass")
+        return failed(
+            NAME,
+            f"soak.powercut cannot be imported ({exc}): the power-cut "
+            "campaign is not there, so this row cannot pass",
+        )
     unavailable = getattr(powercut, "FuseUnavailable", ())
     try:
         result = powercut.run(cuts, seed=seed, workdir=workdir, progress=progress)

@@ -54,8 +54,7 @@ def valid_frame(rng: random.Random, seq: int) -> bytes:
     elif choice == 4:
         message = p.Heartbeat(rng.randrange(1 << 32), rng.randrange(1 << 16))
     elif choice == 5:
-        message = p.ReaderHealthReport(reader, rng.choice((p.STATUS_OK,
-                                                           p.STATUS_NOT_RESPONDING)))
+        message = p.ReaderHealthReport(reader, rng.choice((p.STATUS_OK, p.STATUS_NOT_RESPONDING)))
     elif choice == 6:
         message = p.Hello((0, 1, rng.randrange(9)), rng.randrange(1, 4))
     else:
@@ -75,10 +74,11 @@ def mutate(rng: random.Random, data: bytes) -> bytes:
     elif kind == 1:
         out[at] = rng.choice((p.FLAG, p.ESC, rng.randrange(256)))
     elif kind == 2:
-        out[at:at] = bytes(rng.choice((p.FLAG, p.ESC, rng.randrange(256)))
-                           for _ in range(rng.randrange(1, 4)))
+        out[at:at] = bytes(
+            rng.choice((p.FLAG, p.ESC, rng.randrange(256))) for _ in range(rng.randrange(1, 4))
+        )
     elif kind == 3:
-        del out[at:at + rng.randrange(1, 4)]
+        del out[at : at + rng.randrange(1, 4)]
     elif kind == 4:
         end = rng.randrange(at, len(out) + 1)
         out[end:end] = out[at:end]
@@ -86,7 +86,7 @@ def mutate(rng: random.Random, data: bytes) -> bytes:
         del out[at:]  # a frame cut short
     else:
         other = rng.randrange(len(out))
-        out = out[:min(at, other)] + out[max(at, other):]
+        out = out[: min(at, other)] + out[max(at, other) :]
     return bytes(out)
 
 
@@ -113,8 +113,14 @@ def in_process(frames: int, rng: random.Random, progress: Callable[[str], None])
     """Run ``frames`` mutated frames through the codec and the serial targets."""
     from fuzz.targets import fuzz_codec, fuzz_serial
 
-    tally: dict[str, Any] = {"frames": 0, "cases": 0, "crashes": 0, "hangs": 0, "lost": 0,
-                             "problems": []}
+    tally: dict[str, Any] = {
+        "frames": 0,
+        "cases": 0,
+        "crashes": 0,
+        "hangs": 0,
+        "lost": 0,
+        "problems": [],
+    }
     main = threading.current_thread() is threading.main_thread()
     old = signal.signal(signal.SIGALRM, _alarm) if main else None
     step = max(1, frames // 5)
@@ -131,8 +137,9 @@ def in_process(frames: int, rng: random.Random, progress: Callable[[str], None])
                     tally["problems"].append(f"the {label} hung on {data.hex()}")
                 except AssertionError as exc:
                     tally["lost"] += 1
-                    tally["problems"].append(f"the {label} broke its check on "
-                                             f"{data.hex()}: {str(exc)[:200]}")
+                    tally["problems"].append(
+                        f"the {label} broke its check on {data.hex()}: {str(exc)[:200]}"
+                    )
                 except Exception as exc:
                     tally["crashes"] += 1
                     tally["problems"].append(f"the {label} raised {exc!r} on {data.hex()}")
@@ -145,8 +152,10 @@ def in_process(frames: int, rng: random.Random, progress: Callable[[str], None])
             tally["frames"] += n
             tally["cases"] += 1
             if before // step != tally["frames"] // step:
-                progress(f"{tally['frames']:,}/{frames:,} frames through the codec and the "
-                         f"serial backend, {tally['crashes']} crashes, {tally['lost']} lost")
+                progress(
+                    f"{tally['frames']:,}/{frames:,} frames through the codec and the "
+                    f"serial backend, {tally['crashes']} crashes, {tally['lost']} lost"
+                )
     finally:
         if main:
             signal.signal(signal.SIGALRM, old)
@@ -168,8 +177,9 @@ def junk(rng: random.Random) -> tuple[bytes, int]:
             return stream, n
 
 
-def over_pty(frames: int, rng: random.Random, workdir: Path,
-             progress: Callable[[str], None]) -> dict[str, Any]:
+def over_pty(
+    frames: int, rng: random.Random, workdir: Path, progress: Callable[[str], None]
+) -> dict[str, Any]:
     """Push ``frames`` frames (mutated ones between a bridge's good ones) through a real pty
     into a running SerialBackend; count the tag edges lost and invented."""
     from scorekeeper.readers.fake_bridge import FakeBridge
@@ -187,8 +197,14 @@ def over_pty(frames: int, rng: random.Random, workdir: Path,
         with lock:
             got.append((s.reader, s.uid, s.present))
 
-    backend = SerialBackend(str(link), reader_ids=["left", "right"], heartbeat_timeout=3.0,
-                            read_timeout=0.02, reconnect_min=0.02, reconnect_max=0.1)
+    backend = SerialBackend(
+        str(link),
+        reader_ids=["left", "right"],
+        heartbeat_timeout=3.0,
+        read_timeout=0.02,
+        reconnect_min=0.02,
+        reconnect_max=0.1,
+    )
     ids = ("left", "right")
     sent: list[tuple[str, str, bool]] = []
     tally: dict[str, Any] = {"frames": 0, "lost": 0, "invented": 0, "problems": []}
@@ -216,8 +232,10 @@ def over_pty(frames: int, rng: random.Random, workdir: Path,
             if before // step != tally["frames"] // step:
                 with lock:
                     arrived = len(got)
-                progress(f"{tally['frames']:,}/{frames:,} frames over a real pty, "
-                         f"{arrived:,} of {len(sent):,} tag edges arrived so far")
+                progress(
+                    f"{tally['frames']:,}/{frames:,} frames over a real pty, "
+                    f"{arrived:,} of {len(sent):,} tag edges arrived so far"
+                )
         _wait(lambda: len(got) >= len(sent), 15)
         time.sleep(0.2)  # anything extra (invented) would arrive now
         with lock:
@@ -268,7 +286,11 @@ def run(frames: int, *, seed: int, workdir: Path, progress: Callable[[str], None
     invented = second["invented"]
     problems = tuple(first["problems"][:5] + second["problems"][:5])
     ok = crashes == hangs == lost == invented == 0 and not problems
-    return Row(NAME, f"{first['frames']:,} frames in process + {count(second['frames'], 'frame')}"
-                     " over a pty",
-               f"{crashes} crashes, {hangs} hangs, {lost} sightings lost, {invented} invented",
-               BUDGET, ok, problems=problems)
+    return Row(
+        NAME,
+        f"{first['frames']:,} frames in process + {count(second['frames'], 'frame')} over a pty",
+        f"{crashes} crashes, {hangs} hangs, {lost} sightings lost, {invented} invented",
+        BUDGET,
+        ok,
+        problems=problems,
+    )

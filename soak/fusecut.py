@@ -76,18 +76,24 @@ Op = tuple[str, int, bytes]
 def why_fuse_cannot_mount() -> str | None:
     """Why a FUSE filesystem cannot be mounted here, with what to do; None when it can."""
     if not os.path.exists("/dev/fuse"):
-        return ("/dev/fuse does not exist: the kernel has no FUSE support here (load it with "
-                "`modprobe fuse`; in a container, start it with --device /dev/fuse)")
+        return (
+            "/dev/fuse does not exist: the kernel has no FUSE support here (load it with "
+            "`modprobe fuse`; in a container, start it with --device /dev/fuse)"
+        )
     if not os.access("/dev/fuse", os.R_OK | os.W_OK):
         return "/dev/fuse is not readable and writable by this user"
     if shutil.which("fusermount3") is None:
-        return ("fusermount3 is not installed (Debian package fuse3: "
-                "`sudo apt-get install fuse3`, or `make system-packages` as root)")
+        return (
+            "fusermount3 is not installed (Debian package fuse3: "
+            "`sudo apt-get install fuse3`, or `make system-packages` as root)"
+        )
     if ctypes.util.find_library("fuse3") is None:
         return "libfuse3 is not installed (Debian package fuse3: `sudo apt-get install fuse3`)"
     if importlib.util.find_spec("mfusepy") is None:
-        return ("the Python package mfusepy is not installed: install the [dev] extra "
-                "(`.venv/bin/pip install -e '.[dev]'`)")
+        return (
+            "the Python package mfusepy is not installed: install the [dev] extra "
+            "(`.venv/bin/pip install -e '.[dev]'`)"
+        )
     return None
 
 
@@ -230,9 +236,20 @@ class CutFS:
                 st = os.lstat(self._real(path))
             else:
                 raise OSError(errno.EBADF, "no such handle")
-            attrs = {key: getattr(st, key) for key in (
-                "st_mode", "st_nlink", "st_uid", "st_gid", "st_size", "st_atime_ns",
-                "st_mtime_ns", "st_ctime_ns", "st_blocks")}
+            attrs = {
+                key: getattr(st, key)
+                for key in (
+                    "st_mode",
+                    "st_nlink",
+                    "st_uid",
+                    "st_gid",
+                    "st_size",
+                    "st_atime_ns",
+                    "st_mtime_ns",
+                    "st_ctime_ns",
+                    "st_blocks",
+                )
+            }
             for key in ("st_atime", "st_mtime", "st_ctime"):
                 attrs[key] = attrs.pop(key + "_ns")
             if node is not None and node.ops:
@@ -276,7 +293,7 @@ class CutFS:
             moved = {p: n for p, n in self._nodes.items() if p == old or p.startswith(old + "/")}
             for p, node in moved.items():
                 del self._nodes[p]
-                node.path = new + p[len(old):]
+                node.path = new + p[len(old) :]
                 node.shm = node.path.endswith(SHM_SUFFIX)
                 self._nodes[node.path] = node
             return 0
@@ -295,9 +312,21 @@ class CutFS:
 
     def statfs(self, path: str) -> dict[str, int]:
         st = os.statvfs(self._real(path))
-        return {key: getattr(st, key) for key in (
-            "f_bavail", "f_bfree", "f_blocks", "f_bsize", "f_favail", "f_ffree", "f_files",
-            "f_flag", "f_frsize", "f_namemax")}
+        return {
+            key: getattr(st, key)
+            for key in (
+                "f_bavail",
+                "f_bfree",
+                "f_blocks",
+                "f_bsize",
+                "f_favail",
+                "f_ffree",
+                "f_files",
+                "f_flag",
+                "f_frsize",
+                "f_namemax",
+            )
+        }
 
     # -- files: data is buffered until fsync
 
@@ -336,7 +365,7 @@ class CutFS:
                     continue
                 lo, hi = max(at, offset), min(at + len(data), end)
                 if lo < hi:
-                    buf[lo - offset:hi - offset] = data[lo - at:hi - at]
+                    buf[lo - offset : hi - offset] = data[lo - at : hi - at]
             return bytes(buf)
 
     def write(self, path: str | None, data: bytes, offset: int, fi: Any) -> int:
@@ -429,8 +458,11 @@ class CutFS:
     def stats(self) -> dict[str, dict[str, int]]:
         """Fsyncs, and writes thrown away or torn by cuts, per file name, since the mount."""
         with self._mutex:
-            return {"fsyncs": dict(self.fsyncs), "dropped": dict(self.dropped),
-                    "torn": dict(self.torn)}
+            return {
+                "fsyncs": dict(self.fsyncs),
+                "dropped": dict(self.dropped),
+                "torn": dict(self.torn),
+            }
 
     def _all_nodes(self) -> list[_Node]:
         nodes = {id(n): n for n in self._nodes.values()}
@@ -478,7 +510,8 @@ def _sectors(op: Op) -> list[Op]:
     """A write cut at the 512-byte sector boundaries of the file it goes to."""
     _kind, at, data = op
     cuts = [at, *range((at // SECTOR + 1) * SECTOR, at + len(data), SECTOR), at + len(data)]
-    return [("w", lo, data[lo - at:hi - at]) for lo, hi in zip(cuts, cuts[1:], strict=False)]
+    return [("w", lo, data[lo - at : hi - at]) for lo, hi in zip(cuts, cuts[1:], strict=False)]
+
 
 def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
     """The daemon: mount ``backing`` at ``mountpoint`` and take commands on stdin."""
@@ -524,9 +557,20 @@ def _serve(backing: str, mountpoint: str, fsync_lies: bool) -> None:
         threading.Thread(target=control, daemon=True).start()
 
     fs.on_mounted = mounted
-    mfusepy.FUSE(fs, mountpoint, raw_fi=True, foreground=True, nothreads=True,
-                 hard_remove=True, auto_unmount=True, attr_timeout=0, entry_timeout=0,
-                 negative_timeout=0, fsname="fusecut", subtype="fusecut")
+    mfusepy.FUSE(
+        fs,
+        mountpoint,
+        raw_fi=True,
+        foreground=True,
+        nothreads=True,
+        hard_remove=True,
+        auto_unmount=True,
+        attr_timeout=0,
+        entry_timeout=0,
+        negative_timeout=0,
+        fsname="fusecut",
+        subtype="fusecut",
+    )
 
 
 # -- the parent's side ------------------------------------------------------------------------
@@ -552,9 +596,18 @@ class Mount:
         mountpoint.mkdir(parents=True, exist_ok=True)
         self.backing, self.mountpoint = backing, mountpoint
         self.proc = subprocess.Popen(
-            [sys.executable, __file__, str(backing), str(mountpoint),
-             *(["--fsync-lies"] if fsync_lies else [])],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [
+                sys.executable,
+                __file__,
+                str(backing),
+                str(mountpoint),
+                *(["--fsync-lies"] if fsync_lies else []),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert self.proc.stdout is not None and self.proc.stdin is not None
         self._in, self._out = self.proc.stdin, self.proc.stdout
         first = self._out.readline().strip()  # the daemon says "mounted" once the kernel has
@@ -562,8 +615,10 @@ class Mount:
             self.proc.kill()
             err = self.proc.communicate(timeout=MOUNT_TIMEOUT)[1]
             self._unmount(lazy=True)
-            raise FuseUnavailable(f"cannot mount the power-cut filesystem at {mountpoint}: "
-                                  f"{(err or first or 'the daemon exited').strip()[-600:]}")
+            raise FuseUnavailable(
+                f"cannot mount the power-cut filesystem at {mountpoint}: "
+                f"{(err or first or 'the daemon exited').strip()[-600:]}"
+            )
 
     def _ask(self, command: str) -> list[str]:
         self._in.write(command + "\n")

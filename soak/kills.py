@@ -35,7 +35,9 @@ from tests.api.procs import free_port, start_cli, wait_http
 NAME = "kills"
 BUDGET = "all 0"
 GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("angels-and-demons", {}), ("arcanum", {"board": "sample"}))
+    ("angels-and-demons", {}),
+    ("arcanum", {"board": "sample"}),
+)
 SEATS = ("Ann", "Bea", "Cid")
 UNDO_RATE = 0.04
 CORRECT_RATE = 0.03
@@ -92,8 +94,10 @@ class Player:
         for game in self.games:
             export = client.get(f"/api/tables/{game.table_id}/export")
             if export.status_code != 200:
-                self.tally.problems.append(f"table {game.table_id} cannot be exported after "
-                                           f"a restart: {export.status_code} {export.text[:200]}")
+                self.tally.problems.append(
+                    f"table {game.table_id} cannot be exported after "
+                    f"a restart: {export.status_code} {export.text[:200]}"
+                )
                 self.tally.lost += len(game.acked)
                 continue
             records = {int(e["seq"]): e["record"] for e in export.json()["inputs"]}
@@ -108,12 +112,16 @@ class Player:
             record = records.get(seq)
             if record is None:
                 self.tally.lost += 1
-                self.tally.problems.append(f"{game.table_id} #{seq} ({sent.to_str()}) was "
-                                           "acknowledged and is not in the log")
+                self.tally.problems.append(
+                    f"{game.table_id} #{seq} ({sent.to_str()}) was "
+                    "acknowledged and is not in the log"
+                )
             elif input_from_record(record) != sent or "refused" in record:
                 self.tally.altered += 1
-                self.tally.problems.append(f"{game.table_id} #{seq}: sent {sent.to_str()}, "
-                                           f"the log holds {json.dumps(record)}")
+                self.tally.problems.append(
+                    f"{game.table_id} #{seq}: sent {sent.to_str()}, "
+                    f"the log holds {json.dumps(record)}"
+                )
         for seq, record in records.items():
             first = game.records.setdefault(seq, record)
             if first != record:
@@ -146,14 +154,17 @@ class Player:
                 self.tally.differ += 1
                 self.tally.problems.append(
                     f"{game.table_id}, {audience} view after {inputs} inputs differs after "
-                    f"a restart: {_first_difference(before, after)}")
+                    f"a restart: {_first_difference(before, after)}"
+                )
 
     # -- playing ------------------------------------------------------------------------------
 
     def _views(self, client: httpx.Client, table_id: str) -> dict[str, tuple[int, Any]]:
-        paths = {"public": f"/api/tables/{table_id}",
-                 "organiser": f"/api/tables/{table_id}/organiser",
-                 **{f"seat {s}": f"/api/tables/{table_id}/seat/{s}" for s in range(len(SEATS))}}
+        paths = {
+            "public": f"/api/tables/{table_id}",
+            "organiser": f"/api/tables/{table_id}/organiser",
+            **{f"seat {s}": f"/api/tables/{table_id}/seat/{s}" for s in range(len(SEATS))},
+        }
         out = {}
         for audience, path in paths.items():
             answer = client.get(path)
@@ -165,11 +176,14 @@ class Player:
     def _new_game(self, client: httpx.Client) -> Game:
         game_id, options = GAMES[self.next_game % len(GAMES)]
         self.next_game += 1
-        created = client.post("/api/tables", json={"game": game_id, "seats": list(SEATS),
-                                                   "options": options, "start": True})
+        created = client.post(
+            "/api/tables",
+            json={"game": game_id, "seats": list(SEATS), "options": options, "start": True},
+        )
         created.raise_for_status()
-        game = Game(str(created.json()["id"]),
-                    world_inputs(game_id, options, self.rng.randrange(1 << 30)))
+        game = Game(
+            str(created.json()["id"]), world_inputs(game_id, options, self.rng.randrange(1 << 30))
+        )
         self.games.append(game)
         self.tally.games += 1
         return game
@@ -200,15 +214,18 @@ class Player:
         elif game.done > 0 and roll < UNDO_RATE + CORRECT_RATE:
             text = game.inputs[game.done - 1].to_str()
             preview = client.post(f"{base}/correct-preview", json={"input": text}).json()
-            answer = client.post(f"{base}/correct",
-                                 json={"input": text, "seq": preview["input_seq"] or 0})
+            answer = client.post(
+                f"{base}/correct", json={"input": text, "seq": preview["input_seq"] or 0}
+            )
             sent = Correct(game.inputs[game.done - 1])
         else:
             sent = game.inputs[game.done]
             answer = client.post(f"{base}/inputs", json={"input": sent.to_str()})
         if answer.status_code != 200 or not answer.json().get("accepted"):
-            raise RuntimeError(f"{game.table_id}: {sent.to_str()} was not accepted: "
-                               f"{answer.status_code} {answer.text[:300]}")
+            raise RuntimeError(
+                f"{game.table_id}: {sent.to_str()} was not accepted: "
+                f"{answer.status_code} {answer.text[:300]}"
+            )
         game.acked[int(answer.json()["seq"])] = sent
         self.tally.acknowledged += 1
         game.done += -1 if isinstance(sent, Undo) else 0 if isinstance(sent, Correct) else 1
@@ -232,8 +249,9 @@ def _first_difference(before: Any, after: Any, where: str = "") -> str:
 
 def _start(db: Path, workdir: Path) -> tuple[Any, str]:
     port = free_port()
-    proc = start_cli(["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"],
-                     workdir)
+    proc = start_cli(
+        ["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"], workdir
+    )
     url = f"http://127.0.0.1:{port}"
     wait_http(f"{url}/healthz", proc, timeout=30)
     return proc, url
@@ -251,8 +269,10 @@ def run(kills: int, *, seed: int, workdir: Path, progress: Callable[[str], None]
         try:
             proc, url = _start(db, workdir)
         except AssertionError as exc:
-            tally.problems.append(f"the server did not come back after kill {tally.kills}: "
-                                  f"{exc} (see {workdir}/stderr.txt)")
+            tally.problems.append(
+                f"the server did not come back after kill {tally.kills}: "
+                f"{exc} (see {workdir}/stderr.txt)"
+            )
             break
         headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
         killer = None
@@ -263,8 +283,9 @@ def run(kills: int, *, seed: int, workdir: Path, progress: Callable[[str], None]
                 player.check(client)
                 if tally.kills >= kills:
                     break
-                killer = threading.Timer(rng.uniform(*KILL_AFTER), os.kill,
-                                         (proc.pid, signal.SIGKILL))
+                killer = threading.Timer(
+                    rng.uniform(*KILL_AFTER), os.kill, (proc.pid, signal.SIGKILL)
+                )
                 killer.start()
                 with contextlib.suppress(httpx.TransportError):  # the kill
                     player.play(client)
@@ -274,18 +295,28 @@ def run(kills: int, *, seed: int, workdir: Path, progress: Callable[[str], None]
                 tally.problems.append(f"the server ended with {proc.returncode}, not by the kill")
             tally.kills += 1
             if tally.kills % 5 == 0 or tally.kills == kills:
-                progress(f"{tally.kills}/{kills} kills, {tally.acknowledged:,} inputs "
-                         f"acknowledged in {tally.games} games, {tally.lost} lost, "
-                         f"{tally.differ} of {tally.compared} views differ")
+                progress(
+                    f"{tally.kills}/{kills} kills, {tally.acknowledged:,} inputs "
+                    f"acknowledged in {tally.games} games, {tally.lost} lost, "
+                    f"{tally.differ} of {tally.compared} views differ"
+                )
         finally:
             if killer is not None:
                 killer.cancel()
             if proc.poll() is None:
                 proc.terminate()
                 proc.wait(timeout=20)
-    ok = (tally.lost == tally.altered == tally.differ == 0 and not tally.problems
-          and tally.kills == kills)
-    return Row(NAME, f"{count(tally.kills, 'kill')}, {count(tally.acknowledged, 'input')} "
-                     f"acknowledged, {count(tally.compared, 'view')} compared",
-               f"{tally.lost:,} lost, {tally.altered:,} altered, {tally.differ:,} views differ",
-               BUDGET, ok, problems=tuple(tally.problems[:10]))
+    ok = (
+        tally.lost == tally.altered == tally.differ == 0
+        and not tally.problems
+        and tally.kills == kills
+    )
+    return Row(
+        NAME,
+        f"{count(tally.kills, 'kill')}, {count(tally.acknowledged, 'input')} "
+        f"acknowledged, {count(tally.compared, 'view')} compared",
+        f"{tally.lost:,} lost, {tally.altered:,} altered, {tally.differ:,} views differ",
+        BUDGET,
+        ok,
+        problems=tuple(tally.problems[:10]),
+    )

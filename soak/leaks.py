@@ -149,8 +149,9 @@ class Watcher:
         self._thread.join(5)
 
 
-def _world(game: str, seats: int, options: dict[str, Any],
-           seed: int) -> list[tuple[Any, frozenset[str]]]:
+def _world(
+    game: str, seats: int, options: dict[str, Any], seed: int
+) -> list[tuple[Any, frozenset[str]]]:
     """A seeded bot game: each input with the deck cards face down both before and after the
     move it belongs to."""
     from scorekeeper.sim import find_world
@@ -174,16 +175,29 @@ def _world(game: str, seats: int, options: dict[str, Any],
 class Game:
     """One table played through the API, with its copy in this process."""
 
-    def __init__(self, client: httpx.Client, url: str, spec: tuple[str, int, dict[str, Any]],
-                 seed: int, delay: bool, tally: Tally) -> None:
+    def __init__(
+        self,
+        client: httpx.Client,
+        url: str,
+        spec: tuple[str, int, dict[str, Any]],
+        seed: int,
+        delay: bool,
+        tally: Tally,
+    ) -> None:
         from scorekeeper.core.table import Table, TableConfig
         from scorekeeper.games import find_game
 
         game_id, seats, options = spec
         self.client, self.tally = client, tally
-        created = client.post("/api/tables", json={
-            "game": game_id, "seats": [f"P{i}" for i in range(seats)], "options": options,
-            "start": True})
+        created = client.post(
+            "/api/tables",
+            json={
+                "game": game_id,
+                "seats": [f"P{i}" for i in range(seats)],
+                "options": options,
+                "start": True,
+            },
+        )
         created.raise_for_status()
         self.table_id = str(created.json()["id"])
         self.base = f"/api/tables/{self.table_id}"
@@ -194,8 +208,9 @@ class Game:
         self.seats = seats
         self.delay = delay
         if delay:
-            client.post(f"{self.base}/spectator-delay",
-                        json={"seconds": SPECTATOR_DELAY_S}).raise_for_status()
+            client.post(
+                f"{self.base}/spectator-delay", json={"seconds": SPECTATOR_DELAY_S}
+            ).raise_for_status()
         self.tokens = []
         for seat in range(seats):
             code = client.post(f"{self.base}/seats/{seat}/pair").json()["code"]
@@ -204,8 +219,9 @@ class Game:
             self.tokens.append(paired.json()["token"])
         ws = url.replace("http://", "ws://") + f"/ws/tables/{self.table_id}"
         self.watchers = [Watcher(ws, "public")]
-        self.watchers += [Watcher(f"{ws}?token={t}", f"seat {s}")
-                          for s, t in enumerate(self.tokens)]
+        self.watchers += [
+            Watcher(f"{ws}?token={t}", f"seat {s}") for s, t in enumerate(self.tokens)
+        ]
         self.states: dict[int, Secrets] = {}
         self.views: list[tuple[str, str]] = []  # (audience, text) fetched over HTTP
         self._note(frozenset())
@@ -213,7 +229,8 @@ class Game:
     def _note(self, deck: frozenset[str]) -> None:
         state = self.copy.state
         self.states[self.copy.inputs_seen] = Secrets(
-            [frozenset(self.game.secrets(state, s)) for s in range(self.seats)], deck)
+            [frozenset(self.game.secrets(state, s)) for s in range(self.seats)], deck
+        )
 
     def _fetch(self) -> None:
         self.views.append(("public", self.client.get(self.base).text))
@@ -222,8 +239,9 @@ class Game:
             if row.get("id") == self.table_id and "inputs" in row:
                 self.views.append(("public", json.dumps(row)))
         for seat, token in enumerate(self.tokens):
-            answer = self.client.get(f"{self.base}/seat/{seat}",
-                                     headers={"Authorization": f"Bearer {token}"})
+            answer = self.client.get(
+                f"{self.base}/seat/{seat}", headers={"Authorization": f"Bearer {token}"}
+            )
             answer.raise_for_status()
             self.views.append((f"seat {seat}", answer.text))
 
@@ -243,10 +261,12 @@ class Game:
                 i -= 1
             elif i and roll < UNDO_RATE + CORRECT_RATE:
                 text = inp.to_str()
-                seq = self.client.post(f"{self.base}/correct-preview",
-                                       json={"input": text}).json()["input_seq"]
-                answer = self.client.post(f"{self.base}/correct",
-                                          json={"input": text, "seq": seq or 0})
+                seq = self.client.post(f"{self.base}/correct-preview", json={"input": text}).json()[
+                    "input_seq"
+                ]
+                answer = self.client.post(
+                    f"{self.base}/correct", json={"input": text, "seq": seq or 0}
+                )
                 sent = Correct(inp)
             else:
                 inp, deck = self.inputs[i]
@@ -255,8 +275,10 @@ class Game:
                 i += 1
             mine = self.copy.submit(sent)
             if answer.status_code != 200 or not answer.json().get("accepted") or not mine.accepted:
-                raise RuntimeError(f"{self.table_id}: {sent.to_str()} was not accepted: "
-                                   f"{answer.status_code} {answer.text[:300]}")
+                raise RuntimeError(
+                    f"{self.table_id}: {sent.to_str()} was not accepted: "
+                    f"{answer.status_code} {answer.text[:300]}"
+                )
             self._note(deck)
             self.tally.inputs += 1
             self._fetch()
@@ -269,27 +291,36 @@ class Game:
         for watcher in self.watchers:
             watcher.stop()
             if watcher.closed is not None:
-                self.tally.problems.append(f"{self.table_id} {watcher.audience} socket ended: "
-                                           f"{watcher.closed}")
+                self.tally.problems.append(
+                    f"{self.table_id} {watcher.audience} socket ended: {watcher.closed}"
+                )
             if not watcher.frames:
-                self.tally.problems.append(f"{self.table_id} {watcher.audience} socket got "
-                                           "no frame")
+                self.tally.problems.append(
+                    f"{self.table_id} {watcher.audience} socket got no frame"
+                )
         seen = [(w.audience, f, "frame") for w in self.watchers for f in w.frames]
         seen += [(audience, text, "view") for audience, text in self.views]
         for audience, text, kind in seen:
             found = leaks_in(text, audience, self.states)
             if found:
                 self.tally.leaks += len(found)
-                self.tally.problems.append(f"{self.table_id}: a {audience} {kind} shows "
-                                           f"{', '.join(found[:3])}")
+                self.tally.problems.append(
+                    f"{self.table_id}: a {audience} {kind} shows {', '.join(found[:3])}"
+                )
         self.tally.frames += sum(len(w.frames) for w in self.watchers)
         self.tally.views += len(self.views)
         self.tally.games += 1
         self.client.post(f"{self.base}/end").raise_for_status()
 
 
-def run(games: int, *, seed: int, workdir: Path, progress: Callable[[str], None],
-        inputs_per_game: int | None = None) -> Row:
+def run(
+    games: int,
+    *,
+    seed: int,
+    workdir: Path,
+    progress: Callable[[str], None],
+    inputs_per_game: int | None = None,
+) -> Row:
     """Play ``games`` games (the two games in turn) and check every view and frame; with
     ``inputs_per_game``, each game stops after that many inputs (a quick check)."""
     from scorekeeper.service.tokens import token_file_for
@@ -298,8 +329,9 @@ def run(games: int, *, seed: int, workdir: Path, progress: Callable[[str], None]
     tally = Tally()
     port = free_port()
     db = workdir / "sk.db"
-    proc = start_cli(["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"],
-                     workdir)
+    proc = start_cli(
+        ["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"], workdir
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         wait_http(f"{url}/healthz", proc, timeout=30)
@@ -307,19 +339,28 @@ def run(games: int, *, seed: int, workdir: Path, progress: Callable[[str], None]
         with httpx.Client(base_url=url, headers=headers, timeout=20) as client:
             for n in range(games):
                 spec = GAMES[n % len(GAMES)]
-                game = Game(client, url, spec, rng.randrange(1 << 30), delay=n % 2 == 1,
-                            tally=tally)
+                game = Game(
+                    client, url, spec, rng.randrange(1 << 30), delay=n % 2 == 1, tally=tally
+                )
                 game.play(rng, inputs_per_game)
                 game.check()
-                progress(f"{n + 1}/{games} games ({spec[0]}, {spec[1]} seats"
-                         f"{', spectator delay' if game.delay else ''}): "
-                         f"{tally.views + tally.frames:,} views and frames checked, "
-                         f"{tally.leaks} leaked")
+                progress(
+                    f"{n + 1}/{games} games ({spec[0]}, {spec[1]} seats"
+                    f"{', spectator delay' if game.delay else ''}): "
+                    f"{tally.views + tally.frames:,} views and frames checked, "
+                    f"{tally.leaks} leaked"
+                )
     finally:
         if proc.poll() is None:
             proc.terminate()
             proc.wait(timeout=20)
     ok = tally.leaks == 0 and not tally.problems and tally.games == games
-    return Row(NAME, f"{count(tally.views, 'view')} + {count(tally.frames, 'frame')} in "
-                     f"{count(tally.games, 'game')} ({tally.inputs:,} inputs)",
-               f"{tally.leaks:,} leaked", BUDGET, ok, problems=tuple(tally.problems[:10]))
+    return Row(
+        NAME,
+        f"{count(tally.views, 'view')} + {count(tally.frames, 'frame')} in "
+        f"{count(tally.games, 'game')} ({tally.inputs:,} inputs)",
+        f"{tally.leaks:,} leaked",
+        BUDGET,
+        ok,
+        problems=tuple(tally.problems[:10]),
+    )

@@ -50,47 +50,57 @@ def oversized(requests: int, workdir: Path, progress: Callable[[str], None]) -> 
 
     port = free_port()
     db = workdir / "sk.db"
-    proc = start_cli(["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"],
-                     workdir)
+    proc = start_cli(
+        ["serve", "--port", str(port), "--db", str(db), "--log-level", "warning"], workdir
+    )
     out: dict[str, Any] = {"sent": 0, "wrong": 0, "problems": [], "idle_mb": 0.0}
     try:
         wait_http(f"http://127.0.0.1:{port}/healthz", proc, timeout=30)
         token = token_file_for(db).read_text().strip()
         out["idle_mb"] = _status_kib(proc.pid, "VmRSS") / 1024
         # (path, length claimed?, the answer it must get)
-        kinds = [("/api/pair", True, 413), ("/api/pair", False, 413),
-                 ("/api/tables", True, 401), ("/api/tables", False, 401),
-                 (f"/api/tables?token={token}", True, 413),
-                 (f"/api/tables?token={token}", False, 413)]
+        kinds = [
+            ("/api/pair", True, 413),
+            ("/api/pair", False, 413),
+            ("/api/tables", True, 401),
+            ("/api/tables", False, 401),
+            (f"/api/tables?token={token}", True, 413),
+            (f"/api/tables?token={token}", False, 413),
+        ]
         lock = threading.Lock()
         while out["sent"] < requests:
             wave = min(AT_ONCE, requests - out["sent"])
             start = threading.Barrier(wave)
 
-            def attack(path: str, claimed: bool, want: int,
-                       start: threading.Barrier = start) -> None:
+            def attack(
+                path: str, claimed: bool, want: int, start: threading.Barrier = start
+            ) -> None:
                 start.wait()
                 # streamed bodies need bytes before their 413; everything else is answered
                 # from the headers, and is given time to be before a byte is sent
                 streamed_413 = not claimed and want == 413
-                status, _ = _oversized(port, path, 64 * MB, claimed,
-                                       0.02 if streamed_413 else 10.0)
+                status, _ = _oversized(port, path, 64 * MB, claimed, 0.02 if streamed_413 else 10.0)
                 with lock:
                     if status != want:
                         out["wrong"] += 1
                         how = "claimed" if claimed else "streamed"
-                        out["problems"].append(f"{path.split('?')[0]} ({how} length): "
-                                               f"{status}, not {want}")
+                        out["problems"].append(
+                            f"{path.split('?')[0]} ({how} length): {status}, not {want}"
+                        )
 
-            threads = [threading.Thread(target=attack, args=kinds[(out["sent"] + i) % len(kinds)])
-                       for i in range(wave)]
+            threads = [
+                threading.Thread(target=attack, args=kinds[(out["sent"] + i) % len(kinds)])
+                for i in range(wave)
+            ]
             for t in threads:
                 t.start()
             for t in threads:
                 t.join(120)
             out["sent"] += wave
-            progress(f"{out['sent']}/{requests} oversized requests answered, "
-                     f"{out['wrong']} wrong, peak {_status_kib(proc.pid, 'VmHWM') / 1024:.1f} MB")
+            progress(
+                f"{out['sent']}/{requests} oversized requests answered, "
+                f"{out['wrong']} wrong, peak {_status_kib(proc.pid, 'VmHWM') / 1024:.1f} MB"
+            )
         alive = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5)
         if alive.status_code != 200:
             out["problems"].append(f"the server answers {alive.status_code} after the requests")
@@ -108,10 +118,17 @@ def long_event(progress: Callable[[str], None]) -> tuple[float, float, float]:
     from bench import long_event as bench
 
     progress(f"writing {bench.GAMES} finished games into a store (about a minute)")
-    code = ("import json; from bench import long_event; "
-            "print('RESULT', json.dumps(long_event.run(starts=1)), flush=True)")
-    proc = subprocess.Popen([sys.executable, "-u", "-c", code], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    code = (
+        "import json; from bench import long_event; "
+        "print('RESULT', json.dumps(long_event.run(starts=1)), flush=True)"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-c", code],
+        cwd=ROOT,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     lines: queue.Queue[str | None] = queue.Queue()
 
     def read() -> None:
@@ -139,8 +156,10 @@ def long_event(progress: Callable[[str], None]) -> tuple[float, float, float]:
             progress(" ".join(line.split()))
     proc.wait(timeout=60)
     if result is None:
-        raise RuntimeError(f"bench/long_event.py gave no figures (exit {proc.returncode}): "
-                           + " / ".join(said[-3:]))
+        raise RuntimeError(
+            f"bench/long_event.py gave no figures (exit {proc.returncode}): "
+            + " / ".join(said[-3:])
+        )
     start_s, listed_mb, viewed_mb = (float(v) for v in result)
     return start_s, listed_mb, viewed_mb
 
@@ -150,10 +169,17 @@ def run(requests: int, *, seed: int, workdir: Path, progress: Callable[[str], No
     attack = oversized(requests, workdir, progress)
     _, listed_mb, viewed_mb = long_event(progress)
     peak = attack.get("peak_mb", float("inf"))
-    ok = (attack["wrong"] == 0 and not attack["problems"]
-          and max(peak, listed_mb, viewed_mb) <= BUDGET_MB)
-    return Row(NAME, f"{count(attack['sent'], 'oversized request')} ({AT_ONCE} at once), "
-                     "500 finished games",
-               f"{attack['wrong']} wrong; peak {peak:.2f} MB (idle {attack['idle_mb']:.2f}); "
-               f"500 games listed {listed_mb:.2f} MB, 20 viewed {viewed_mb:.2f} MB",
-               BUDGET, ok, problems=tuple(attack["problems"][:10]))
+    ok = (
+        attack["wrong"] == 0
+        and not attack["problems"]
+        and max(peak, listed_mb, viewed_mb) <= BUDGET_MB
+    )
+    return Row(
+        NAME,
+        f"{count(attack['sent'], 'oversized request')} ({AT_ONCE} at once), 500 finished games",
+        f"{attack['wrong']} wrong; peak {peak:.2f} MB (idle {attack['idle_mb']:.2f}); "
+        f"500 games listed {listed_mb:.2f} MB, 20 viewed {viewed_mb:.2f} MB",
+        BUDGET,
+        ok,
+        problems=tuple(attack["problems"][:10]),
+    )

@@ -88,8 +88,14 @@ class CutResult:
     detail: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
-def run(cuts: int, *, seed: int = 1, workdir: Path | None = None,
-        progress: Callable[[str], None] | None = None, fsync_lies: bool = False) -> CutResult:
+def run(
+    cuts: int,
+    *,
+    seed: int = 1,
+    workdir: Path | None = None,
+    progress: Callable[[str], None] | None = None,
+    fsync_lies: bool = False,
+) -> CutResult:
     """Cut the power ``cuts`` times under a playing server; see the module docstring.
 
     ``workdir`` (default: a temporary folder, removed after) holds the backing directory and
@@ -106,8 +112,9 @@ def run(cuts: int, *, seed: int = 1, workdir: Path | None = None,
         args += ["--workdir", str(workdir)]
     if fsync_lies:
         args.append("--fsync-lies")
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     assert proc.stdout is not None and proc.stderr is not None
     result: dict[str, Any] | None = None
     unavailable = None
@@ -135,8 +142,10 @@ def run(cuts: int, *, seed: int = 1, workdir: Path | None = None,
     if unavailable is not None:
         raise FuseUnavailable(unavailable)
     if result is None:
-        raise RuntimeError(f"the power-cut campaign stopped with exit code {proc.returncode} "
-                           f"and no result: {err.strip()[-2000:]}")
+        raise RuntimeError(
+            f"the power-cut campaign stopped with exit code {proc.returncode} "
+            f"and no result: {err.strip()[-2000:]}"
+        )
     result["seconds"] = round(time.monotonic() - began, 2)
     result["problems"] = tuple(result["problems"])
     return CutResult(**result)
@@ -237,8 +246,15 @@ class Campaign:
             try:
                 os.close(read_end)
                 self.disk.forget_in_child()
-                _writer(self.db, write_end, self.expected, self.statuses, self.worlds,
-                        self.seed, verify_only)
+                _writer(
+                    self.db,
+                    write_end,
+                    self.expected,
+                    self.statuses,
+                    self.worlds,
+                    self.seed,
+                    verify_only,
+                )
             except BaseException:  # noqa: BLE001 - told to the parent, which counts it
                 code = 1
                 text = traceback.format_exc().replace("\n", " | ")
@@ -270,8 +286,11 @@ class Campaign:
                 break
             if started and acks >= wanted and not verify_only:
                 break
-            wait = (forked + start_cut_at - now if during_start and not started
-                    else forked + CYCLE_TIMEOUT - now)
+            wait = (
+                forked + start_cut_at - now
+                if during_start and not started
+                else forked + CYCLE_TIMEOUT - now
+            )
             line = lines.next(min(wait, TRAP_POLL) if trap_at else wait)
             if line is None:
                 if lines.eof:
@@ -294,8 +313,13 @@ class Campaign:
         if not verify_only and not (trap_at and self.disk.trapped()):
             time.sleep(delay)
         os.kill(pid, signal.SIGKILL)
-        where = ("start" if during_start and not started else
-                 "checkpoint" if trap_at and self.disk.trapped() else "play")
+        where = (
+            "start"
+            if during_start and not started
+            else "checkpoint"
+            if trap_at and self.disk.trapped()
+            else "play"
+        )
         self.disk.release()  # a held write must return for the killed writer to go
         os.waitpid(pid, 0)
         while (line := lines.next(5.0)) is not None:  # what it said before it died
@@ -303,9 +327,11 @@ class Campaign:
             going_on = self._take(kind, rest) and going_on
         for table_id, lost in self.gone.items():
             seqs = [seq for seq, _ in lost]
-            self.problem(f"table {table_id}: {len(seqs)} acknowledged input"
-                         f"{'s are' if len(seqs) > 1 else ' is'} gone (seq {_spans(seqs)}; the "
-                         f"first was {lost[0][1]})")
+            self.problem(
+                f"table {table_id}: {len(seqs)} acknowledged input"
+                f"{'s are' if len(seqs) > 1 else ' is'} gone (seq {_spans(seqs)}; the "
+                f"first was {lost[0][1]})"
+            )
         self.gone.clear()
         if not verify_only:
             if not self._cut():
@@ -320,9 +346,11 @@ class Campaign:
             seq, record = int(seq_text), json.loads(text)
             known = self.expected.setdefault(table_id, {})
             if seq in known and known[seq] != record:
-                self.problem(f"table {table_id}: seq {seq} was acknowledged twice, for "
-                             f"{known[seq]} and then for {record} (an earlier one vanished "
-                             "without a start noticing)")
+                self.problem(
+                    f"table {table_id}: seq {seq} was acknowledged twice, for "
+                    f"{known[seq]} and then for {record} (an earlier one vanished "
+                    "without a start noticing)"
+                )
             known[seq] = record
             self.acknowledged += 1
         elif kind == "s":  # a table's status acknowledged: "s <table> <status>"
@@ -338,8 +366,10 @@ class Campaign:
             seq = int(seq_text)
             before, self.expected[table_id][seq] = self.expected[table_id][seq], json.loads(text)
             self.altered += 1
-            self.problem(f"table {table_id}: acknowledged input {seq} was {before}, the store "
-                         f"now holds {text}")
+            self.problem(
+                f"table {table_id}: acknowledged input {seq} was {before}, the store "
+                f"now holds {text}"
+            )
         elif kind == "verified":
             self.verified += int(rest)
         elif kind == "refused":
@@ -365,9 +395,17 @@ class Campaign:
         return True
 
     def result(self, seconds: float) -> CutResult:
-        return CutResult(self.cuts, self.acknowledged, self.lost, self.altered, self.refused,
-                         round(seconds, 2), tuple(self.problems), self.dropped,
-                         {**self.disk.stats(), "cuts": dict(self.kinds)})
+        return CutResult(
+            self.cuts,
+            self.acknowledged,
+            self.lost,
+            self.altered,
+            self.refused,
+            round(seconds, 2),
+            tuple(self.problems),
+            self.dropped,
+            {**self.disk.stats(), "cuts": dict(self.kinds)},
+        )
 
 
 def _spans(numbers: list[int]) -> str:
@@ -381,9 +419,15 @@ def _spans(numbers: list[int]) -> str:
     return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
 
 
-def _writer(db: Path, out: int, expected: dict[str, dict[int, dict[str, Any]]],
-            statuses: dict[str, str], worlds: dict[str, list[Any]], seed: int,
-            verify_only: bool) -> None:
+def _writer(
+    db: Path,
+    out: int,
+    expected: dict[str, dict[int, dict[str, Any]]],
+    statuses: dict[str, str],
+    worlds: dict[str, list[Any]],
+    seed: int,
+    verify_only: bool,
+) -> None:
     """The forked writer: start as ``scorekeeper serve`` does, check, then play until killed."""
     import logging
 
@@ -413,8 +457,12 @@ def _writer(db: Path, out: int, expected: dict[str, dict[int, dict[str, Any]]],
     _play(hub, worlds, seed, say)
 
 
-def _check(hub: Any, expected: dict[str, dict[int, dict[str, Any]]],
-           statuses: dict[str, str], say: Callable[[str], None]) -> None:
+def _check(
+    hub: Any,
+    expected: dict[str, dict[int, dict[str, Any]]],
+    statuses: dict[str, str],
+    say: Callable[[str], None],
+) -> None:
     """Compare the store, as a start found it, with what was acknowledged before the cut."""
     from scorekeeper.errors import AuthError, NotFound, StoreError
     from scorekeeper.service.tokens import ORGANISER_IDENTITY
@@ -451,13 +499,14 @@ def _check(hub: Any, expected: dict[str, dict[int, dict[str, Any]]],
         if hub.tokens.identify(token) != ORGANISER_IDENTITY:
             say(f"problem the organiser token file {hub.token_file} opens another door")
     except (OSError, AuthError) as exc:
-        say(f"problem the organiser token file {hub.token_file} no longer lets the organiser "
-            f"in: {exc}")
+        say(
+            f"problem the organiser token file {hub.token_file} no longer lets the organiser "
+            f"in: {exc}"
+        )
     say(f"verified {checked}")
 
 
-def _play(hub: Any, worlds: dict[str, list[Any]], seed: int,
-          say: Callable[[str], None]) -> None:
+def _play(hub: Any, worlds: dict[str, list[Any]], seed: int, say: Callable[[str], None]) -> None:
     """Play games table after table, reporting each input once the store acknowledged it."""
     store = hub.store
     append = store.append
@@ -473,7 +522,8 @@ def _play(hub: Any, worlds: dict[str, list[Any]], seed: int,
         for candidate in reversed(hub.table_ids()):
             summary = hub.summary(candidate)
             if summary.get("status") in ("created", "running", "paused") and not summary.get(
-                    "error"):
+                "error"
+            ):
                 table_id = candidate
                 break
         if table_id is None:
@@ -486,14 +536,17 @@ def _play(hub: Any, worlds: dict[str, list[Any]], seed: int,
         for index in range(hub.inputs_seen(table_id), len(inputs)):
             result = hub.submit(table_id, inputs[index])
             if not result.accepted:
-                say(f"problem table {table_id}: the game's input {index + 1} was refused "
-                    f"({result.rejection}); the campaign's inputs no longer fit its log")
+                say(
+                    f"problem table {table_id}: the game's input {index + 1} was refused "
+                    f"({result.rejection}); the campaign's inputs no longer fit its log"
+                )
         hub.end(table_id)
         say(f"s {table_id} ended")
 
 
-def _campaign(cuts: int, seed: int, workdir: Path, say: Callable[[str], None],
-              fsync_lies: bool = False) -> CutResult:
+def _campaign(
+    cuts: int, seed: int, workdir: Path, say: Callable[[str], None], fsync_lies: bool = False
+) -> CutResult:
     began = time.monotonic()
     _warm_up()
     with Mount(workdir / "disk", workdir / "mnt", fsync_lies=fsync_lies) as disk:
@@ -502,10 +555,12 @@ def _campaign(cuts: int, seed: int, workdir: Path, say: Callable[[str], None],
             if not campaign.cycle():
                 break
             if campaign.cuts % 20 == 0 or campaign.problems:
-                say(f"{campaign.cuts}/{cuts} cuts, {campaign.acknowledged} inputs "
+                say(
+                    f"{campaign.cuts}/{cuts} cuts, {campaign.acknowledged} inputs "
                     f"acknowledged, {campaign.lost} lost, {campaign.altered} altered, "
                     f"{campaign.dropped} unsynced writes dropped, "
-                    f"{time.monotonic() - began:.1f} s")
+                    f"{time.monotonic() - began:.1f} s"
+                )
         else:
             campaign.cycle(verify_only=True)  # the last cut is checked by one more start
         result = campaign.result(time.monotonic() - began)
@@ -520,8 +575,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cuts", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workdir", type=Path, default=None)
-    parser.add_argument("--fsync-lies", action="store_true",
-                        help="a disk whose fsync keeps nothing: the campaign must fail")
+    parser.add_argument(
+        "--fsync-lies",
+        action="store_true",
+        help="a disk whose fsync keeps nothing: the campaign must fail",
+    )
     args = parser.parse_args(argv)
 
     def say(text: str) -> None:

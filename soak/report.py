@@ -49,8 +49,10 @@ def complete(rows: Iterable[Row], expected: Sequence[str]) -> list[Row]:
     """``rows`` in the order of ``expected``, with a failed row for every expected campaign
     that gave none (a campaign missing from the table must not look like a pass)."""
     by_name = {row.name: row for row in rows}
-    out = [by_name.pop(name) if name in by_name
-           else failed(name, "the campaign gave no result") for name in expected]
+    out = [
+        by_name.pop(name) if name in by_name else failed(name, "the campaign gave no result")
+        for name in expected
+    ]
     return out + list(by_name.values())
 
 
@@ -71,8 +73,9 @@ HEADINGS = ("campaign", "done", "lost or leaked", "budget", "time", "verdict")
 def render(rows: Sequence[Row]) -> str:
     """The rows as one table, each column as wide as its longest cell, then each row's
     problems; long cells are kept whole (a terminal wraps them, the figures stay exact)."""
-    cells = [HEADINGS] + [(r.name, r.done, r.lost, r.budget, f"{r.seconds:.0f} s", r.verdict)
-                          for r in rows]
+    cells = [HEADINGS] + [
+        (r.name, r.done, r.lost, r.budget, f"{r.seconds:.0f} s", r.verdict) for r in rows
+    ]
     widths = [max(len(line[i]) for line in cells) for i in range(len(HEADINGS))]
 
     def line(values: Sequence[str]) -> str:
@@ -84,6 +87,9 @@ def render(rows: Sequence[Row]) -> str:
     if notes:
         out += ["", "problems:"] + [f"  {n}" for n in notes]
     failing = [r.name for r in rows if not (r.ok and r.ran)]
-    out += ["", f"{len(rows) - len(failing)} of {len(rows)} rows within budget"
-            + (f"; not: {', '.join(failing)}" if failing else "")]
+    out += [
+        "",
+        f"{len(rows) - len(failing)} of {len(rows)} rows within budget"
+        + (f"; not: {', '.join(failing)}" if failing else ""),
+    ]
     return "\n".join(out)

@@ -119,10 +119,10 @@ def run(unplugs: int, *, seed: int, workdir: Path, progress: Callable[[str], Non
             # Back (or first) plugged in: exactly the changes since the host last saw the bridge.
             began = time.monotonic()
             mark = len(edges)
-            want = ({(r, u, False) for r, u in held - _keys(tags)}
-                    | {(r, u, True) for r, u in _keys(tags) - held})
-            arrived = _wait(lambda m=mark, w=want: backend.online
-                            and set(edges.since(m)) >= w, 10)  # type: ignore[misc]
+            want = {(r, u, False) for r, u in held - _keys(tags)} | {
+                (r, u, True) for r, u in _keys(tags) - held
+            }
+            arrived = _wait(lambda m=mark, w=want: backend.online and set(edges.since(m)) >= w, 10)  # type: ignore[misc]
             if n:
                 recoveries.append(time.monotonic() - began)
             time.sleep(0.05)  # a late extra sighting would show now
@@ -131,8 +131,10 @@ def run(unplugs: int, *, seed: int, workdir: Path, progress: Callable[[str], Non
             extra = [e for e in got if e not in want]
             invented += len(extra) + len(got) - len(set(got))
             if not arrived:
-                problems.append(f"plug {n}: the host did not recover within 10 s "
-                                f"(online {backend.online}, missing {sorted(want - set(got))})")
+                problems.append(
+                    f"plug {n}: the host did not recover within 10 s "
+                    f"(online {backend.online}, missing {sorted(want - set(got))})"
+                )
             if extra:
                 problems.append(f"plug {n}: sightings nobody caused: {extra[:3]}")
             sightings += len(got)
@@ -163,16 +165,23 @@ def run(unplugs: int, *, seed: int, workdir: Path, progress: Callable[[str], Non
             link.plug(tags)
             done += 1
             if done % 10 == 0 or done == unplugs:
-                progress(f"{done}/{unplugs} unplugs, median recovery "
-                         f"{statistics.median(recoveries or [0]) * 1000:.0f} ms, "
-                         f"{lost} lost, {invented} invented")
+                progress(
+                    f"{done}/{unplugs} unplugs, median recovery "
+                    f"{statistics.median(recoveries or [0]) * 1000:.0f} ms, "
+                    f"{lost} lost, {invented} invented"
+                )
     finally:
         backend.stop()
         link.unplug()
     median = statistics.median(recoveries) if recoveries else float("inf")
-    ok = (lost == invented == 0 and not problems and median <= RECOVERY_BUDGET_S
-          and done == unplugs)
+    ok = lost == invented == 0 and not problems and median <= RECOVERY_BUDGET_S and done == unplugs
     worst = max(recoveries) if recoveries else float("inf")
-    return Row(NAME, f"{count(done, 'unplug')}, {count(sightings, 'sighting')}, recovery "
-                     f"median {median * 1000:.0f} ms (max {worst * 1000:.0f})",
-               f"{lost} lost, {invented} invented", BUDGET, ok, problems=tuple(problems[:10]))
+    return Row(
+        NAME,
+        f"{count(done, 'unplug')}, {count(sightings, 'sighting')}, recovery "
+        f"median {median * 1000:.0f} ms (max {worst * 1000:.0f})",
+        f"{lost} lost, {invented} invented",
+        BUDGET,
+        ok,
+        problems=tuple(problems[:10]),
+    )

@@ -55,11 +55,13 @@ class FakeGame(Game):
         hand = tuple(p for p in state.hand if p != seen.piece)
         play = tuple(p for p in state.play if p != seen.piece)
         if seen.present and seen.zone == "hand":
-            return Accepted(FakeState(state.seats, hand + (seen.piece,), play),
-                            ("a card went to the hand",))
+            return Accepted(
+                FakeState(state.seats, hand + (seen.piece,), play), ("a card went to the hand",)
+            )
         if seen.present:
-            return Accepted(FakeState(state.seats, hand, play + (seen.piece,)),
-                            (f"{seen.piece} played",))
+            return Accepted(
+                FakeState(state.seats, hand, play + (seen.piece,)), (f"{seen.piece} played",)
+            )
         return Accepted(FakeState(state.seats, hand, play), ("a card was taken away",))
 
     def decide(self, state: FakeState, decision: Decision) -> Outcome:

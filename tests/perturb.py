@@ -103,8 +103,10 @@ def play(game_id: str, seats: int, seed: int) -> Played:
     game = find_game(game_id)
     options = table_options(game)
     names = tuple(f"P{i}" for i in range(seats))
-    table = Table(TableConfig(game=game.id, seats=names, options=options,
-                              layout=game.default_layout(seats)), game)
+    table = Table(
+        TableConfig(game=game.id, seats=names, options=options, layout=game.default_layout(seats)),
+        game,
+    )
     world = find_world(game_id)(seats, options, seed)
     rng = random.Random(f"perturb {game_id} {seed}")
     ops: list[Op] = []
@@ -123,8 +125,12 @@ def play(game_id: str, seats: int, seed: int) -> Played:
         if isinstance(inp, Seen):
             seen.add(inp.piece)
         kind = game.hidden_kind(inp.piece) if isinstance(inp, Seen) and inp.present else None
-        if (isinstance(inp, Seen) and kind is not None and rng.random() < MISREAD
-                and _hides(game, table, inp)):
+        if (
+            isinstance(inp, Seen)
+            and kind is not None
+            and rng.random() < MISREAD
+            and _hides(game, table, inp)
+        ):
             others = [p for p in pieces if p not in seen and game.hidden_kind(p) == kind]
             if others and do(Op(Seen(inp.zone, rng.choice(others), True))):
                 assert do(Op(Correct(inp), pinned=True)), inp.to_str()
@@ -148,7 +154,8 @@ def _hides(game: Game, table: Table, inp: Seen) -> bool:
     outcome = game.observe(table.state, inp)
     after = getattr(outcome, "state", None)
     return after is not None and any(
-        inp.piece in game.secrets(after, s) for s in range(len(table.config.seats)))
+        inp.piece in game.secrets(after, s) for s in range(len(table.config.seats))
+    )
 
 
 # -- planning: the private lives of each seat, and the runs that swap them ---------------------
@@ -239,8 +246,9 @@ class _Sight:
     def shown(self, k: int, piece: str) -> bool:
         """Whether state ``k`` shows ``piece`` in public: somewhere in sight, or named once
         more than before anywhere in the public view (a fame phase's record of it)."""
-        return (not self.out_of_sight(k, piece)
-                or (k > 0 and self.named[k][piece] > self.named[k - 1][piece]))
+        return not self.out_of_sight(k, piece) or (
+            k > 0 and self.named[k][piece] > self.named[k - 1][piece]
+        )
 
     def unseen_between(self, piece: str, first: int, last: int) -> bool:
         """Out of sight in every state from ``first`` to ``last``."""
@@ -329,8 +337,16 @@ def plan(played: Played) -> Plan:
                     continue
                 # No card out of sight all along: swap it with another of the seat's own
                 # hidden cards of its kind ("with each other").
-                other = next((m for m in order if m not in done and m is not life
-                              and _pairs(game, life, m, stop, named, sight, taken)), None)
+                other = next(
+                    (
+                        m
+                        for m in order
+                        if m not in done
+                        and m is not life
+                        and _pairs(game, life, m, stop, named, sight, taken)
+                    ),
+                    None,
+                )
                 if other is None:
                     key = "no partner out of sight all along"
                     result.skipped[key] = result.skipped.get(key, 0) + 1
@@ -338,23 +354,34 @@ def plan(played: Played) -> Plan:
                 first = min(life.start, other.start) - 1
                 end = max(min(life.end, stop), min(other.end, stop))
                 taken += [(life.piece, first, end), (other.piece, first, end)]
-                run.swaps += [(life.piece, other.piece, first, end),
-                              (other.piece, life.piece, first, end)]
+                run.swaps += [
+                    (life.piece, other.piece, first, end),
+                    (other.piece, life.piece, first, end),
+                ]
                 done |= {life, other}
             if run.swaps:
                 result.runs.append(run)
                 result.swapped += len(done)
                 for k in range(run.compare_from, stop):
                     result.covered_states += all(
-                        life in done for life in every if life.start <= k < life.end)
+                        life in done for life in every if life.start <= k < life.end
+                    )
             begin = stop
     result.secret_states = sum(1 for k in range(last) for secret in sight.secrets[k] if secret)
     return result
 
 
-def _partner(game: Game, life: Life, first: int, end: int, pool: list[str],
-             named: dict[str, list[int]], sight: _Sight, taken: list[tuple[str, int, int]],
-             rng: random.Random) -> str | None:
+def _partner(
+    game: Game,
+    life: Life,
+    first: int,
+    end: int,
+    pool: list[str],
+    named: dict[str, list[int]],
+    sight: _Sight,
+    taken: list[tuple[str, int, int]],
+    rng: random.Random,
+) -> str | None:
     """A piece of ``life``'s kind that no op ``first`` … ``end - 1`` names, out of sight in
     every state ``first`` … ``end``, and not standing in for another life then; preferably one
     no op of the game names at all."""
@@ -377,13 +404,19 @@ def _partner(game: Game, life: Life, first: int, end: int, pool: list[str],
     return rng.choice(choice) if choice else None
 
 
-def _pairs(game: Game, one: Life, other: Life, stop: int, named: dict[str, list[int]],
-           sight: _Sight, taken: list[tuple[str, int, int]]) -> bool:
+def _pairs(
+    game: Game,
+    one: Life,
+    other: Life,
+    stop: int,
+    named: dict[str, list[int]],
+    sight: _Sight,
+    taken: list[tuple[str, int, int]],
+) -> bool:
     """Whether two of a seat's hidden pieces can trade places over both their lives: of one
     kind, used for nothing else then, and each out of sight whenever it is not hidden: named
     by no op outside its own life, in nobody's sight outside it."""
-    if one.piece == other.piece or game.hidden_kind(one.piece) != game.hidden_kind(
-            other.piece):
+    if one.piece == other.piece or game.hidden_kind(one.piece) != game.hidden_kind(other.piece):
         return False
     first = min(one.start, other.start) - 1
     end = max(min(one.end, stop), min(other.end, stop))
@@ -393,8 +426,11 @@ def _pairs(game: Game, one: Life, other: Life, stop: int, named: dict[str, list[
         mine = range(life.start - 1, min(life.end, stop))
         if any(first <= j < end and j not in mine for j in named.get(life.piece, ())):
             return False
-        if not all(sight.out_of_sight(k, life.piece)
-                   for k in range(first, end + 1) if not life.start <= k < life.end):
+        if not all(
+            sight.out_of_sight(k, life.piece)
+            for k in range(first, end + 1)
+            if not life.start <= k < life.end
+        ):
             return False
     return True
 
@@ -409,8 +445,9 @@ def perturbed(op: Op, mapping: Mapping[str, str]) -> Op:
         inner = Seen(inner.zone, mapping.get(inner.piece, inner.piece), inner.present)
     elif isinstance(inner, Decision):
         pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, mapping)) + r")(?!\w)")
-        inner = Decision(inner.seat, inner.prompt,
-                         pattern.sub(lambda m: mapping[m[1]], inner.answer))
+        inner = Decision(
+            inner.seat, inner.prompt, pattern.sub(lambda m: mapping[m[1]], inner.answer)
+        )
     else:
         return op
     return Op(Correct(inner) if isinstance(inp, Correct) else inner, op.pinned)
@@ -430,8 +467,10 @@ class _Journal(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         extra = {k: v for k, v in record.__dict__.items() if k not in self._PLAIN}
-        self.lines.append(f"{record.levelname} {record.name} {record.getMessage()} "
-                          + json.dumps(extra, sort_keys=True, default=str))
+        self.lines.append(
+            f"{record.levelname} {record.name} {record.getMessage()} "
+            + json.dumps(extra, sort_keys=True, default=str)
+        )
 
     def take(self) -> str:
         out, self.lines = "\n".join(self.lines), []
@@ -441,14 +480,14 @@ class _Journal(logging.Handler):
 class Watched:
     """One hub with one table of the played game, and what each audience has received."""
 
-    def __init__(self, played: Played, loop: asyncio.AbstractEventLoop,
-                 journal: _Journal) -> None:
+    def __init__(self, played: Played, loop: asyncio.AbstractEventLoop, journal: _Journal) -> None:
         self.now = 0.0
         self.hub = Hub(store_class()("sqlite://"), clock=lambda: self.now)
         self.hub.bind_loop(loop)
         self.journal = journal
         self.table = self.hub.create_table(
-            played.game.id, [f"P{i}" for i in range(played.seats)], options=played.options)
+            played.game.id, [f"P{i}" for i in range(played.seats)], options=played.options
+        )
         self.hub.start(self.table)
         self.frames: dict[Audience, list[str]] = {}
         self.log = journal.take()
@@ -464,8 +503,9 @@ class Watched:
             got = self.frames.setdefault(audience, [])
             offer = sub.offer
 
-            def record(version: int, payload: str, sub: Any = sub, offer: Any = offer,
-                       got: list[str] = got) -> None:
+            def record(
+                version: int, payload: str, sub: Any = sub, offer: Any = offer, got: list[str] = got
+            ) -> None:
                 before = sub.version
                 offer(version, payload)
                 if sub.version != before:
@@ -486,12 +526,13 @@ class Watched:
     def outputs(self) -> dict[str, str]:
         """What each watched audience holds now (frames: those received since last asked)."""
         hub, table = self.hub, self.table
-        out = {"public view, live (the TV)": json.dumps(hub.view(table, PUBLIC)),
-               "public view, delayed (spectators, GET /api/tables)":
-                   hub.view_json(table, PUBLIC),
-               "table list line (spectators)": json.dumps(hub.summary(table)),
-               "table list line (live)": json.dumps(hub.summary(table, delayed=False)),
-               "journal (log lines at INFO)": self.log}
+        out = {
+            "public view, live (the TV)": json.dumps(hub.view(table, PUBLIC)),
+            "public view, delayed (spectators, GET /api/tables)": hub.view_json(table, PUBLIC),
+            "table list line (spectators)": json.dumps(hub.summary(table)),
+            "table list line (live)": json.dumps(hub.summary(table, delayed=False)),
+            "journal (log lines at INFO)": self.log,
+        }
         for audience in self.watching:
             who = "spectators" if audience == PUBLIC else f"seat {audience}"
             out[f"WebSocket frames to {who}"] = "\n".join(self.frames[audience])
@@ -519,31 +560,51 @@ class Difference:
     @property
     def at(self) -> int:
         """The index of the first differing character."""
-        return next((n for n, (a, b) in enumerate(zip(self.original, self.changed,
-                                                      strict=False)) if a != b),
-                    min(len(self.original), len(self.changed)))
+        return next(
+            (
+                n
+                for n, (a, b) in enumerate(zip(self.original, self.changed, strict=False))
+                if a != b
+            ),
+            min(len(self.original), len(self.changed)),
+        )
 
     def before(self, width: int = 200) -> str:
         """The original text just before the first difference (what part of a view it is)."""
-        return self.original[max(0, self.at - width):self.at]
+        return self.original[max(0, self.at - width) : self.at]
 
     def __str__(self) -> str:
         i = self.at
         lo = max(0, i - CONTEXT)
-        swaps = ", ".join(f"{p}->{u}" for p, u, a, b in self.run.swaps
-                          if a < self.step and self.step - 1 <= b) or "none in force"
-        op = "" if self.op is None else (
-            f" after op {self.step - 1} {self.op.to_str()!r}"
-            + ("" if self.op_changed == self.op or self.op_changed is None
-               else f" (perturbed: {self.op_changed.to_str()!r})"))
-        return (f"seat {self.run.seat}'s secrets swapped ({swaps}) changed what the "
-                f"{self.audience} got at step {self.step}{op}; first differing byte {i}:\n"
-                f"  original : {self.original[lo:i + CONTEXT]!r}\n"
-                f"  perturbed: {self.changed[lo:i + CONTEXT]!r}")
+        swaps = (
+            ", ".join(
+                f"{p}->{u}" for p, u, a, b in self.run.swaps if a < self.step and self.step - 1 <= b
+            )
+            or "none in force"
+        )
+        op = (
+            ""
+            if self.op is None
+            else (
+                f" after op {self.step - 1} {self.op.to_str()!r}"
+                + (
+                    ""
+                    if self.op_changed == self.op or self.op_changed is None
+                    else f" (perturbed: {self.op_changed.to_str()!r})"
+                )
+            )
+        )
+        return (
+            f"seat {self.run.seat}'s secrets swapped ({swaps}) changed what the "
+            f"{self.audience} got at step {self.step}{op}; first differing byte {i}:\n"
+            f"  original : {self.original[lo : i + CONTEXT]!r}\n"
+            f"  perturbed: {self.changed[lo : i + CONTEXT]!r}"
+        )
 
 
-def check(played: Played, the_plan: Plan, limit: int = 5,
-          compared: dict[str, int] | None = None) -> list[Difference]:
+def check(
+    played: Played, the_plan: Plan, limit: int = 5, compared: dict[str, int] | None = None
+) -> list[Difference]:
     """Play the original and every run of ``the_plan`` through hubs in lockstep and return the
     differences found (at most one per run, at most ``limit`` in all). ``compared``, when
     given, counts per audience the steps at which something it got was compared (so a test
@@ -583,8 +644,17 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
                 if step:
                     changed = perturbed(op, run.mapping(step - 1))
                     if watched.apply(changed, step) != accepted:
-                        found.append(Difference(run, step, "referee (accepted or refused)",
-                                                str(accepted), str(not accepted), op, changed))
+                        found.append(
+                            Difference(
+                                run,
+                                step,
+                                "referee (accepted or refused)",
+                                str(accepted),
+                                str(not accepted),
+                                op,
+                                changed,
+                            )
+                        )
                         continue
                 if step < run.compare_from:
                     still.append((run, watched))
@@ -593,18 +663,31 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
                     watched.watch(tuple(a for a in everyone if a != run.seat))
                 got = watched.outputs()
                 warm = step < run.compare_from + DELAY + 1
-                diff = next((a for a, text in got.items() if text != base[a]
-                             and not (warm and ("delayed" in a or "spectators" in a))
-                             and not (step == run.compare_from and a.startswith("WebSocket"))),
-                            None)
+                diff = next(
+                    (
+                        a
+                        for a, text in got.items()
+                        if text != base[a]
+                        and not (warm and ("delayed" in a or "spectators" in a))
+                        and not (step == run.compare_from and a.startswith("WebSocket"))
+                    ),
+                    None,
+                )
                 if compared is not None:
                     for a, text in got.items():
                         compared[a] = compared.get(a, 0) + bool(text)
                 if diff is not None:
-                    found.append(Difference(run, step, diff, base[diff], got[diff],
-                                            op if step else None,
-                                            perturbed(op, run.mapping(step - 1))
-                                            if step else None))
+                    found.append(
+                        Difference(
+                            run,
+                            step,
+                            diff,
+                            base[diff],
+                            got[diff],
+                            op if step else None,
+                            perturbed(op, run.mapping(step - 1)) if step else None,
+                        )
+                    )
                     continue
                 still.append((run, watched))
             active = still
@@ -620,16 +703,26 @@ def check(played: Played, the_plan: Plan, limit: int = 5,
     return found
 
 
-
-def played_until(game_id: str, seats: int, seed: int,
-                 instead: Callable[[Any, Seen | Decision], list[Input] | None]) -> Played:
+def played_until(
+    game_id: str,
+    seats: int,
+    seed: int,
+    instead: Callable[[Any, Seen | Decision], list[Input] | None],
+) -> Played:
     """The seeded world's game played on a table (no extras) up to the first input for which
     ``instead(state before it, input)`` gives a list: those inputs are played in its place
     (accepted or refused), and the game stops there."""
     game = find_game(game_id)
     options = table_options(game)
-    table = Table(TableConfig(game=game.id, seats=tuple(f"P{i}" for i in range(seats)),
-                              options=options, layout=game.default_layout(seats)), game)
+    table = Table(
+        TableConfig(
+            game=game.id,
+            seats=tuple(f"P{i}" for i in range(seats)),
+            options=options,
+            layout=game.default_layout(seats),
+        ),
+        game,
+    )
     ops: list[Op] = []
     states: list[Any] = [table.state]
     for inp in find_world(game_id)(seats, options, seed).inputs():

@@ -127,11 +127,13 @@ def test_random_play_conforms(game_id: str) -> None:
         for inp in world.inputs():
             history.append(inp)
             assert len(history) <= STEP_BOUND, "the game did not end\n" + _history(
-                history[-200:], seed, seats)
+                history[-200:], seed, seats
+            )
             before = referee.state
             result = referee.apply(inp)
-            assert result.accepted, (f"{inp.to_str()} refused: {result.rejection}\n"
-                                     + _history(history, seed, seats))
+            assert result.accepted, f"{inp.to_str()} refused: {result.rejection}\n" + _history(
+                history, seed, seats
+            )
             state = referee.state
             for p in game.pending(state):
                 if p.id not in prompt_ids:
@@ -146,8 +148,9 @@ def test_random_play_conforms(game_id: str) -> None:
                     assert referee.apply(Undo()).accepted
                 else:
                     assert tried.rejection is not None and tried.rejection.rule, junk.to_str()
-                assert referee.state == state, (f"{junk.to_str()} changed the state\n"
-                                                + _history(history, seed, seats))
+                assert referee.state == state, f"{junk.to_str()} changed the state\n" + _history(
+                    history, seed, seats
+                )
         assert world.is_over() and game.is_over(referee.state), _history(history, seed, seats)
         assert game.scores(referee.state) == world.scores(), _history(history, seed, seats)
         replay = Referee(game, {}, seats)

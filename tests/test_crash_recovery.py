@@ -51,9 +51,21 @@ def free_port() -> int:
 def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "serve", "--port", str(port), "--db", str(db),
-         "--log-level", "warning"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
@@ -84,11 +96,14 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path: Path) -
     while True:
         proc, url = start_server(db)
         try:
-            headers = {"Authorization": "Bearer "
-                       + token_file_for(db).read_text().strip()}
+            headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
             if table_id is None:
-                created = httpx.post(f"{url}/api/tables", headers=headers, timeout=10, json={
-                    "game": GAME, "seats": SEATS, "start": True})
+                created = httpx.post(
+                    f"{url}/api/tables",
+                    headers=headers,
+                    timeout=10,
+                    json={"game": GAME, "seats": SEATS, "start": True},
+                )
                 assert created.status_code == 201, created.text
                 table_id = str(created.json()["id"])
             logged = int(organiser_view(url, table_id, headers)["inputs"])
@@ -99,14 +114,16 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path: Path) -
                 break
             killer = None
             if kills < 4:
-                killer = threading.Timer(rng.uniform(0.15, 0.8),
-                                         lambda p=proc: os.kill(p.pid, signal.SIGKILL))
+                killer = threading.Timer(
+                    rng.uniform(0.15, 0.8), lambda p=proc: os.kill(p.pid, signal.SIGKILL)
+                )
                 killer.start()
             with httpx.Client(base_url=url, headers=headers, timeout=10) as client:
                 for index in range(logged, len(inputs)):
                     try:
-                        answer = client.post(f"/api/tables/{table_id}/inputs",
-                                             json={"input": inputs[index].to_str()})
+                        answer = client.post(
+                            f"/api/tables/{table_id}/inputs", json={"input": inputs[index].to_str()}
+                        )
                     except httpx.HTTPError:
                         break
                     assert answer.status_code == 200, answer.text
@@ -135,8 +152,16 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path: Path) -
     assert [r for _, r in records] == [{**i.to_record(), "typed": True} for i in inputs]
     # An uninterrupted run reaches the identical state the restarted server shows.
     game = find_game(GAME)
-    straight = Table(TableConfig(game=GAME, seats=tuple(SEATS), options=config.options,
-                                 layout=config.layout, kit=config.kit), game)
+    straight = Table(
+        TableConfig(
+            game=GAME,
+            seats=tuple(SEATS),
+            options=config.options,
+            layout=config.layout,
+            kit=config.kit,
+        ),
+        game,
+    )
     for inp in inputs:
         assert straight.submit(inp).accepted
     assert game.is_over(straight.state)

@@ -29,8 +29,11 @@ def _setup(seed: int) -> tuple[int, dict[str, Any], bool, Temper]:
         "red17_counts_itself": rng.random() < 0.7,
     }
     if rng.random() < 0.2:
-        options.update(go_out_base=rng.randint(0, 3), basic_red_bonus=rng.randint(0, 2),
-                       plain_item_points=rng.randint(0, 2))
+        options.update(
+            go_out_base=rng.randint(0, 3),
+            basic_red_bonus=rng.randint(0, 2),
+            plain_item_points=rng.randint(0, 2),
+        )
     if rng.random() < 0.1:
         options["target_points"] = 0  # switched off: the round limit alone ends the game
     temper = Temper(item_love=10) if seed % 4 == 3 else Temper()
@@ -51,8 +54,10 @@ def test_referee_reaches_the_worlds_scores() -> None:
             for inp in action:
                 history.append(inp)
                 result = referee.apply(inp)
-                assert result.accepted, (f"{where}: {inp.to_str()} refused: {result.rejection}\n"
-                                         + "\n".join(i.to_str() for i in history[-40:]))
+                assert result.accepted, (
+                    f"{where}: {inp.to_str()} refused: {result.rejection}\n"
+                    + "\n".join(i.to_str() for i in history[-40:])
+                )
             assert len(history) <= STEP_BOUND, f"{where}: the game did not end"
             # The world is ahead of the referee by nothing once a whole action is performed.
             assert game.is_over(referee.state) == world.is_over(), f"{where}: {action}"

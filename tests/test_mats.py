@@ -74,7 +74,8 @@ def test_one_pad_per_reader_on_the_paper_and_far_enough_apart(seats: int, paper:
     layout = GAME.default_layout(seats)
     rects = zone_rects(svg)
     assert sorted((r.get("data-reader"), r.get("data-zone")) for r in rects) == sorted(
-        layout.items())
+        layout.items()
+    )
     width, height = PAPERS[paper]
     for r in rects:
         x, y, w, h = (fl(r, f"data-{k}") for k in ("x", "y", "width", "height"))
@@ -82,7 +83,7 @@ def test_one_pad_per_reader_on_the_paper_and_far_enough_apart(seats: int, paper:
         assert w >= 45 and h >= 45  # still covers an RC522 antenna
     centres = [(fl(r, "data-cx"), fl(r, "data-cy")) for r in rects]
     for i, a in enumerate(centres):
-        for b in centres[i + 1:]:
+        for b in centres[i + 1 :]:
             assert math.dist(a, b) >= MIN_SPACING_MM
     plan = plan_mat(GAME, seats, paper=paper)
     assert plan.warnings == ()
@@ -116,14 +117,20 @@ def test_seat_zones_sit_at_their_edge_and_shared_ones_in_the_middle() -> None:
 
 
 def test_custom_layout_is_honoured() -> None:
-    layout = {"r0": "talon", "r1": "meld:0", "r2": "meld:1", "r3": "discard:0",
-              "r4": "discard:0", "r5": "out"}
+    layout = {
+        "r0": "talon",
+        "r1": "meld:0",
+        "r2": "meld:1",
+        "r3": "discard:0",
+        "r4": "discard:0",
+        "r5": "out",
+    }
     svg = mat_svg(GAME, 2, layout, paper="A3")
     rects = zone_rects(svg)
     assert sorted((r.get("data-reader"), r.get("data-zone")) for r in rects) == sorted(
-        layout.items())
-    assert [r.get("data-seat") for r in rects if r.get("data-reader") in ("r3", "r4")] == [
-        "0", "0"]
+        layout.items()
+    )
+    assert [r.get("data-seat") for r in rects if r.get("data-reader") in ("r3", "r4")] == ["0", "0"]
     assert "reader r4" in svg and "flip" not in {r.get("data-zone") for r in rects}
 
 
@@ -148,8 +155,7 @@ def test_crowded_mat_is_warned_in_the_plan_and_on_the_drawing() -> None:
     assert plan.warnings
     assert any("apart (minimum 120 mm)" in w or "overlap" in w for w in plan.warnings)
     svg = mat_svg(GAME, 4, paper="A3", min_spacing=120)
-    warned = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")
-              if t.get("class") == "warning"]
+    warned = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "warning"]
     assert warned[0].startswith("WARNING") and warned[1:] == list(plan.warnings)
 
 
@@ -162,7 +168,9 @@ def test_a_game_without_seat_zones_and_its_plain_words() -> None:
     game = FakeGame()
     plan = plan_mat(game, 2)
     assert [(p.reader, p.zone, p.seat, p.label) for p in plan.pads] == [
-        ("r1", "hand", None, "Hand"), ("r2", "play", None, "Play")]
+        ("r1", "hand", None, "Hand"),
+        ("r2", "play", None, "Play"),
+    ]
     assert zone_words(game, "big_pile") == "Big pile"
     assert zone_seat("meld:3", 4) == 3 and zone_seat("meld:3", 3) is None
     assert zone_seat("talon", 4) is None
@@ -198,7 +206,8 @@ def test_committed_mats_match_the_generator(name: str) -> None:
     path = MATS / name
     assert path.exists(), f"{path} is missing: regenerate it (see this module's docstring)"
     assert path.read_text(encoding="utf-8") == mat_svg(game, seats, layout, paper="A2"), (
-        f"{path.name} differs from the generator: regenerate it (see this module's docstring)")
+        f"{path.name} differs from the generator: regenerate it (see this module's docstring)"
+    )
 
 
 def test_arcanum_locations_are_shared_and_hide_strips_are_the_seats() -> None:
@@ -219,7 +228,8 @@ def test_three_bridge_layout_fits_three_bridges() -> None:
         assert index.isdigit() and int(index) < 8, reader
         parts[part] = parts.get(part, 0) + 1
     assert sorted(parts) == ["0", "1", "2"] and set(layout.values()) == set(
-        find_game("arcanum").zones(5))
+        find_game("arcanum").zones(5)
+    )
 
 
 def test_one_bridge_layout_fits_one_bridge() -> None:

@@ -14,25 +14,40 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 _SHARED = "shared"  # spelled apart so that this file does not match its own patterns
 _DESIGN = "DESIGN"  # the design notes beside the repository; ours are docs/design.md
-OUTSIDE = re.compile("|".join(re.escape(p) for p in (
-    f"../{_SHARED}", f"{_SHARED}/rules", f"{_SHARED}/DESIGN", f"{_SHARED}/seeds",
-    f"/work/{_SHARED}", f"{_DESIGN}.md")))
+OUTSIDE = re.compile(
+    "|".join(
+        re.escape(p)
+        for p in (
+            f"../{_SHARED}",
+            f"{_SHARED}/rules",
+            f"{_SHARED}/DESIGN",
+            f"{_SHARED}/seeds",
+            f"/work/{_SHARED}",
+            f"{_DESIGN}.md",
+        )
+    )
+)
 SKIP_DIRS = {".git", ".venv", "var", "node_modules", "__pycache__", "build", "dist"}
 
 
 def tracked_files() -> list[Path]:
     """The repository's files: ``git ls-files``, or a walk of the tree outside a git clone."""
     try:
-        out = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True,
-                             check=True, timeout=60).stdout
+        out = subprocess.run(
+            ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True, timeout=60
+        ).stdout
         names = [n for n in out.decode("utf-8", "replace").split("\0") if n]
         if names:
             return [REPO / n for n in names]
     except (OSError, subprocess.SubprocessError):
         pass
-    return [p for p in REPO.rglob("*") if p.is_file()
-            and not SKIP_DIRS.intersection(p.relative_to(REPO).parts)
-            and not any(part.endswith(".egg-info") for part in p.relative_to(REPO).parts)]
+    return [
+        p
+        for p in REPO.rglob("*")
+        if p.is_file()
+        and not SKIP_DIRS.intersection(p.relative_to(REPO).parts)
+        and not any(part.endswith(".egg-info") for part in p.relative_to(REPO).parts)
+    ]
 
 
 def test_the_scan_finds_a_pointer_outside() -> None:
@@ -54,6 +69,7 @@ def test_no_tracked_file_points_outside_the_repository() -> None:
         for number, line in enumerate(text.splitlines(), 1):
             if OUTSIDE.search(line):
                 hits.append(f"{path.relative_to(REPO)}:{number}: {line.strip()[:120]}")
-    assert not hits, ("these lines point outside the repository; point them at the project's "
-                      "own docs (the rules: docs/rules/<game>.md, /rules/<game>):\n"
-                      + "\n".join(hits))
+    assert not hits, (
+        "these lines point outside the repository; point them at the project's "
+        "own docs (the rules: docs/rules/<game>.md, /rules/<game>):\n" + "\n".join(hits)
+    )

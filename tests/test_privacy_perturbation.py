@@ -21,13 +21,18 @@ from scorekeeper.sim import has_world
 from tests.perturb import check, plan, play, played_until
 
 # (game, seats, seed): two games at the fewest seats and one at one seat more, per game.
-CASES = [(g, min(find_game(g).min_seats + extra, find_game(g).max_seats), seed)
-         for g in game_ids() if has_world(g) for extra, seed in ((0, 0), (0, 1), (1, 1))]
+CASES = [
+    (g, min(find_game(g).min_seats + extra, find_game(g).max_seats), seed)
+    for g in game_ids()
+    if has_world(g)
+    for extra, seed in ((0, 0), (0, 1), (1, 1))
+]
 
 
 @pytest.mark.parametrize(("game_id", "seats", "seed"), CASES)
-def test_a_seats_secrets_change_nothing_anyone_else_gets(game_id: str, seats: int,
-                                                         seed: int) -> None:
+def test_a_seats_secrets_change_nothing_anyone_else_gets(
+    game_id: str, seats: int, seed: int
+) -> None:
     """Every other audience gets the same bytes, step by step, with a seat's secrets swapped."""
     started = time.perf_counter()
     played = play(game_id, seats, seed)
@@ -39,18 +44,20 @@ def test_a_seats_secrets_change_nothing_anyone_else_gets(game_id: str, seats: in
     took = time.perf_counter() - started
     if the_plan.runs:  # every audience was heard from, not only present
         assert compared and min(compared.values()) > 0, compared
-    summary = (f"{game_id} seed {seed}, {seats} seats: {len(played.ops)} steps, "
-               f"{the_plan.lives} secret lives, {the_plan.swapped} life swaps in "
-               f"{len(the_plan.runs)} runs, not swapped: {the_plan.skipped}; states with a "
-               f"secret fully swapped: {the_plan.covered_states}/{the_plan.secret_states}; "
-               f"{took:.1f} s")
+    summary = (
+        f"{game_id} seed {seed}, {seats} seats: {len(played.ops)} steps, "
+        f"{the_plan.lives} secret lives, {the_plan.swapped} life swaps in "
+        f"{len(the_plan.runs)} runs, not swapped: {the_plan.skipped}; states with a "
+        f"secret fully swapped: {the_plan.covered_states}/{the_plan.secret_states}; "
+        f"{took:.1f} s"
+    )
     print(summary)
-    known = (f"\n\n{REFUSAL_LEAK}" if any('"rejection"' in d.before() for d in differences)
-             else "")
+    known = f"\n\n{REFUSAL_LEAK}" if any('"rejection"' in d.before() for d in differences) else ""
     assert not differences, (
         f"{summary}\nWhat one seat alone knows changed what others got (a leak, unless the "
         "perturbation itself is inconsistent with the public history: see tests/perturb.py):"
-        "\n\n" + "\n\n".join(map(str, differences)) + known)
+        "\n\n" + "\n\n".join(map(str, differences)) + known
+    )
 
 
 def test_the_perturbation_reaches_the_secrets_of_a_game_that_has_them() -> None:
@@ -69,9 +76,10 @@ def test_the_perturbation_reaches_the_secrets_of_a_game_that_has_them() -> None:
 REFUSAL_LEAK = (
     "A refusal shown to everyone but the organiser must say the same whichever card a seat "
     "hides later: refusals shown to others name no piece at all (Table.secret_names). It once "
-    "took out only the names of the cards secret *now*, so an old public refusal (\"take the 4 "
-    "of wands off the location\") turned into \"take the card off the location\" the moment a "
-    "seat hid that card, and the TV learnt which card was hidden.")
+    'took out only the names of the cards secret *now*, so an old public refusal ("take the 4 '
+    'of wands off the location") turned into "take the card off the location" the moment a '
+    "seat hid that card, and the TV learnt which card was hidden."
+)
 
 
 def _hide(extra_before: list[Any], extra_after: list[Any]) -> Any:
@@ -94,8 +102,9 @@ def test_an_undone_hide_says_the_same_to_others_whichever_card_it_was() -> None:
     locates its cards (Game.locate): "put it back in P1's hand", whatever the card."""
     from scorekeeper.core.inputs import Seen, Undo
 
-    played = played_until("arcanum", 3, 0, _hide(
-        [lambda piece: Seen("minor_discard", piece, False)], [Undo()]))
+    played = played_until(
+        "arcanum", 3, 0, _hide([lambda piece: Seen("minor_discard", piece, False)], [Undo()])
+    )
     assert isinstance(played.ops[-1].inp, Undo)
     differences = check(played, plan(played))
     assert not differences, "\n".join(map(str, differences))
@@ -106,8 +115,7 @@ def test_an_old_public_refusal_keeps_its_words_when_the_card_is_hidden_later() -
     is hidden. What others see of the old refusal must not depend on which card was hidden."""
     from scorekeeper.core.inputs import Seen
 
-    played = played_until("arcanum", 3, 0, _hide(
-        [lambda piece: Seen("loc:1", piece, True)], []))
+    played = played_until("arcanum", 3, 0, _hide([lambda piece: Seen("loc:1", piece, True)], []))
     differences = check(played, plan(played))
     assert not differences, REFUSAL_LEAK + "\n\n" + "\n".join(map(str, differences))
 
@@ -132,8 +140,9 @@ def _leaky_public(monkeypatch: pytest.MonkeyPatch, extra: Any) -> None:
 def _values(state: Any, seat: int) -> list[int]:
     from scorekeeper.games.arcanum.cards import VALUES
 
-    return sorted(VALUES[c.partition("_")[2]] for c in state.hidden(seat)
-                  if c not in state.revealed)
+    return sorted(
+        VALUES[c.partition("_")[2]] for c in state.hidden(seat) if c not in state.revealed
+    )
 
 
 def _caught(game_id: str = "arcanum", seats: int = 3, seed: int = 0) -> list[str]:
@@ -143,8 +152,9 @@ def _caught(game_id: str = "arcanum", seats: int = 3, seed: int = 0) -> list[str
 
 def test_a_card_named_to_the_public_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The plainest leak: the TV names seat 0's first hidden card."""
-    _leaky_public(monkeypatch, lambda state: [c for c in state.hidden(0)
-                                              if c not in state.revealed][:1])
+    _leaky_public(
+        monkeypatch, lambda state: [c for c in state.hidden(0) if c not in state.revealed][:1]
+    )
     caught = _caught()
     assert caught and "seat 0's secrets" in caught[0] and "public" in caught[0], caught
 
@@ -161,8 +171,9 @@ def test_a_leak_that_names_no_piece_is_caught(monkeypatch: pytest.MonkeyPatch) -
         assert not _leaks(game, before, after, 3, ()), "the piece-id scan should miss it"
     differences = check(played, plan(played), limit=3)
     assert differences, "the perturbation check missed the values of hidden cards"
-    assert any(d.audience.startswith(("public", "WebSocket", "view of seat"))
-               for d in differences), [str(d) for d in differences]
+    assert any(
+        d.audience.startswith(("public", "WebSocket", "view of seat")) for d in differences
+    ), [str(d) for d in differences]
 
 
 def test_a_count_by_kind_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,8 +182,12 @@ def test_a_count_by_kind_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     it."""
     from scorekeeper.games.arcanum.cards import FIGURES
 
-    _leaky_public(monkeypatch, lambda state: sum(
-        c.partition("_")[2] in FIGURES for c in state.hidden(1) if c not in state.revealed))
+    _leaky_public(
+        monkeypatch,
+        lambda state: sum(
+            c.partition("_")[2] in FIGURES for c in state.hidden(1) if c not in state.revealed
+        ),
+    )
     caught = _caught()
     assert caught and "seat 1's secrets" in caught[0], caught
 

@@ -22,8 +22,9 @@ def _names(game_folder: str) -> set[str]:
 def _has(names: set[str], prefix: str) -> bool:
     """A script named ``prefix`` or ``prefix-<slug>`` exists (``T-01`` matches ``T-01-setup``
     but not ``T-010``)."""
-    return any(n == prefix or n.startswith(prefix + "-") or n.startswith(prefix + "b")
-               for n in names)
+    return any(
+        n == prefix or n.startswith(prefix + "-") or n.startswith(prefix + "b") for n in names
+    )
 
 
 def test_there_are_golden_scripts() -> None:
@@ -35,9 +36,14 @@ def test_arcanum_has_a_script_per_example_location_major_and_rule() -> None:
     """Issue 3: every T case, every location effect, every major, and a refusal per R-PLAY,
     R-MIN and R-DRAW rule."""
     names = _names("arcanum")
-    wanted = ([f"T-{i:02d}" for i in range(1, 18)] + [f"L-{i:02d}" for i in range(1, 11)]
-              + [f"M-{i:02d}" for i in range(22)] + [f"R-PLAY-{i}" for i in range(1, 6)]
-              + [f"R-MIN-{i}" for i in range(1, 8)] + [f"R-DRAW-{i}" for i in range(1, 6)])
+    wanted = (
+        [f"T-{i:02d}" for i in range(1, 18)]
+        + [f"L-{i:02d}" for i in range(1, 11)]
+        + [f"M-{i:02d}" for i in range(22)]
+        + [f"R-PLAY-{i}" for i in range(1, 6)]
+        + [f"R-MIN-{i}" for i in range(1, 8)]
+        + [f"R-DRAW-{i}" for i in range(1, 6)]
+    )
     missing = [w for w in wanted if not _has(names, w)]
     assert not missing, f"no script for {missing}"
 

@@ -45,8 +45,10 @@ from scorekeeper.service.tokens import Identity, TooManyTries
 log = logging.getLogger("scorekeeper.api")
 
 WEBUI = Path(__file__).resolve().parent.parent.parent / "webui"
-FALLBACK_PAGE = ("<!doctype html><title>scorekeeper</title><p>The web page (webui/index.html) "
-                 "is not installed; the API is at <a href=/api/tables>/api/tables</a>.")
+FALLBACK_PAGE = (
+    "<!doctype html><title>scorekeeper</title><p>The web page (webui/index.html) "
+    "is not installed; the API is at <a href=/api/tables>/api/tables</a>."
+)
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,9 @@ class DecisionBody(BaseModel):
 class InputBody(BaseModel):
     """Body of ``/inputs`` and ``/correct``: one input in its one-line form."""
 
-    input: str = Field(max_length=256,
-                       description="e.g. '+talon H1b1', 'tag +talon 04A1B2C3D4E5F6'")
+    input: str = Field(
+        max_length=256, description="e.g. '+talon H1b1', 'tag +talon 04A1B2C3D4E5F6'"
+    )
 
 
 class UndoBody(BaseModel):
@@ -135,8 +138,9 @@ def _verdict(done: Submitted) -> JSONResponse:
     return JSONResponse(done.to_dict())
 
 
-def create_app(hub_or_settings: Hub | Settings,
-               on_shutdown: Sequence[Callable[[], None]] = ()) -> FastAPI:
+def create_app(
+    hub_or_settings: Hub | Settings, on_shutdown: Sequence[Callable[[], None]] = ()
+) -> FastAPI:
     """The web application for ``hub`` (or for a hub it opens from ``Settings``)."""
     owns = not isinstance(hub_or_settings, Hub)
     if isinstance(hub_or_settings, Hub):
@@ -159,10 +163,15 @@ def create_app(hub_or_settings: Hub | Settings,
             if owns:
                 await asyncio.to_thread(hub.close)
 
-    app = FastAPI(title="scorekeeper", lifespan=lifespan, docs_url="/api/docs",
-                  redoc_url=None, openapi_url="/api/openapi.json")
+    app = FastAPI(
+        title="scorekeeper",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
     app.state.hub = hub
-    page = (WEBUI / "index.html")
+    page = WEBUI / "index.html"
 
     @app.exception_handler(ScorekeeperError)
     async def scorekeeper_error(_request: Request, exc: ScorekeeperError) -> JSONResponse:
@@ -170,9 +179,11 @@ def create_app(hub_or_settings: Hub | Settings,
 
     @app.exception_handler(TooManyTries)
     async def too_many_tries(_request: Request, exc: TooManyTries) -> JSONResponse:
-        return JSONResponse(error_body(exc) | {"retry_after": exc.retry_after,
-                                               "everyone": exc.everyone},
-                            status_code=429, headers={"Retry-After": str(exc.retry_after)})
+        return JSONResponse(
+            error_body(exc) | {"retry_after": exc.retry_after, "everyone": exc.everyone},
+            status_code=429,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -185,10 +196,12 @@ def create_app(hub_or_settings: Hub | Settings,
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        text = "no such page or endpoint; see /api/docs" if exc.status_code == 404 else (
-            str(exc.detail))
-        return JSONResponse({"error": text, "kind": "HTTPException"},
-                            status_code=exc.status_code)
+        text = (
+            "no such page or endpoint; see /api/docs"
+            if exc.status_code == 404
+            else (str(exc.detail))
+        )
+        return JSONResponse({"error": text, "kind": "HTTPException"}, status_code=exc.status_code)
 
     # Outermost of the application's own layers: credentials and body sizes are checked before
     # FastAPI reads (and parses) a byte of a body; each route's dependency checks again.
@@ -226,8 +239,11 @@ def create_app(hub_or_settings: Hub | Settings,
         """The periodic backup's latest round (``serve --backup-to``), for the console."""
         backups = getattr(hub, "backups", None)  # set by serve when --backup-to is given
         if backups is None:
-            return {"configured": False, "ok": True,
-                    "words": "No periodic backup (serve --backup-to FOLDER; docs/backup.md)"}
+            return {
+                "configured": False,
+                "ok": True,
+                "words": "No periodic backup (serve --backup-to FOLDER; docs/backup.md)",
+            }
         return {"configured": True, **backups.status()}
 
     # -- games ---------------------------------------------------------------------------------
@@ -240,9 +256,16 @@ def create_app(hub_or_settings: Hub | Settings,
         default}, or None for a free value); see ``Option.to_dict``."""
         from scorekeeper.games import games
 
-        return [{"id": g.id, "name": g.name, "min_seats": g.min_seats, "max_seats": g.max_seats,
-                 "options": [o.to_dict() for o in g.options]}
-                for g in games().values()]
+        return [
+            {
+                "id": g.id,
+                "name": g.name,
+                "min_seats": g.min_seats,
+                "max_seats": g.max_seats,
+                "options": [o.to_dict() for o in g.options],
+            }
+            for g in games().values()
+        ]
 
     @app.get("/api/boards")
     def list_boards() -> list[dict[str, Any]]:
@@ -256,8 +279,9 @@ def create_app(hub_or_settings: Hub | Settings,
     # -- tables --------------------------------------------------------------------------------
 
     @app.get("/api/tables")
-    def list_tables(live: Annotated[bool, Depends(sees_live)],
-                    archived: bool = False) -> list[dict[str, Any]]:
+    def list_tables(
+        live: Annotated[bool, Depends(sees_live)], archived: bool = False
+    ) -> list[dict[str, Any]]:
         """Every table: id, name, game, status, archived, seats, scores (public facts only; as
         spectators see them, except for the organiser's token: see the spectator delay).
         Archived tables only with ``?archived=1``."""
@@ -269,9 +293,15 @@ def create_app(hub_or_settings: Hub | Settings,
         from scorekeeper.api.console import from_http  # no server path comes over HTTP
 
         options, readers = from_http(hub.store, body.options, body.readers)
-        table_id = hub.create_table(body.game, body.seats, options=options,
-                                    layout=body.layout, kit=body.kit, name=body.name,
-                                    readers=readers)
+        table_id = hub.create_table(
+            body.game,
+            body.seats,
+            options=options,
+            layout=body.layout,
+            kit=body.kit,
+            name=body.name,
+            readers=readers,
+        )
         if body.start:
             hub.start(table_id)
         return hub.summary(table_id, delayed=False)
@@ -298,8 +328,7 @@ def create_app(hub_or_settings: Hub | Settings,
         return JSONResponse(view)
 
     @app.get("/api/tables/{table_id}/export")
-    def export(table_id: str,
-               audience: Annotated[str, Depends(viewer_audience)]) -> dict[str, Any]:
+    def export(table_id: str, audience: Annotated[str, Depends(viewer_audience)]) -> dict[str, Any]:
         """The game as JSON: full for the organiser, without secrets for anyone else."""
         return hub.export(table_id, audience)
 
@@ -346,8 +375,9 @@ def create_app(hub_or_settings: Hub | Settings,
     # -- inputs --------------------------------------------------------------------------------
 
     @app.post("/api/tables/{table_id}/decisions")
-    def decide(table_id: str, body: DecisionBody,
-               who: Annotated[Identity, Depends(answering_seat)]) -> JSONResponse:
+    def decide(
+        table_id: str, body: DecisionBody, who: Annotated[Identity, Depends(answering_seat)]
+    ) -> JSONResponse:
         """A seat answers its own prompt (seat token); the organiser may answer any."""
         seat = body.seat if who.organiser or body.seat is not None else who.seat
         return _verdict(hub.submit(table_id, Decision(seat, body.prompt, body.answer)))
@@ -376,8 +406,10 @@ def create_app(hub_or_settings: Hub | Settings,
             from scorekeeper.errors import ConfigError
             from scorekeeper.service.texts import PREVIEW_FIRST
 
-            raise ConfigError("an undo or a correction is made with the Undo or Correct "
-                              "action, not typed as an input: " + PREVIEW_FIRST)
+            raise ConfigError(
+                "an undo or a correction is made with the Undo or Correct "
+                "action, not typed as an input: " + PREVIEW_FIRST
+            )
         return _verdict(hub.submit(table_id, parsed, typed=True))
 
     # -- pairing -------------------------------------------------------------------------------
@@ -393,9 +425,17 @@ def create_app(hub_or_settings: Hub | Settings,
         # ``hint`` says how to serve on the network.
         base, hint = phone_address(hub.listen, str(request.base_url))
         url = f"{base}/?pair={code}" if base else None
-        return {"code": code, "expires_in": ttl, "table": table_id, "seat": seat,
-                "seat_name": seats[seat], "pair_url": f"/?pair={code}", "url": url,
-                "qr_svg": qr_svg(url) if url else None, "hint": hint}
+        return {
+            "code": code,
+            "expires_in": ttl,
+            "table": table_id,
+            "seat": seat,
+            "seat_name": seats[seat],
+            "pair_url": f"/?pair={code}",
+            "url": url,
+            "qr_svg": qr_svg(url) if url else None,
+            "hint": hint,
+        }
 
     @app.delete("/api/tables/{table_id}/seats/{seat}/tokens", dependencies=[ORGANISER_ONLY])
     def unpair(table_id: str, seat: int) -> dict[str, Any]:
@@ -412,8 +452,12 @@ def create_app(hub_or_settings: Hub | Settings,
         client = request.client.host if request.client is not None else ""
         token, who = hub.tokens.redeem(body.code, client)
         assert who.table is not None and who.seat is not None
-        return {"token": token, "table": who.table, "seat": who.seat,
-                "seat_name": hub.config(who.table).seats[who.seat]}
+        return {
+            "token": token,
+            "table": who.table,
+            "seat": who.seat,
+            "seat_name": hub.config(who.table).seats[who.seat],
+        }
 
     from scorekeeper.api.console import console_routes
     from scorekeeper.service.enrolling import EnrollSessions
@@ -448,8 +492,7 @@ def qr_svg(text: str) -> str:
     """``text`` as a QR code, an SVG drawing (black modules on white) for a phone to scan."""
     import segno
 
-    return str(segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#000",
-                                                       light="#fff"))
+    return str(segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff"))
 
 
 LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
@@ -469,17 +512,22 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-SERVE_ON_NETWORK = ("The server listens on {host} only, so no phone can open it. To pair "
-                    "phones, serve on the network: 'make demo DEMO_ARGS=\"--host 0.0.0.0\"' "
-                    "or 'scorekeeper serve --host 0.0.0.0' (then open the page at this "
-                    "computer's network address). The code still pairs a browser on this "
-                    "computer.")
-NO_NETWORK = ("This computer has no network address a phone could reach (is it on the Wi-Fi?). "
-              "The code still pairs a browser on this computer.")
+SERVE_ON_NETWORK = (
+    "The server listens on {host} only, so no phone can open it. To pair "
+    "phones, serve on the network: 'make demo DEMO_ARGS=\"--host 0.0.0.0\"' "
+    "or 'scorekeeper serve --host 0.0.0.0' (then open the page at this "
+    "computer's network address). The code still pairs a browser on this "
+    "computer."
+)
+NO_NETWORK = (
+    "This computer has no network address a phone could reach (is it on the Wi-Fi?). "
+    "The code still pairs a browser on this computer."
+)
 
 
-def phone_address(listen: tuple[str, int] | None, base_url: str,
-                  lan: str | None = None) -> tuple[str | None, str | None]:
+def phone_address(
+    listen: tuple[str, int] | None, base_url: str, lan: str | None = None
+) -> tuple[str | None, str | None]:
     """(the address a phone should open, or None; a hint in plain words when there is none).
 
     ``listen`` is where the server listens (None: unknown, then as ``phone_base``): bound to

@@ -16,10 +16,25 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 # What a page may load: scripts, styles, pages, images, fonts, the web manifest.
-ASSET_SUFFIXES = frozenset({
-    ".js", ".mjs", ".css", ".html", ".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico",
-    ".woff", ".woff2", ".webmanifest", ".map",
-})
+ASSET_SUFFIXES = frozenset(
+    {
+        ".js",
+        ".mjs",
+        ".css",
+        ".html",
+        ".svg",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".webp",
+        ".ico",
+        ".woff",
+        ".woff2",
+        ".webmanifest",
+        ".map",
+    }
+)
 
 
 def is_asset(path: str) -> bool:

@@ -57,11 +57,15 @@ class EnrollBody(BaseModel):
 
     kit: str = Field(max_length=64, description="the kit to create or carry on")
     game: str = Field(max_length=64)
-    readers: str | None = Field(default=None, max_length=256,
-                                description="sim, serial:/dev/..., spi:0.0; 'none': typed uids "
-                                            "only; default: the server's --readers")
-    reader: str | None = Field(default=None, max_length=64,
-                               description="only tags seen on this reader count")
+    readers: str | None = Field(
+        default=None,
+        max_length=256,
+        description="sim, serial:/dev/..., spi:0.0; 'none': typed uids "
+        "only; default: the server's --readers",
+    )
+    reader: str | None = Field(
+        default=None, max_length=64, description="only tags seen on this reader count"
+    )
 
 
 class UidBody(BaseModel):
@@ -101,8 +105,14 @@ def stored_board(store: Any, name: str) -> dict[str, Any] | None:
 
 
 def _board_entry(profile: Any, stored: bool) -> dict[str, Any]:
-    return {"name": profile.name, "sample": profile.sample, "complete": profile.complete,
-            "problems": profile.problems(), "profile": profile.to_mapping(), "stored": stored}
+    return {
+        "name": profile.name,
+        "sample": profile.sample,
+        "complete": profile.complete,
+        "problems": profile.problems(),
+        "profile": profile.to_mapping(),
+        "stored": stored,
+    }
 
 
 def board_entries(store: Any) -> list[dict[str, Any]]:
@@ -161,13 +171,16 @@ def board_from_http(store: Any, value: Any) -> Any:
         return stored
     names = shipped + [n for n in sorted(_stored_board_names(store)) if n not in shipped]
     shown = value if len(value) <= 64 else value[:61] + "..."
-    raise ConfigError(f"there is no board profile called {shown!r}; choose one of "
-                      f"{', '.join(names)}, or store your board in the console's Boards "
-                      "section first")
+    raise ConfigError(
+        f"there is no board profile called {shown!r}; choose one of "
+        f"{', '.join(names)}, or store your board in the console's Boards "
+        "section first"
+    )
 
 
-def from_http(store: Any, options: Mapping[str, Any],
-              readers: str | None) -> tuple[dict[str, Any], str | None]:
+def from_http(
+    store: Any, options: Mapping[str, Any], readers: str | None
+) -> tuple[dict[str, Any], str | None]:
     """A table's options and reader spec as they came over HTTP, made safe to hand to the hub:
     the board is resolved by ``board_from_http`` and the spec checked by
     ``readers.base.check_remote_spec`` (ConfigError, a 422, for a path or an unknown board)."""
@@ -182,9 +195,13 @@ def from_http(store: Any, options: Mapping[str, Any],
 def _checked_board(profile: Any) -> dict[str, Any]:
     from scorekeeper.games.arcanum.boards import dump_profile
 
-    return {"name": profile.name, "complete": profile.complete,
-            "problems": profile.problems(), "profile": profile.to_mapping(),
-            "yaml": dump_profile(profile)}
+    return {
+        "name": profile.name,
+        "complete": profile.complete,
+        "problems": profile.problems(),
+        "profile": profile.to_mapping(),
+        "yaml": dump_profile(profile),
+    }
 
 
 # -- previews ----------------------------------------------------------------------------------
@@ -236,15 +253,19 @@ def preview(hub: Hub, table_id: str, inp: Undo | Correct) -> dict[str, Any]:
     inputs = table.inputs_seen
     result = table.submit(inp)  # the copy has no log: nothing is written
     out: dict[str, Any] = {
-        "table": table_id, "status": hub.status(table_id),
+        "table": table_id,
+        "status": hub.status(table_id),
         "action": "undo" if isinstance(inp, Undo) else "correct",
-        "accepted": result.accepted, "seats": list(seats),
+        "accepted": result.accepted,
+        "seats": list(seats),
         "input": standing[-1][1] if standing else None,
         "input_seq": standing[-1][0] if standing else None,
         "as_read": last.to_str() if last is not None else None,
         "words": _words(game, seats, last) if last is not None else None,
-        "scores_before": before, "scores_after": list(game.scores(table.state)),
-        "waiting_for_before": waiting_before, "waiting_for_after": table.waiting_for(),
+        "scores_before": before,
+        "scores_after": list(game.scores(table.state)),
+        "waiting_for_before": waiting_before,
+        "waiting_for_after": table.waiting_for(),
         "events": list(result.events),
         "rejection": result.rejection.to_dict() if result.rejection else None,
         "inputs": inputs,
@@ -310,8 +331,14 @@ def console_routes(hub: Hub, sessions: EnrollSessions | None = None) -> APIRoute
         out = []
         for name in hub.store.kits():
             kit = hub.store.kit(name)
-            entry: dict[str, Any] = {"name": kit.name, "game": kit.game, "game_name": kit.game,
-                                     "tags": len(kit.entries), "tagged": None, "total": None}
+            entry: dict[str, Any] = {
+                "name": kit.name,
+                "game": kit.game,
+                "game_name": kit.game,
+                "tags": len(kit.entries),
+                "tagged": None,
+                "total": None,
+            }
             try:
                 game = find_game(kit.game)
             except ScorekeeperError:
@@ -383,11 +410,14 @@ def console_routes(hub: Hub, sessions: EnrollSessions | None = None) -> APIRoute
         from scorekeeper.games.arcanum.boards import shipped_profiles
 
         if not BOARD_NAME.match(name):
-            raise ConfigError(f"board name {name!r} must be 1-64 letters, digits, '_', '.' or "
-                              "'-', starting with a letter or digit")
+            raise ConfigError(
+                f"board name {name!r} must be 1-64 letters, digits, '_', '.' or "
+                "'-', starting with a letter or digit"
+            )
         if name in shipped_profiles():
-            raise ConfigError(f"{name!r} is a profile shipped with scorekeeper; save yours "
-                              "under another name")
+            raise ConfigError(
+                f"{name!r} is a profile shipped with scorekeeper; save yours under another name"
+            )
         profile = replace(_read_profile(body), name=name)
         hub.store.set_meta(BOARD_META + name, json.dumps(profile.to_mapping()))
         names = _stored_board_names(hub.store)
@@ -411,8 +441,11 @@ def console_routes(hub: Hub, sessions: EnrollSessions | None = None) -> APIRoute
     def score_csv(table_id: str) -> Response:
         """Organiser: the score history as CSV (a row per change, then the final scores)."""
         text = scores_csv(hub.view(table_id, PUBLIC))
-        return Response(content=text, media_type="text/csv; charset=utf-8", headers={
-            "Content-Disposition": f'attachment; filename="{table_id}-scores.csv"'})
+        return Response(
+            content=text,
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{table_id}-scores.csv"'},
+        )
 
     @router.get("/api/tables/{table_id}/readers")
     def reader_health(table_id: str) -> dict[str, Any]:
@@ -421,9 +454,12 @@ def console_routes(hub: Hub, sessions: EnrollSessions | None = None) -> APIRoute
         backend = hub.readers(table_id)
         health = hub.reader_health(table_id)
         now = time.monotonic()  # the backends' clock: last_sighting is on it
-        out: dict[str, Any] = {"table": table_id, "status": status,
-                               "backend": getattr(backend, "name", None) if backend else None,
-                               "readers": []}
+        out: dict[str, Any] = {
+            "table": table_id,
+            "status": status,
+            "backend": getattr(backend, "name", None) if backend else None,
+            "readers": [],
+        }
         if isinstance(health.get("error"), str):
             out["error"] = health["error"]
             return out
@@ -432,12 +468,17 @@ def console_routes(hub: Hub, sessions: EnrollSessions | None = None) -> APIRoute
                 continue
             last = info.get("last_sighting")
             age = round(now - last, 1) if isinstance(last, int | float) else None
-            out["readers"].append({
-                "reader": reader, "online": bool(info.get("online", True)),
-                "age_s": age, "reads": info.get("reads", 0),
-                "read_rate": round(float(info.get("read_rate") or 0.0), 2),
-                "errors": info.get("errors", 0), "detail": info.get("detail", "")})
+            out["readers"].append(
+                {
+                    "reader": reader,
+                    "online": bool(info.get("online", True)),
+                    "age_s": age,
+                    "reads": info.get("reads", 0),
+                    "read_rate": round(float(info.get("read_rate") or 0.0), 2),
+                    "errors": info.get("errors", 0),
+                    "detail": info.get("detail", ""),
+                }
+            )
         return out
 
     return router
-

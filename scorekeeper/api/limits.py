@@ -65,8 +65,12 @@ LIMITS: tuple[Limit, ...] = (
     _limit("POST", r"/api/tables", 64, "creating a table"),
     _limit("POST PUT", r"/api/boards(/.*)?", 256, "a board profile"),
     _limit("POST", r"/api/pair", 4, "pairing a phone"),
-    _limit("POST", r"/api/tables/[^/]+/(decisions|inputs|undo|correct|correct-preview)", 4,
-           "an answer, an input or a correction"),
+    _limit(
+        "POST",
+        r"/api/tables/[^/]+/(decisions|inputs|undo|correct|correct-preview)",
+        4,
+        "an answer, an input or a correction",
+    ),
 )
 
 #: Writes anyone may send without the organiser token (the handlers check the rest).
@@ -123,8 +127,10 @@ def _size(n: int) -> str:
 def too_large_words(what: str, limit: int, sent: int | None) -> str:
     """The 413's message: what was refused, the limit, and what to do."""
     claim = f" (this one is {_size(sent)})" if sent is not None else ""
-    return (f"this request is too large: {what} takes at most {_size(limit)}{claim}. Nothing "
-            "was read or changed; send a smaller request.")
+    return (
+        f"this request is too large: {what} takes at most {_size(limit)}{claim}. Nothing "
+        "was read or changed; send a smaller request."
+    )
 
 
 class _TooLarge(ScorekeeperError, ValueError):
@@ -137,9 +143,17 @@ async def _answer(send: Send, status: int, body: dict[str, str]) -> None:
     """A JSON error in the project's usual shape; the connection closes after it, so an
     unread body is never read."""
     payload = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
-        (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": payload})
 
 
@@ -172,13 +186,17 @@ class RequestLimits:
         limit, what = limit_for(method, path)
         length = _content_length(scope)
         if length is not None and length > limit:
-            await _answer(send, 413, {"error": too_large_words(what, limit, length),
-                                      "kind": "RequestTooLarge"})
+            await _answer(
+                send,
+                413,
+                {"error": too_large_words(what, limit, length), "kind": "RequestTooLarge"},
+            )
             return
         await self._counted(scope, receive, send, limit, what)
 
-    async def _counted(self, scope: Scope, receive: Receive, send: Send, limit: int,
-                       what: str) -> None:
+    async def _counted(
+        self, scope: Scope, receive: Receive, send: Send, limit: int, what: str
+    ) -> None:
         """Run the application with a body that stops at ``limit`` bytes: past it, the
         application's own answer (a parse error) is dropped and a 413 goes out instead."""
         read = 0
@@ -210,5 +228,6 @@ class RequestLimits:
             if not over:
                 raise
         if over and not started:
-            await _answer(send, 413, {"error": too_large_words(what, limit, None),
-                                      "kind": "RequestTooLarge"})
+            await _answer(
+                send, 413, {"error": too_large_words(what, limit, None), "kind": "RequestTooLarge"}
+            )

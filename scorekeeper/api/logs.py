@@ -14,8 +14,11 @@ import sys
 import time
 from typing import Any
 
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime",
-                                                                       "color_message"}
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {
+    "message",
+    "asctime",
+    "color_message",
+}
 _TOKEN = re.compile(r"((?:token|pair|organiser)=)[^&\s\"]+", re.IGNORECASE)
 
 
@@ -36,8 +39,12 @@ class KeyValueFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         ts = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(record.created))
-        parts = [f"ts={ts}.{int(record.msecs):03d}", f"level={record.levelname}",
-                 f"logger={record.name}", f"msg={_quote(redact(record.getMessage()))}"]
+        parts = [
+            f"ts={ts}.{int(record.msecs):03d}",
+            f"level={record.levelname}",
+            f"logger={record.name}",
+            f"msg={_quote(redact(record.getMessage()))}",
+        ]
         for key, value in vars(record).items():
             if key not in _STANDARD and not key.startswith("_"):
                 parts.append(f"{key}={_quote(redact(str(value)))}")

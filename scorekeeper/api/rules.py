@@ -22,8 +22,9 @@ RULEBOOK = Path(__file__).resolve().parent.parent / "rulebook"
 # A rule id as the references and the refusals write it: R-TURN-3, R-FAME, D-4, G-12, TABLE-...
 RULE_ID = re.compile(r"\b((?:R|D|A|G|TABLE)-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b")
 # The first line of a rule's entry: "**R-TURN-3 Take a talon card.** text..."
-RULE_START = re.compile(r"\*\*((?:R|D|A|G|TABLE)-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b *(.*?)\*\* *(.*)",
-                        re.S)
+RULE_START = re.compile(
+    r"\*\*((?:R|D|A|G|TABLE)-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b *(.*?)\*\* *(.*)", re.S
+)
 HEADING_ID = re.compile(r"\s*\(((?:R|D|A|G|TABLE)-[A-Z0-9]+(?:-[A-Z0-9]+)*)\)\s*$")
 
 STYLE = """
@@ -125,10 +126,17 @@ def _inline(text: str, known: set[str]) -> str:
             out.append(f"<code>{html.escape(part[1:-1])}</code>")
             continue
         s = html.escape(part, quote=False)
-        s = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)",
-                   lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>', s)
-        s = RULE_ID.sub(lambda m: f'<a href="#{m.group(1)}">{m.group(1)}</a>'
-                        if m.group(1) in known else m.group(1), s)
+        s = re.sub(
+            r"\[([^\]]+)\]\(([^)\s]+)\)",
+            lambda m: f'<a href="{html.escape(m.group(2))}">{m.group(1)}</a>',
+            s,
+        )
+        s = RULE_ID.sub(
+            lambda m: (
+                f'<a href="#{m.group(1)}">{m.group(1)}</a>' if m.group(1) in known else m.group(1)
+            ),
+            s,
+        )
         s = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", s)
         s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", s)
         out.append(s)
@@ -143,8 +151,9 @@ def _table(lines: list[str], known: set[str]) -> str:
     rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
     body = [r for r in rows[1:] if not all(re.fullmatch(r":?-+:?", c) for c in r)]
     head = "".join(f'<th scope="col">{_inline(c, known)}</th>' for c in rows[0])
-    cells = "".join("<tr>" + "".join(f"<td>{_inline(c, known)}</td>" for c in r) + "</tr>"
-                    for r in body)
+    cells = "".join(
+        "<tr>" + "".join(f"<td>{_inline(c, known)}</td>" for c in r) + "</tr>" for r in body
+    )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{cells}</tbody></table>"
 
 
@@ -228,8 +237,7 @@ def render(text: str) -> tuple[str, str]:
                 out.append("</section>")
             rule, name = start.group(1), start.group(2).strip()
             rest = [start.group(3), *block[1:]] if start.group(3) else block[1:]
-            lead = f'<span class="rid">{rule}</span>' + (f" {_inline(name, known)}" if name
-                                                          else "")
+            lead = f'<span class="rid">{rule}</span>' + (f" {_inline(name, known)}" if name else "")
             body = _block(rest, known) if rest else ""
             # the lead joins the first paragraph, so the entry reads as one sentence
             if body.startswith("<p>"):
@@ -243,7 +251,7 @@ def render(text: str) -> tuple[str, str]:
     if in_rule:
         out.append("</section>")
     toc = "".join(f'<li><a href="#{a}">{_inline(w, known)}</a></li>' for a, w in contents)
-    nav = (f'<nav class="contents" aria-label="Contents"><ul>{toc}</ul></nav>' if toc else "")
+    nav = f'<nav class="contents" aria-label="Contents"><ul>{toc}</ul></nav>' if toc else ""
     body = "".join(out)
     # the contents go right after the title and the introduction, before the first section
     cut = body.find("<h2")
@@ -254,28 +262,38 @@ def render(text: str) -> tuple[str, str]:
 
 def page(title: str, body: str) -> str:
     """A whole HTML page around ``body``: readable type, no external files."""
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
-            "<header><nav aria-label=\"Back\"><a id=\"back\" href=\"/\">← Back to the table</a>"
-            "<a href=\"/rules\">Rules of every game</a></nav></header>"
-            f"<main>{body}</main><script>{BACK_SCRIPT}</script></body></html>")
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
+        '<header><nav aria-label="Back"><a id="back" href="/">← Back to the table</a>'
+        '<a href="/rules">Rules of every game</a></nav></header>'
+        f"<main>{body}</main><script>{BACK_SCRIPT}</script></body></html>"
+    )
 
 
 def index_page() -> str:
     """The list of games that have a rules reference."""
-    links = "".join(f'<li><a href="/rules/{gid}">{html.escape(title)}</a></li>'
-                    for gid, title in available().items())
-    return page("Rules of the games", "<h1>Rules of the games</h1><p>Each page explains the "
-                "rules the table follows, under the same names the table uses when it refuses "
-                f"a play.</p><ul class=\"games\">{links}</ul>")
+    links = "".join(
+        f'<li><a href="/rules/{gid}">{html.escape(title)}</a></li>'
+        for gid, title in available().items()
+    )
+    return page(
+        "Rules of the games",
+        "<h1>Rules of the games</h1><p>Each page explains the "
+        "rules the table follows, under the same names the table uses when it refuses "
+        f'a play.</p><ul class="games">{links}</ul>',
+    )
 
 
 def not_found_page(game_id: str) -> str:
     """The page for a game with no rules reference."""
-    return page("No such game", "<h1>No rules for that game</h1><p>There is no rules page for "
-                f"“{html.escape(game_id)}”. Pick a game from the list of "
-                "<a href=\"/rules\">rules of every game</a>.</p>")
+    return page(
+        "No such game",
+        "<h1>No rules for that game</h1><p>There is no rules page for "
+        f"“{html.escape(game_id)}”. Pick a game from the list of "
+        '<a href="/rules">rules of every game</a>.</p>',
+    )
 
 
 def rules_routes() -> APIRouter:

@@ -26,10 +26,15 @@ def ensure_port_free(host: str, port: int) -> None:
             ) from None
 
 
-def run_server(hub: Hub, host: str, port: int, log_level: str = "info",
-               on_shutdown: Sequence[Callable[[], None]] = (),
-               on_tick: Callable[[], None] | None = None,
-               on_exit: Callable[[], None] | None = None) -> None:
+def run_server(
+    hub: Hub,
+    host: str,
+    port: int,
+    log_level: str = "info",
+    on_shutdown: Sequence[Callable[[], None]] = (),
+    on_tick: Callable[[], None] | None = None,
+    on_exit: Callable[[], None] | None = None,
+) -> None:
     """Serve ``hub`` on ``host:port`` until SIGINT/SIGTERM; returns after a clean shutdown.
 
     ``on_shutdown`` callbacks run while the application shuts down. A Ctrl-C is a normal way
@@ -55,8 +60,16 @@ def run_server(hub: Hub, host: str, port: int, log_level: str = "info",
             return await super().on_tick(counter)
 
     app = create_app(hub, on_shutdown=on_shutdown)
-    config = uvicorn.Config(app, host=host, port=port, log_config=None,
-                            log_level=log_level.lower(), access_log=True, lifespan="on",
-                            ws="websockets-sansio", ws_per_message_deflate=False,
-                            server_header=False)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        log_level=log_level.lower(),
+        access_log=True,
+        lifespan="on",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        server_header=False,
+    )
     _Server(config).run()

@@ -21,11 +21,15 @@ PROGRESS_FROM_PAGES = 2560
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper backup``."""
-    parser.add_argument("dest", metavar="DEST",
-                        help="backup file, or a folder for a dated file name")
-    parser.add_argument("--db", default="var/scorekeeper.db",
-                        help="the database to back up (default %(default)s; the service's: "
-                             "/var/lib/scorekeeper/scorekeeper.db)")
+    parser.add_argument(
+        "dest", metavar="DEST", help="backup file, or a folder for a dated file name"
+    )
+    parser.add_argument(
+        "--db",
+        default="var/scorekeeper.db",
+        help="the database to back up (default %(default)s; the service's: "
+        "/var/lib/scorekeeper/scorekeeper.db)",
+    )
 
 
 class _Progress:
@@ -40,8 +44,11 @@ class _Progress:
         tenth = done * 10 // total
         if tenth > self.shown:
             self.shown = tenth
-            print(f"copying: {tenth * 10}% of about {total * 4096 / 1e6:.0f} MB",
-                  file=sys.stderr, flush=True)
+            print(
+                f"copying: {tenth * 10}% of about {total * 4096 / 1e6:.0f} MB",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,9 +56,11 @@ def run(args: argparse.Namespace) -> int:
     from scorekeeper.store.backup import backup, megabytes
 
     done = backup(args.db, args.dest, progress=_Progress())
-    print(f"backed up {args.db} to {done.path}: {done.contents.words()}, "
-          f"{megabytes(done.contents.size)}, checked (SQLite quick_check: ok) "
-          f"in {done.seconds:.1f} s")
+    print(
+        f"backed up {args.db} to {done.path}: {done.contents.words()}, "
+        f"{megabytes(done.contents.size)}, checked (SQLite quick_check: ok) "
+        f"in {done.seconds:.1f} s"
+    )
     for table in done.contents.tables:
         print(f"  {table.table_id} {table.name!r}: {table.inputs:,} inputs")
     print(f"restore it with: scorekeeper restore {done.path} --db {args.db}")

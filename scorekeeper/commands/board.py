@@ -341,8 +341,9 @@ def _stored_profile(name: str, db: str) -> BoardProfile | None:
     return profile_from_mapping(data, f"the profile {name!r} saved in {db}")
 
 
-def _start(path: Path, source: str | None,
-           db: str = DEFAULT_DB) -> tuple[BoardProfile, BoardProfile | None]:
+def _start(
+    path: Path, source: str | None, db: str = DEFAULT_DB
+) -> tuple[BoardProfile, BoardProfile | None]:
     """The profile being entered (read back when resuming) and the template for defaults.
 
     A new file starts with what a real board's template knows (``known``: location 10's
@@ -357,8 +358,9 @@ def _start(path: Path, source: str | None,
     description = _ask("A few words about this board (Enter for none)", "")
     profile = empty_profile(path.stem, description)
     if template is not None and not template.sample:
-        profile = replace(profile, locations=template.locations,
-                          cathedral_gain_vp=template.cathedral_gain_vp)
+        profile = replace(
+            profile, locations=template.locations, cathedral_gain_vp=template.cathedral_gain_vp
+        )
     dump_profile(profile, path)
     print(f"entering {path}; it is saved after every location, so you can stop and go on later")
     return profile, template
@@ -372,8 +374,11 @@ def _new(path: Path, source: str | None, db: str = DEFAULT_DB) -> int:
                 continue
             base = template.location(loc.number) if template else Location(loc.number)
             print(f"location {loc.number} of 10")
-            used = {other.effect: other.number for other in profile.locations
-                    if other.number != loc.number and other.effect is not None}
+            used = {
+                other.effect: other.number
+                for other in profile.locations
+                if other.number != loc.number and other.effect is not None
+            }
             remaining = [e for e in EFFECTS if e not in used]
             if not remaining:
                 raise ConfigError(

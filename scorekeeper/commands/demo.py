@@ -23,26 +23,44 @@ from scorekeeper.commands.serve import port_number
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper demo``."""
-    parser.add_argument("--pace", type=float, default=1.0,
-                        help="seconds between physical actions (default %(default)s)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=1.0,
+        help="seconds between physical actions (default %(default)s)",
+    )
     parser.add_argument("--seats", type=int, default=4, help="players (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=1,
-                        help="seed of the first game (default %(default)s)")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default %(default)s)")
-    parser.add_argument("--port", type=port_number, default=8000,
-                        help="TCP port (default %(default)s)")
-    parser.add_argument("--db", default="var/demo.db",
-                        help="SQLite database file (default %(default)s)")
-    parser.add_argument("--game", default="angels-and-demons",
-                        help="game to play (default %(default)s)")
-    parser.add_argument("--next-game-after", type=float, default=15.0, metavar="SECONDS",
-                        help="pause between a finished game and the next (default %(default)s)")
-    parser.add_argument("--new", action="store_true",
-                        help="end the current demo table and deal a fresh game")
-    parser.add_argument("--log-level", default="info",
-                        choices=("debug", "info", "warning", "error"),
-                        help="log detail (default %(default)s)")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="seed of the first game (default %(default)s)"
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default %(default)s)"
+    )
+    parser.add_argument(
+        "--port", type=port_number, default=8000, help="TCP port (default %(default)s)"
+    )
+    parser.add_argument(
+        "--db", default="var/demo.db", help="SQLite database file (default %(default)s)"
+    )
+    parser.add_argument(
+        "--game", default="angels-and-demons", help="game to play (default %(default)s)"
+    )
+    parser.add_argument(
+        "--next-game-after",
+        type=float,
+        default=15.0,
+        metavar="SECONDS",
+        help="pause between a finished game and the next (default %(default)s)",
+    )
+    parser.add_argument(
+        "--new", action="store_true", help="end the current demo table and deal a fresh game"
+    )
+    parser.add_argument(
+        "--log-level",
+        default="info",
+        choices=("debug", "info", "warning", "error"),
+        help="log detail (default %(default)s)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,21 +79,32 @@ def run(args: argparse.Namespace) -> int:
     ensure_port_free(args.host, args.port)
     hub = Hub.open(args.db)
     hub.listen = (args.host, args.port)  # pairing draws QR codes only for a reachable address
-    driver = DemoDriver(hub, game=args.game, seats=args.seats, seed=args.seed, pace=args.pace,
-                        next_game_after=args.next_game_after,
-                        on_table=lambda t, s: print(f"scorekeeper demo: table {t}, seed {s}",
-                                                    flush=True))
+    driver = DemoDriver(
+        hub,
+        game=args.game,
+        seats=args.seats,
+        seed=args.seed,
+        pace=args.pace,
+        next_game_after=args.next_game_after,
+        on_table=lambda t, s: print(f"scorekeeper demo: table {t}, seed {s}", flush=True),
+    )
     try:
         token = hub.tokens.ensure_organiser_token(hub.token_file)
         host = f"[{args.host}]" if ":" in args.host else args.host
         current = driver.prepare(new=args.new)
         announce(f"http://{host}:{args.port}/", token, hub.token_file)
-        print(f"scorekeeper demo: watch table {current.table_id} at "
-              f"http://{host}:{args.port}/#{current.table_id}", flush=True)
+        print(
+            f"scorekeeper demo: watch table {current.table_id} at "
+            f"http://{host}:{args.port}/#{current.table_id}",
+            flush=True,
+        )
         game = f" GAME={args.game}" if args.game != "angels-and-demons" else ""
-        print(f"scorekeeper demo: to start afresh, stop with Ctrl-C and run 'make demo{game} "
-              "DEMO_ARGS=--new' (or 'scorekeeper demo --new'): the current table ends and a "
-              "new game is dealt; nothing needs deleting", flush=True)
+        print(
+            f"scorekeeper demo: to start afresh, stop with Ctrl-C and run 'make demo{game} "
+            "DEMO_ARGS=--new' (or 'scorekeeper demo --new'): the current table ends and a "
+            "new game is dealt; nothing needs deleting",
+            flush=True,
+        )
         driver.start()
         run_server(hub, args.host, args.port, args.log_level, on_shutdown=[driver.stop])
     finally:

@@ -42,8 +42,13 @@ from scorekeeper.errors import ConfigError
 
 DEFAULT_READERS = "serial:/dev/scorekeeper-bridge"
 # The Pi's hardware chip-selects: SPI bus.cs -> what to check.
-PI_CHIP_SELECTS = {(0, 0): "CE0, GPIO8", (0, 1): "CE1, GPIO7", (1, 0): "CE0 of SPI1, GPIO18",
-                   (1, 1): "CE1 of SPI1, GPIO17", (1, 2): "CE2 of SPI1, GPIO16"}
+PI_CHIP_SELECTS = {
+    (0, 0): "CE0, GPIO8",
+    (0, 1): "CE1, GPIO7",
+    (1, 0): "CE0 of SPI1, GPIO18",
+    (1, 1): "CE1 of SPI1, GPIO17",
+    (1, 2): "CE2 of SPI1, GPIO16",
+}
 MISS_SHARE = 0.25  # misses above this share of read attempts are worth fixing
 MIN_MISSES = 5
 SIMULATED_UID = "0000D0C7"  # the made-up tag doctor taps on simulated readers
@@ -53,21 +58,43 @@ SIM_SECONDS = 1.0  # how long doctor watches simulated readers when --seconds is
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper doctor``."""
-    parser.add_argument("--readers", default=DEFAULT_READERS, metavar="SPEC",
-                        help="reader backend: serial:PORT, spi:0.0,0.1, mfrc522: or sim "
-                             "(default %(default)s, the udev name from systemd/)")
-    parser.add_argument("--seconds", type=float, default=None, metavar="N",
-                        help="watch read rates for N seconds (default: until Ctrl-C)")
+    parser.add_argument(
+        "--readers",
+        default=DEFAULT_READERS,
+        metavar="SPEC",
+        help="reader backend: serial:PORT, spi:0.0,0.1, mfrc522: or sim "
+        "(default %(default)s, the udev name from systemd/)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        metavar="N",
+        help="watch read rates for N seconds (default: until Ctrl-C)",
+    )
     parser.add_argument("--layout", metavar="FILE", help="a zone layout file: rates per zone too")
-    parser.add_argument("--game", metavar="ID",
-                        help="the game the layout is for (default: the layout's game:)")
-    parser.add_argument("--seats", type=int, metavar="N",
-                        help="player count of the layout (default: the layout's seats:)")
-    parser.add_argument("--bridge-config", metavar="FILE",
-                        help="the bridge's config.json, to name chip-select pins "
-                             "(default: firmware_bridge/config.json as shipped)")
-    parser.add_argument("--wait", type=float, default=4.0, metavar="S",
-                        help="how long to wait for the bridge to answer (default %(default)s)")
+    parser.add_argument(
+        "--game", metavar="ID", help="the game the layout is for (default: the layout's game:)"
+    )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        metavar="N",
+        help="player count of the layout (default: the layout's seats:)",
+    )
+    parser.add_argument(
+        "--bridge-config",
+        metavar="FILE",
+        help="the bridge's config.json, to name chip-select pins "
+        "(default: firmware_bridge/config.json as shipped)",
+    )
+    parser.add_argument(
+        "--wait",
+        type=float,
+        default=4.0,
+        metavar="S",
+        help="how long to wait for the bridge to answer (default %(default)s)",
+    )
 
 
 @dataclass(frozen=True)
@@ -98,8 +125,10 @@ def bridge_pins(path: str | None) -> list[str]:
             text = resources.files("firmware_bridge").joinpath("config.json").read_text("utf-8")
             data = json.loads(text)
         readers = data.get("readers") or []
-        return [f"GP{r['cs']}" if isinstance(r.get("cs"), int) else str(r.get("cs", "?"))
-                for r in readers]
+        return [
+            f"GP{r['cs']}" if isinstance(r.get("cs"), int) else str(r.get("cs", "?"))
+            for r in readers
+        ]
     except (OSError, ValueError, AttributeError, TypeError, KeyError) as exc:
         if path is not None:
             raise ConfigError(f"cannot read the bridge config {path}: {exc}") from None
@@ -115,10 +144,18 @@ class Doctor:
     made-up tag on each reader and lifts it again when the watch begins.
     """
 
-    def __init__(self, spec: str, backend: Any, *, out: TextIO | None = None,
-                 layout: Mapping[str, str] | None = None, pins: list[str] | None = None,
-                 wait: float = 4.0, clock: Callable[[], float] = time.monotonic,
-                 simulate_taps: bool = False) -> None:
+    def __init__(
+        self,
+        spec: str,
+        backend: Any,
+        *,
+        out: TextIO | None = None,
+        layout: Mapping[str, str] | None = None,
+        pins: list[str] | None = None,
+        wait: float = 4.0,
+        clock: Callable[[], float] = time.monotonic,
+        simulate_taps: bool = False,
+    ) -> None:
         self.spec = spec
         self.simulate_taps = simulate_taps
         self.backend = backend
@@ -181,8 +218,11 @@ class Doctor:
         for finding in self.findings:
             self.say(finding.line())
         problems = sum(f.kind == "problem" for f in self.findings)
-        self.say("healthy: nothing to fix" if not problems else
-                 f"{problems} problem{'s' if problems > 1 else ''} to fix")
+        self.say(
+            "healthy: nothing to fix"
+            if not problems
+            else f"{problems} problem{'s' if problems > 1 else ''} to fix"
+        )
 
     # -- checks ------------------------------------------------------------------------------
 
@@ -220,13 +260,17 @@ class Doctor:
 
     def _check_port(self, port: str) -> bool:
         if not os.path.exists(port):
-            self.problem(f"no bridge on {port}: is it plugged in? `ls /dev/serial/by-id/` lists "
-                         "the serial devices (the udev rule in systemd/ names the bridge "
-                         "/dev/scorekeeper-bridge)")
+            self.problem(
+                f"no bridge on {port}: is it plugged in? `ls /dev/serial/by-id/` lists "
+                "the serial devices (the udev rule in systemd/ names the bridge "
+                "/dev/scorekeeper-bridge)"
+            )
             return False
         if not os.access(port, os.R_OK | os.W_OK):
-            self.problem(f"no permission to open {port}: add yourself to the dialout group "
-                         "(`sudo adduser $USER dialout`, then log in again)")
+            self.problem(
+                f"no permission to open {port}: add yourself to the dialout group "
+                "(`sudo adduser $USER dialout`, then log in again)"
+            )
             return False
         self.ok(f"{port} exists")
         return True
@@ -234,9 +278,11 @@ class Doctor:
     def _start_failed(self, exc: Exception) -> None:
         text = str(exc)
         if self.kind in SPI_KINDS:
-            self.problem(f"the SPI readers did not start: {text}. Enable SPI with "
-                         "`sudo raspi-config nonint do_spi 0` and reboot; check that "
-                         "/dev/spidev* exists and that you are in the spi group")
+            self.problem(
+                f"the SPI readers did not start: {text}. Enable SPI with "
+                "`sudo raspi-config nonint do_spi 0` and reboot; check that "
+                "/dev/spidev* exists and that you are in the spi group"
+            )
         else:
             self.problem(f"the readers did not start: {text}")
 
@@ -251,25 +297,37 @@ class Doctor:
     def _check_bridge(self) -> bool:
         backend = self.backend
         port = backend.port
-        self._wait_until(lambda: "firmware" in backend.stats() or
-                         str(backend.stats().get("detail", "")).startswith("cannot open"),
-                         self.wait)
+        self._wait_until(
+            lambda: (
+                "firmware" in backend.stats()
+                or str(backend.stats().get("detail", "")).startswith("cannot open")
+            ),
+            self.wait,
+        )
         stats = backend.stats()
         detail = str(stats.get("detail", ""))
         if detail.startswith("cannot open"):
-            self.problem(f"{port} exists but {detail}: is another program using it? "
-                         "(`sudo systemctl stop scorekeeper` first)")
+            self.problem(
+                f"{port} exists but {detail}: is another program using it? "
+                "(`sudo systemctl stop scorekeeper` first)"
+            )
             return False
         if "firmware" not in stats:
-            self.problem(f"{port} opened but no bridge said HELLO within {self.wait:g} s: is the "
-                         "scorekeeper firmware on it (docs/firmware.md), and is this the bridge "
-                         "and not another serial device?")
+            self.problem(
+                f"{port} opened but no bridge said HELLO within {self.wait:g} s: is the "
+                "scorekeeper firmware on it (docs/firmware.md), and is this the bridge "
+                "and not another serial device?"
+            )
             return False
-        self.ok(f"the bridge says HELLO: firmware {stats['firmware']}, protocol "
-                f"{stats.get('protocol', '?')}, {len(backend.reader_ids)} readers")
+        self.ok(
+            f"the bridge says HELLO: firmware {stats['firmware']}, protocol "
+            f"{stats.get('protocol', '?')}, {len(backend.reader_ids)} readers"
+        )
         if not self._wait_until(lambda: bool(backend.stats().get("online")), self.wait):
-            self.problem("the bridge said HELLO but sends no heartbeats: reset it (unplug and "
-                         "plug it back); if that persists, flash the firmware again")
+            self.problem(
+                "the bridge said HELLO but sends no heartbeats: reset it (unplug and "
+                "plug it back); if that persists, flash the firmware again"
+            )
             return False
         # Two more heartbeats: the READER_HEALTH reports that follow each one are then in.
         first = self._uptime()
@@ -292,8 +350,10 @@ class Doctor:
             bus, _, cs = device.partition(".")
             if bus.isdigit() and cs.isdigit():
                 where = PI_CHIP_SELECTS.get((int(bus), int(cs)), f"SPI {device}")
-                return (f"check its chip-select wire ({where}), MISO/MOSI/SCK, RST and 3V3; "
-                        "several boards on one bus need the MISO buffer (hardware/)")
+                return (
+                    f"check its chip-select wire ({where}), MISO/MOSI/SCK, RST and 3V3; "
+                    "several boards on one bus need the MISO buffer (hardware/)"
+                )
         return "check its wiring and power"
 
     def _check_readers(self) -> None:
@@ -306,8 +366,7 @@ class Doctor:
                 self.ok(f"reader {rid} answers")
             else:
                 why = f" ({h.detail})" if h.detail else ""
-                self.problem(f"reader {rid} has not answered{why}: "
-                             f"{self._reader_hint(index, rid)}")
+                self.problem(f"reader {rid} has not answered{why}: {self._reader_hint(index, rid)}")
 
     def _check_layout(self) -> None:
         if not self.layout:
@@ -315,25 +374,32 @@ class Doctor:
         have = set(self.backend.reader_ids)
         for rid, zone in self.layout.items():
             if rid not in have:
-                self.problem(f"the layout puts reader {rid} under {zone}, but the backend has "
-                             f"no reader {rid} (it has {', '.join(sorted(have)) or 'none'})")
+                self.problem(
+                    f"the layout puts reader {rid} under {zone}, but the backend has "
+                    f"no reader {rid} (it has {', '.join(sorted(have)) or 'none'})"
+                )
         spare = sorted(have - set(self.layout))
         if spare:
-            self.note(f"reader(s) {', '.join(spare)} are not in the layout: what they see is "
-                      "refused at a table")
+            self.note(
+                f"reader(s) {', '.join(spare)} are not in the layout: what they see is "
+                "refused at a table"
+            )
 
     # -- watching ----------------------------------------------------------------------------
 
     def watch(self, seconds: float | None, interval: float = 1.0) -> None:
         """Print read rates every ``interval`` s for ``seconds`` (None: until Ctrl-C)."""
         if self.simulate_taps:
-            self.say("simulated readers: no hand can tap them, so doctor taps a made-up tag on "
-                     "each reader once; read rates per second"
-                     + (f" for {seconds:g} s:" if seconds is not None else ":"))
+            self.say(
+                "simulated readers: no hand can tap them, so doctor taps a made-up tag on "
+                "each reader once; read rates per second"
+                + (f" for {seconds:g} s:" if seconds is not None else ":")
+            )
         else:
-            self.say("tap cards on the readers; read rates per second"
-                     + (f" for {seconds:g} s:" if seconds is not None
-                        else " (Ctrl-C to finish):"))
+            self.say(
+                "tap cards on the readers; read rates per second"
+                + (f" for {seconds:g} s:" if seconds is not None else " (Ctrl-C to finish):")
+            )
         start = self.clock()
         first = self.backend.health()
         stats0 = self.backend.stats()
@@ -345,14 +411,17 @@ class Doctor:
         last_t = start
         try:
             while seconds is None or self.clock() - start < seconds:
-                step = interval if seconds is None else min(interval,
-                                                            seconds - (self.clock() - start))
+                step = (
+                    interval if seconds is None else min(interval, seconds - (self.clock() - start))
+                )
                 time.sleep(max(step, 0.0))
                 now = self.clock()
                 health = self.backend.health()
                 self._track_restarts()
-                rates = {r: (h.reads - last.get(r, (0, 0))[0]) / max(now - last_t, 1e-6)
-                         for r, h in health.items()}
+                rates = {
+                    r: (h.reads - last.get(r, (0, 0))[0]) / max(now - last_t, 1e-6)
+                    for r, h in health.items()
+                }
                 last = {r: (h.reads, h.errors) for r, h in health.items()}
                 last_t = now
                 self.say(self._rate_line(now - start, rates, health))
@@ -366,11 +435,17 @@ class Doctor:
         for rid in readers:
             self.backend.put(rid, SIMULATED_UID)
             self.backend.take(rid, SIMULATED_UID)
-        self.note(f"the taps on {', '.join(readers)} were simulated (made-up tag "
-                  f"{SIMULATED_UID}): no hardware was tested")
+        self.note(
+            f"the taps on {', '.join(readers)} were simulated (made-up tag "
+            f"{SIMULATED_UID}): no hardware was tested"
+        )
 
-    def _rate_line(self, elapsed: float, rates: Mapping[str, float], health: Mapping[str, Any],
-                   ) -> str:
+    def _rate_line(
+        self,
+        elapsed: float,
+        rates: Mapping[str, float],
+        health: Mapping[str, Any],
+    ) -> str:
         with self._taps_lock:
             taps = dict(self.taps)
             on = {rid: len(uids) for rid, uids in self.on.items()}
@@ -396,8 +471,9 @@ class Doctor:
                 self.restarts += 1
             self._uptimes.append(uptime)
 
-    def _judge_watch(self, elapsed: float, before: Mapping[str, tuple[int, int]],
-                     stats0: Mapping[str, Any]) -> None:
+    def _judge_watch(
+        self, elapsed: float, before: Mapping[str, tuple[int, int]], stats0: Mapping[str, Any]
+    ) -> None:
         health = self.backend.health()
         stats = self.backend.stats()
         if self.kind == "serial":
@@ -405,14 +481,20 @@ class Doctor:
             restarts = self.restarts + max(drops, 0)
             if restarts:
                 often = " every few seconds" if elapsed / restarts < 10 else ""
-                self.problem(f"the bridge restarted or dropped off {restarts} time(s) in "
-                             f"{elapsed:.0f} s{often}: power supply? (a weak USB supply or a "
-                             "thin cable browns out when the antennas switch on)")
-            bad = sum(int(stats.get(k, 0)) - int(stats0.get(k, 0))
-                      for k in ("crc_errors", "truncated", "malformed"))
+                self.problem(
+                    f"the bridge restarted or dropped off {restarts} time(s) in "
+                    f"{elapsed:.0f} s{often}: power supply? (a weak USB supply or a "
+                    "thin cable browns out when the antennas switch on)"
+                )
+            bad = sum(
+                int(stats.get(k, 0)) - int(stats0.get(k, 0))
+                for k in ("crc_errors", "truncated", "malformed")
+            )
             if bad:
-                self.problem(f"{bad} damaged frame(s) on the serial line: try another USB cable "
-                             "or port, away from the antennas")
+                self.problem(
+                    f"{bad} damaged frame(s) on the serial line: try another USB cable "
+                    "or port, away from the antennas"
+                )
         self._judge_cycle(elapsed, stats0, stats, health)
         tapped = []
         for index, (rid, h) in enumerate(health.items()):
@@ -420,12 +502,15 @@ class Doctor:
             reads, errors = h.reads - reads0, h.errors - errors0
             if not h.online:
                 if not any(f.text.startswith(f"reader {rid} ") for f in self.findings):
-                    self.problem(f"reader {rid} went offline while watching: "
-                                 f"{self._reader_hint(index, rid)}")
+                    self.problem(
+                        f"reader {rid} went offline while watching: {self._reader_hint(index, rid)}"
+                    )
                 continue
             if errors >= MIN_MISSES and errors > MISS_SHARE * (reads + errors):
-                self.problem(f"reader {rid} misses many reads ({errors} of {reads + errors}): "
-                             "move the antenna closer or the mat is too thick")
+                self.problem(
+                    f"reader {rid} misses many reads ({errors} of {reads + errors}): "
+                    "move the antenna closer or the mat is too thick"
+                )
             if reads or self.taps.get(rid):
                 tapped.append(rid)
         if elapsed >= 1 and health:
@@ -433,30 +518,41 @@ class Doctor:
             if tapped:
                 self.ok(f"read tags on {', '.join(tapped)}")
             if untested:
-                self.note(f"no tag was read on {', '.join(untested)}: tap a card on "
-                          f"{'it' if len(untested) == 1 else 'each'} to test it")
+                self.note(
+                    f"no tag was read on {', '.join(untested)}: tap a card on "
+                    f"{'it' if len(untested) == 1 else 'each'} to test it"
+                )
 
-
-    def _judge_cycle(self, elapsed: float, stats0: Mapping[str, Any], stats: Mapping[str, Any],
-                     health: Mapping[str, Any]) -> None:
+    def _judge_cycle(
+        self,
+        elapsed: float,
+        stats0: Mapping[str, Any],
+        stats: Mapping[str, Any],
+        health: Mapping[str, Any],
+    ) -> None:
         """Notes: how often each reader was polled, and the most tags seen on one at once."""
         polled = sum(1 for h in health.values() if h.online)
         every = poll_interval_ms(self.kind, stats0, stats, elapsed, polled)
         if every is not None:
-            self.note(f"each reader was polled every {every:.0f} ms ({1000.0 / every:.1f} polls "
-                      f"a second, {polled} reader(s) answering): a tag lying on a reader is "
-                      "read that often (docs/firmware.md, \"How fast it reads\")")
+            self.note(
+                f"each reader was polled every {every:.0f} ms ({1000.0 / every:.1f} polls "
+                f"a second, {polled} reader(s) answering): a tag lying on a reader is "
+                'read that often (docs/firmware.md, "How fast it reads")'
+            )
         with self._taps_lock:
             most = {rid: n for rid, n in self.most.items() if n}
         if most:
             listed = ", ".join(f"{rid} {n}" for rid, n in sorted(most.items()))
-            self.note(f"most tags seen on one reader at once: {listed}. To know how many one "
-                      "reader resolves, lay the most pawns a zone will hold on it: 'on' must "
-                      "reach that count and stay there, with no 'misses many reads' finding")
+            self.note(
+                f"most tags seen on one reader at once: {listed}. To know how many one "
+                "reader resolves, lay the most pawns a zone will hold on it: 'on' must "
+                "reach that count and stay there, with no 'misses many reads' finding"
+            )
 
 
-def poll_interval_ms(kind: str, stats0: Mapping[str, Any], stats: Mapping[str, Any],
-                     elapsed: float, polled: int) -> float | None:
+def poll_interval_ms(
+    kind: str, stats0: Mapping[str, Any], stats: Mapping[str, Any], elapsed: float, polled: int
+) -> float | None:
     """How often each reader was polled while doctor watched, in ms (None: not known).
 
     ``stats0``/``stats`` are the backend's ``stats()`` before and after, ``elapsed`` the seconds
@@ -535,8 +631,9 @@ def run(args: argparse.Namespace) -> int:
     backend = open_backend(args.readers, layout)
     pins = bridge_pins(args.bridge_config) if backend.name == "serial" else []
     simulated = backend.name == "sim"
-    doctor = Doctor(args.readers, backend, layout=layout, pins=pins, wait=args.wait,
-                    simulate_taps=simulated)
+    doctor = Doctor(
+        args.readers, backend, layout=layout, pins=pins, wait=args.wait, simulate_taps=simulated
+    )
     seconds = args.seconds
     if simulated and seconds is None:
         seconds = SIM_SECONDS  # nothing will tap a simulated reader: do not wait for Ctrl-C

@@ -51,17 +51,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``scorekeeper enroll``."""
     parser.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
     parser.add_argument("--kit", required=True, help="name of the kit to create or continue")
-    parser.add_argument("--db", default=DEFAULT_DB,
-                        help=f"database file or URL (default: {DEFAULT_DB})")
-    parser.add_argument("--readers", metavar="SPEC",
-                        help="read tags from a reader backend (sim, serial:/dev/...); without "
-                             "it, type (or keyboard-wedge) the uids")
-    parser.add_argument("--reader", metavar="READER_ID",
-                        help="only listen to this reader of the backend")
-    parser.add_argument("--piece", metavar="ID",
-                        help="start at this piece (and re-tag it if it already has a tag)")
-    parser.add_argument("--list", action="store_true",
-                        help="list every piece with its tag and stop")
+    parser.add_argument(
+        "--db", default=DEFAULT_DB, help=f"database file or URL (default: {DEFAULT_DB})"
+    )
+    parser.add_argument(
+        "--readers",
+        metavar="SPEC",
+        help="read tags from a reader backend (sim, serial:/dev/...); without "
+        "it, type (or keyboard-wedge) the uids",
+    )
+    parser.add_argument(
+        "--reader", metavar="READER_ID", help="only listen to this reader of the backend"
+    )
+    parser.add_argument(
+        "--piece", metavar="ID", help="start at this piece (and re-tag it if it already has a tag)"
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="list every piece with its tag and stop"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -147,19 +154,30 @@ class Enrollment:
             again = f"{piece} is tagged {uid}. " if uid is not None else ""
             keep = "'s' keeps it" if uid is not None else "'s' skips"
             said = with_article(name)
-            self.say(f"[{self.progress()}] {again}{said[:1].upper()}{said[1:]} ({piece}): "
-                     f"press Enter to simulate a made-up tag on sim reader {sim_reader}, or "
-                     f"type a tag uid; {keep}, 'q' stops")
+            self.say(
+                f"[{self.progress()}] {again}{said[:1].upper()}{said[1:]} ({piece}): "
+                f"press Enter to simulate a made-up tag on sim reader {sim_reader}, or "
+                f"type a tag uid; {keep}, 'q' stops"
+            )
         elif uid is not None:
-            self.say(f"[{self.progress()}] {piece} is tagged {uid}. Place {with_article(name)} "
-                     f"({piece}) on the reader, or type its new tag uid; Enter keeps it, "
-                     "'q' stops")
+            self.say(
+                f"[{self.progress()}] {piece} is tagged {uid}. Place {with_article(name)} "
+                f"({piece}) on the reader, or type its new tag uid; Enter keeps it, "
+                "'q' stops"
+            )
         else:
-            self.say(f"[{self.progress()}] Place {with_article(name)} ({piece}) on the reader, "
-                     "or type its tag uid; Enter skips, 'q' stops")
+            self.say(
+                f"[{self.progress()}] Place {with_article(name)} ({piece}) on the reader, "
+                "or type its tag uid; Enter skips, 'q' stops"
+            )
 
-    def run(self, inp: TextIO, backend: ReaderBackend | None = None, reader: str | None = None,
-            start: str | None = None) -> int:
+    def run(
+        self,
+        inp: TextIO,
+        backend: ReaderBackend | None = None,
+        reader: str | None = None,
+        start: str | None = None,
+    ) -> int:
         """Ask for each untagged piece until all are tagged, 'q', end of input or Ctrl-C.
 
         ``inp`` gives typed lines; ``backend`` (optional) gives sightings, of which only
@@ -171,12 +189,14 @@ class Enrollment:
         events: queue.Queue[tuple[str, str]] = queue.Queue()
         sim_reader = _sim_reader(backend, reader)
         if backend is not None:
+
             def emit(sighting: Sighting) -> None:
                 if sighting.present and (reader is None or sighting.reader == reader):
                     events.put(("tag", sighting.uid))
 
-            threading.Thread(target=_pump_lines, args=(inp, events), daemon=True,
-                             name="enroll-stdin").start()
+            threading.Thread(
+                target=_pump_lines, args=(inp, events), daemon=True, name="enroll-stdin"
+            ).start()
             backend.start(emit)
         skipped: set[str] = set()
         pinned = start  # the --piece piece is asked for even when already tagged
@@ -222,8 +242,9 @@ class Enrollment:
             self.say(f"Stopped: {done}/{total} tagged. Run the same command again to carry on.")
         return 0
 
-    def _simulate(self, backend: ReaderBackend | None, reader: str,
-                  events: queue.Queue[tuple[str, str]]) -> tuple[str, str]:
+    def _simulate(
+        self, backend: ReaderBackend | None, reader: str, events: queue.Queue[tuple[str, str]]
+    ) -> tuple[str, str]:
         """Lay a made-up tag on the sim ``reader`` and lift it, as a hand would; the reader's
         sighting is the event returned (typed lines that came meanwhile stay queued)."""
         uid = next_made_up_uid(self.kit)
@@ -240,8 +261,9 @@ class Enrollment:
         return event
 
     @staticmethod
-    def _next_event(inp: TextIO, events: queue.Queue[tuple[str, str]],
-                    threaded: bool) -> tuple[str, str]:
+    def _next_event(
+        inp: TextIO, events: queue.Queue[tuple[str, str]], threaded: bool
+    ) -> tuple[str, str]:
         if threaded:
             return events.get()
         line = inp.readline()
@@ -256,7 +278,6 @@ def _pump_lines(inp: TextIO, events: queue.Queue[tuple[str, str]]) -> None:
     except (OSError, ValueError):
         pass
     events.put(("eof", ""))
-
 
 
 def _sim_reader(backend: ReaderBackend | None, reader: str | None) -> str | None:

@@ -22,11 +22,13 @@ from scorekeeper.errors import ConfigError
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper export``."""
     parser.add_argument("table_id", metavar="TABLE_ID", help="the table to export, e.g. t1")
-    parser.add_argument("--db", default="var/scorekeeper.db",
-                        help="SQLite database file (default %(default)s)")
+    parser.add_argument(
+        "--db", default="var/scorekeeper.db", help="SQLite database file (default %(default)s)"
+    )
     parser.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
-    parser.add_argument("--organiser", action="store_true",
-                        help="export everything, hidden cards included")
+    parser.add_argument(
+        "--organiser", action="store_true", help="export everything, hidden cards included"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,8 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise StoreError(f"{db}: no such database (give the server's file with --db)")
     store = store_class()(args.db if "://" in args.db else f"sqlite:///{db}")
     try:
-        data = export_game(store, args.table_id,
-                           audience="organiser" if args.organiser else None)
+        data = export_game(store, args.table_id, audience="organiser" if args.organiser else None)
     finally:
         store.close()
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -41,8 +41,9 @@ DEFAULT_DB = "var/scorekeeper.db"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the sub-commands of ``scorekeeper kit``."""
     db = argparse.ArgumentParser(add_help=False)
-    db.add_argument("--db", default=DEFAULT_DB,
-                    help=f"database file or URL (default: {DEFAULT_DB})")
+    db.add_argument(
+        "--db", default=DEFAULT_DB, help=f"database file or URL (default: {DEFAULT_DB})"
+    )
     sub = parser.add_subparsers(dest="kit_command", metavar="ACTION", required=True)
     sub.add_parser("list", parents=[db], help="list the stored kits")
     show = sub.add_parser("show", parents=[db], help="show every tag of a kit")
@@ -54,14 +55,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     imp = sub.add_parser("import", parents=[db], help="read a kit file into the store")
     imp.add_argument("file")
     imp.add_argument("--name", help="store it under this name (default: the file's name:)")
-    imp.add_argument("--replace", action="store_true",
-                     help="replace a stored kit of the same name")
-    fake = sub.add_parser("fake", parents=[db],
-                          help="make a kit of made-up uids, one per piece, for dry runs")
+    imp.add_argument("--replace", action="store_true", help="replace a stored kit of the same name")
+    fake = sub.add_parser(
+        "fake", parents=[db], help="make a kit of made-up uids, one per piece, for dry runs"
+    )
     fake.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
     fake.add_argument("--kit", required=True, help="name of the kit to make")
-    fake.add_argument("--replace", action="store_true",
-                      help="replace a stored kit of the same name (made up or not)")
+    fake.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace a stored kit of the same name (made up or not)",
+    )
 
 
 def _game_or_none(game_id: str) -> Game | None:
@@ -93,8 +97,11 @@ def _list(store: Store) -> int:
     for name in names:
         kit = store.kit(name)
         game = _game_or_none(kit.game)
-        count = (f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged" if game
-                 else f"{len(kit.entries)} tags")
+        count = (
+            f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged"
+            if game
+            else f"{len(kit.entries)} tags"
+        )
         print(f"{name:<24} {kit.game:<24} {count}{_made_up_words(kit)}")
     return 0
 
@@ -102,8 +109,11 @@ def _list(store: Store) -> int:
 def _show(store: Store, name: str) -> int:
     kit = store.kit(name)
     game = _game_or_none(kit.game)
-    done = (f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged" if game
-            else f"{len(kit.entries)} tags")
+    done = (
+        f"{kit.progress(game)[0]}/{kit.progress(game)[1]} tagged"
+        if game
+        else f"{len(kit.entries)} tags"
+    )
     print(f"kit {kit.name}: {kit.game}, {done}{_made_up_words(kit)}")
     for uid, piece in kit.entries.items():
         about = game.describe_piece(piece) if game else ""
@@ -137,8 +147,11 @@ def _import(store: Store, file: str, name: str | None, replace: bool) -> int:
         print(f"kit {kit.name} is already stored with the same tags")
         return 0
     if old is not None and not replace:
-        raise ConfigError(f"a different kit called {kit.name!r} is stored already; use "
-                          "--replace to replace it or --name to store this one apart", file)
+        raise ConfigError(
+            f"a different kit called {kit.name!r} is stored already; use "
+            "--replace to replace it or --name to store this one apart",
+            file,
+        )
     store.save_kit(kit.name, kit.game, kit.entries)
     done, total = kit.progress(game)
     print(f"kit {kit.name} imported from {file}: {done}/{total} tagged")
@@ -163,11 +176,15 @@ def _fake(store: Store, game_id: str, name: str, replace: bool) -> int:
     except NotFound:
         old = None
     if old is not None and not replace:
-        raise ConfigError(f"a kit called {name!r} is stored already; use --replace to replace "
-                          "it, or choose another name")
+        raise ConfigError(
+            f"a kit called {name!r} is stored already; use --replace to replace "
+            "it, or choose another name"
+        )
     store.save_kit(kit.name, kit.game, kit.entries)
     first, last = next(iter(kit.entries)), next(reversed(kit.entries))
-    print(f"kit {name}: {len(kit.entries)} MADE-UP tags for {game.name} ({first} to {last}), "
-          "one per piece. No real tag has these uids: use the kit for dry runs with simulated "
-          "readers, and tag the real cards with 'scorekeeper enroll' into another kit.")
+    print(
+        f"kit {name}: {len(kit.entries)} MADE-UP tags for {game.name} ({first} to {last}), "
+        "one per piece. No real tag has these uids: use the kit for dry runs with simulated "
+        "readers, and tag the real cards with 'scorekeeper enroll' into another kit."
+    )
     return 0

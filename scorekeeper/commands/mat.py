@@ -33,15 +33,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``scorekeeper mat``."""
     parser.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
     parser.add_argument("--seats", required=True, type=int, help="number of players")
-    parser.add_argument("--layout", metavar="FILE",
-                        help="zone layout file (reader id: zone); default: the game's layout")
-    parser.add_argument("--paper", type=_paper, choices=tuple(PAPERS), default="A2",
-                        help="paper size, landscape (default: A2)")
-    parser.add_argument("--out", metavar="FILE.svg",
-                        help="where to write it (default: ./<game>-<seats>p-<paper>.svg)")
-    parser.add_argument("--min-spacing", type=float, default=MIN_SPACING_MM, metavar="MM",
-                        help="warn when two antenna centres are closer than this "
-                             f"(default: {MIN_SPACING_MM:.0f} mm)")
+    parser.add_argument(
+        "--layout",
+        metavar="FILE",
+        help="zone layout file (reader id: zone); default: the game's layout",
+    )
+    parser.add_argument(
+        "--paper",
+        type=_paper,
+        choices=tuple(PAPERS),
+        default="A2",
+        help="paper size, landscape (default: A2)",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE.svg",
+        help="where to write it (default: ./<game>-<seats>p-<paper>.svg)",
+    )
+    parser.add_argument(
+        "--min-spacing",
+        type=float,
+        default=MIN_SPACING_MM,
+        metavar="MM",
+        help="warn when two antenna centres are closer than this "
+        f"(default: {MIN_SPACING_MM:.0f} mm)",
+    )
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
 
@@ -50,16 +66,17 @@ def run(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     layout = load_layout(args.layout, game, args.seats) if args.layout else None
     plan = plan_mat(game, args.seats, layout, args.paper, args.min_spacing)
-    out = Path(args.out) if args.out else Path.cwd() / mat_filename(game.id, args.seats,
-                                                                     args.paper)
+    out = Path(args.out) if args.out else Path.cwd() / mat_filename(game.id, args.seats, args.paper)
     if out.exists() and not args.force:
         raise ConfigError("the file exists; add --force to overwrite it", str(out))
     if not out.parent.is_dir():
         raise ConfigError("no such folder", str(out.parent))
     write_atomically(out, render_svg(plan))
     out.chmod(0o644)  # a drawing to share and print; the temporary file was private (0600)
-    print(f"wrote {out} ({plan.paper}, {plan.width:.0f} x {plan.height:.0f} mm, "
-          f"{len(plan.pads)} readers)")
+    print(
+        f"wrote {out} ({plan.paper}, {plan.width:.0f} x {plan.height:.0f} mm, "
+        f"{len(plan.pads)} readers)"
+    )
     for warning in plan.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     return 0

@@ -35,17 +35,26 @@ EXIT_INVALID = 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the ``replay`` arguments."""
     parser.add_argument("files", nargs="+", metavar="FILE", help="table script(s) to run")
-    parser.add_argument("--json", action="store_true",
-                        help="print the result as JSON: one object per file (a list when "
-                             "several files are given)")
-    parser.add_argument("--verbose", "-v", action="store_true",
-                        help="also print every step as it is played, with the referee's "
-                             "events and refusals")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the result as JSON: one object per file (a list when several files are given)",
+    )
+    parser.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="also print every step as it is played, with the referee's events and refusals",
+    )
 
 
 def _invalid_dict(path: str, exc: ScriptError) -> dict[str, Any]:
-    return {"file": path, "valid": False, "ok": False,
-            "error": {"message": exc.message, "line": exc.line, "text": str(exc)}}
+    return {
+        "file": path,
+        "valid": False,
+        "ok": False,
+        "error": {"message": exc.message, "line": exc.line, "text": str(exc)},
+    }
 
 
 def _print_summary(result: ScriptResult, verbose: bool, out: TextIO) -> None:
@@ -69,8 +78,7 @@ def _print_summary(result: ScriptResult, verbose: bool, out: TextIO) -> None:
             for event in t.events:
                 print(f"  {'':>6}    · {event}", file=out)
     seats = script.seats
-    scores = ", ".join(f"{name} {score}" for name, score in zip(seats, result.scores,
-                                                                 strict=False))
+    scores = ", ".join(f"{name} {score}" for name, score in zip(seats, result.scores, strict=False))
     print(f"  scores: {scores}", file=out)
     state = "over" if result.over else "not over"
     names = ", ".join(seats[w] for w in result.winners) or "none yet"
@@ -99,11 +107,17 @@ def run(args: argparse.Namespace) -> int:
     if fragments:
         names = ", ".join(Path(p).name for p in fragments[:3])
         more = f" and {len(fragments) - 3} more" if len(fragments) > 3 else ""
-        print(f"skipped {len(fragments)} include fragment(s) (names starting with _, used by "
-              f"include: steps): {names}{more}", file=sys.stderr)
+        print(
+            f"skipped {len(fragments)} include fragment(s) (names starting with _, used by "
+            f"include: steps): {names}{more}",
+            file=sys.stderr,
+        )
     if not files:
-        print("no table script to run: every file given is an include fragment; give the "
-              "scripts that include them", file=sys.stderr)
+        print(
+            "no table script to run: every file given is an include fragment; give the "
+            "scripts that include them",
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     for path in files:
         try:
@@ -123,10 +137,18 @@ def run(args: argparse.Namespace) -> int:
             record = result.to_dict()
             if args.verbose:
                 record["trace"] = [
-                    {"step": t.step, "line": t.line, "kind": t.kind, "text": t.text,
-                     "accepted": t.accepted, "events": list(t.events),
-                     "rejection": t.rejection, "ok": t.ok}
-                    for t in result.trace]
+                    {
+                        "step": t.step,
+                        "line": t.line,
+                        "kind": t.kind,
+                        "text": t.text,
+                        "accepted": t.accepted,
+                        "events": list(t.events),
+                        "rejection": t.rejection,
+                        "ok": t.ok,
+                    }
+                    for t in result.trace
+                ]
             records.append(record)
         else:
             _print_summary(result, args.verbose, sys.stdout)

@@ -21,12 +21,17 @@ import sys
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper restore``."""
     parser.add_argument("src", metavar="SRC", help="the backup file to put back")
-    parser.add_argument("--db", default="var/scorekeeper.db",
-                        help="the database to replace (default %(default)s; the service's: "
-                             "/var/lib/scorekeeper/scorekeeper.db)")
-    parser.add_argument("--yes", action="store_true",
-                        help="do not ask before replacing a database (needed without a "
-                             "terminal)")
+    parser.add_argument(
+        "--db",
+        default="var/scorekeeper.db",
+        help="the database to replace (default %(default)s; the service's: "
+        "/var/lib/scorekeeper/scorekeeper.db)",
+    )
+    parser.add_argument(
+        "--yes",
+        action="store_true",
+        help="do not ask before replacing a database (needed without a terminal)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,11 +48,15 @@ def run(args: argparse.Namespace) -> int:
             now = None  # an empty store (a first start): nothing is lost by replacing it
         if now is not None and not args.yes:
             held = now.words() if isinstance(now, Contents) else f"unreadable: {now}"
-            question = (f"replace {args.db} ({held}) with {args.src} ({incoming.words()})? "
-                        "The current files are moved aside, not deleted")
+            question = (
+                f"replace {args.db} ({held}) with {args.src} ({incoming.words()})? "
+                "The current files are moved aside, not deleted"
+            )
             if not sys.stdin.isatty():
-                raise ScorekeeperError(f"not confirmed: there is no terminal to ask on; add "
-                                       f"--yes to replace {args.db} ({held}) with {args.src}")
+                raise ScorekeeperError(
+                    f"not confirmed: there is no terminal to ask on; add "
+                    f"--yes to replace {args.db} ({held}) with {args.src}"
+                )
             answer = input(f"{question}. [y/N] ")
             if answer.strip().lower() not in ("y", "yes"):
                 print("nothing changed")

@@ -47,40 +47,75 @@ def backup_minutes(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
     if not 0 < minutes <= 7 * 24 * 60:
-        raise argparse.ArgumentTypeError(f"minutes between backups: more than 0 and at most a "
-                                         f"week, not {text}")
+        raise argparse.ArgumentTypeError(
+            f"minutes between backups: more than 0 and at most a week, not {text}"
+        )
     return minutes
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``scorekeeper serve``."""
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (0.0.0.0: the whole LAN; default %(default)s)")
-    parser.add_argument("--port", type=port_number, default=8000,
-                        help="TCP port (default %(default)s)")
-    parser.add_argument("--db", default="var/scorekeeper.db",
-                        help="SQLite database file (default %(default)s)")
-    parser.add_argument("--readers", default=None, metavar="SPEC",
-                        help="reader backend for new tables: sim, serial:/dev/..., spi:0.0")
-    parser.add_argument("--log-level", default="info",
-                        choices=("debug", "info", "warning", "error"),
-                        help="log detail (default %(default)s)")
-    parser.add_argument("--new-organiser-token", action="store_true",
-                        help="replace the organiser token (the old one stops working)")
-    parser.add_argument("--feedback", nargs="?", const="", default=None, metavar="PINS",
-                        help="LED, buzzer and buttons on the Pi's GPIO (needs the [pi] extra); "
-                             "optional pins, default \"led=17,buzzer=27,confirm=22,undo=23\" "
-                             "(BCM numbers; off leaves a part out)")
-    parser.add_argument("--backup-to", default=None, metavar="FOLDER",
-                        help="write a backup of the database into FOLDER (e.g. a folder on a "
-                             "USB stick) at start and every --backup-every minutes, keeping "
-                             "the last 3; the folder is never created (see docs/backup.md)")
-    parser.add_argument("--backup-every", type=backup_minutes, default=None, metavar="MINUTES",
-                        help="minutes between backups with --backup-to (default 10)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (0.0.0.0: the whole LAN; default %(default)s)",
+    )
+    parser.add_argument(
+        "--port", type=port_number, default=8000, help="TCP port (default %(default)s)"
+    )
+    parser.add_argument(
+        "--db", default="var/scorekeeper.db", help="SQLite database file (default %(default)s)"
+    )
+    parser.add_argument(
+        "--readers",
+        default=None,
+        metavar="SPEC",
+        help="reader backend for new tables: sim, serial:/dev/..., spi:0.0",
+    )
+    parser.add_argument(
+        "--log-level",
+        default="info",
+        choices=("debug", "info", "warning", "error"),
+        help="log detail (default %(default)s)",
+    )
+    parser.add_argument(
+        "--new-organiser-token",
+        action="store_true",
+        help="replace the organiser token (the old one stops working)",
+    )
+    parser.add_argument(
+        "--feedback",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="PINS",
+        help="LED, buzzer and buttons on the Pi's GPIO (needs the [pi] extra); "
+        'optional pins, default "led=17,buzzer=27,confirm=22,undo=23" '
+        "(BCM numbers; off leaves a part out)",
+    )
+    parser.add_argument(
+        "--backup-to",
+        default=None,
+        metavar="FOLDER",
+        help="write a backup of the database into FOLDER (e.g. a folder on a "
+        "USB stick) at start and every --backup-every minutes, keeping "
+        "the last 3; the folder is never created (see docs/backup.md)",
+    )
+    parser.add_argument(
+        "--backup-every",
+        type=backup_minutes,
+        default=None,
+        metavar="MINUTES",
+        help="minutes between backups with --backup-to (default 10)",
+    )
 
 
-def announce(url: str, token: str | None, token_file: str | os.PathLike[str] | None,
-             terminal: bool | None = None) -> None:
+def announce(
+    url: str,
+    token: str | None,
+    token_file: str | os.PathLike[str] | None,
+    terminal: bool | None = None,
+) -> None:
     """Tell the person who started the server where it is and where the organiser token is.
 
     A new token itself is printed only when standard output is a terminal (``terminal``, by
@@ -92,15 +127,21 @@ def announce(url: str, token: str | None, token_file: str | os.PathLike[str] | N
         terminal = sys.stdout.isatty()
     where = os.path.abspath(token_file) if token_file is not None else "no file (kept in memory)"
     print(f"scorekeeper: serving at {url}", flush=True)
-    print(f"scorekeeper: organiser console at {url}console (it asks for the organiser token "
-          "once)", flush=True)
+    print(
+        f"scorekeeper: organiser console at {url}console (it asks for the organiser token once)",
+        flush=True,
+    )
     if token is not None and terminal:
-        print(f"scorekeeper: organiser token (shown once, also saved in {where}):\n"
-              f"  {token}", flush=True)
+        print(
+            f"scorekeeper: organiser token (shown once, also saved in {where}):\n  {token}",
+            flush=True,
+        )
     elif token is not None:
-        print(f"scorekeeper: a new organiser token is saved in {where} (readable by this "
-              "account only); it is not printed here, as this output may go to a log",
-              flush=True)
+        print(
+            f"scorekeeper: a new organiser token is saved in {where} (readable by this "
+            "account only); it is not printed here, as this output may go to a log",
+            flush=True,
+        )
     else:
         print(f"scorekeeper: organiser token: see {where}", flush=True)
 
@@ -152,8 +193,9 @@ def run(args: argparse.Namespace) -> int:
             if feedback is not None:
                 notify.on_ready.append(lambda: feedback.set_serving(True))
         notify.start(local_url(args.host, args.port), url)
-        run_server(hub, args.host, args.port, args.log_level, on_tick=notify.tick,
-                   on_exit=notify.stopping)
+        run_server(
+            hub, args.host, args.port, args.log_level, on_tick=notify.tick, on_exit=notify.stopping
+        )
     finally:
         notify.close()
         if backups is not None:
@@ -172,8 +214,11 @@ def _start_backups(hub: Any, db: str, folder: str, minutes: float) -> Any:
 
     backups = PeriodicBackup(db, folder, minutes * 60)
     hub.backups = backups
-    print(f"scorekeeper: a backup now and every {minutes:g} minutes to {folder} (the last "
-          f"{KEEP} kept)", flush=True)
+    print(
+        f"scorekeeper: a backup now and every {minutes:g} minutes to {folder} (the last "
+        f"{KEEP} kept)",
+        flush=True,
+    )
     backups.start()
     return backups
 

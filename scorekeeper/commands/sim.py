@@ -22,9 +22,11 @@ import argparse
 from scorekeeper.commands.table import Client, _add_common, _after_verdict, with_client
 
 HELP = "lay tags on a running table's readers (dry runs without hardware)"
-ACTIONS = {"tag": "a tag is laid on READER and stays there",
-           "lift": "a tag is lifted off READER",
-           "tap": "a tag is laid on READER and lifted again at once (a quick touch)"}
+ACTIONS = {
+    "tag": "a tag is laid on READER and stays there",
+    "lift": "a tag is lifted off READER",
+    "tap": "a tag is laid on READER and lifted again at once (a quick touch)",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,8 +55,7 @@ def run(args: argparse.Namespace) -> int:
     def send(client: Client) -> int:
         code = 0
         for line in _inputs(args.sim_command, args.reader, args.uid):
-            verdict = client.call("POST", f"/api/tables/{args.table_id}/inputs",
-                                  {"input": line})
+            verdict = client.call("POST", f"/api/tables/{args.table_id}/inputs", {"input": line})
             code = _after_verdict(client, args, verdict)
             if code:
                 break  # a refused laying is not followed by its lifting

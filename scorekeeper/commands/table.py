@@ -41,8 +41,10 @@ from scorekeeper.errors import ScorekeeperError
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 DEFAULT_DB = "var/scorekeeper.db"
-NO_TOKEN = ("no organiser token: pass --token, or --db of the server's database so the token "
-            "file next to it is read")
+NO_TOKEN = (
+    "no organiser token: pass --token, or --db of the server's database so the token "
+    "file next to it is read"
+)
 FEED_LINES = 10
 KIT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -79,7 +81,8 @@ def _seats(text: str) -> int | list[str]:
     if not value or any(not name for name in names):
         raise argparse.ArgumentTypeError(
             f"{text!r} is neither a number of players nor names separated by commas "
-            "(e.g. 3 or \"Ann,Bea,Cid\")")
+            '(e.g. 3 or "Ann,Bea,Cid")'
+        )
     return names
 
 
@@ -108,16 +111,31 @@ def _add_common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     def default(value: Any) -> Any:
         return argparse.SUPPRESS if suppress else value
 
-    group.add_argument("--server", metavar="URL", default=default(DEFAULT_SERVER),
-                       help=f"the running server (default {DEFAULT_SERVER})")
-    group.add_argument("--token", metavar="TOKEN", default=default(None),
-                       help="the organiser token (default: read it from the file next to --db)")
-    group.add_argument("--db", metavar="PATH", default=default(DEFAULT_DB),
-                       help="the server's database, to find its organiser token file "
-                            f"(default {DEFAULT_DB})")
-    group.add_argument("--timeout", metavar="SECONDS", type=positive_seconds,
-                       default=default(10.0),
-                       help="how long to wait for an answer (default 10)")
+    group.add_argument(
+        "--server",
+        metavar="URL",
+        default=default(DEFAULT_SERVER),
+        help=f"the running server (default {DEFAULT_SERVER})",
+    )
+    group.add_argument(
+        "--token",
+        metavar="TOKEN",
+        default=default(None),
+        help="the organiser token (default: read it from the file next to --db)",
+    )
+    group.add_argument(
+        "--db",
+        metavar="PATH",
+        default=default(DEFAULT_DB),
+        help=f"the server's database, to find its organiser token file (default {DEFAULT_DB})",
+    )
+    group.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        type=positive_seconds,
+        default=default(10.0),
+        help="how long to wait for an answer (default 10)",
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -134,86 +152,135 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             p.add_argument("--json", action="store_true", help="print the server's JSON answer")
         return p
 
-    listing = action("list", "every table: status, seats and scores, what it waits for",
-                     with_json=True)
-    listing.add_argument("--archived", action="store_true",
-                         help="archived tables too (hidden by default)")
+    listing = action(
+        "list", "every table: status, seats and scores, what it waits for", with_json=True
+    )
+    listing.add_argument(
+        "--archived", action="store_true", help="archived tables too (hidden by default)"
+    )
 
     create = action("create", "create a table (and start it with --start)", with_json=True)
     create.add_argument("--game", required=True, help="the game id, e.g. angels-and-demons")
-    create.add_argument("--seats", required=True, type=_seats,
-                        help='a number of players, or their names in turn order: "Ann,Bea,Cid"')
+    create.add_argument(
+        "--seats",
+        required=True,
+        type=_seats,
+        help='a number of players, or their names in turn order: "Ann,Bea,Cid"',
+    )
     create.add_argument("--name", default="", help="the table's name (default: the game's)")
-    create.add_argument("--option", action="append", type=_option, default=[],
-                        metavar="KEY=VALUE", help="a game option, e.g. mode=advanced (repeat)")
-    create.add_argument("--board", metavar="NAME|FILE",
-                        help="Arcanum: the board profile, a shipped name (sample) or a profile "
-                             "file (see 'scorekeeper board'); asked on a terminal when not given, "
-                             "with no default")
-    create.add_argument("--layout", metavar="FILE",
-                        help="a zone layout file (reader id: zone), checked here first "
-                             "(default: the game's default layout)")
-    create.add_argument("--kit", metavar="NAME",
-                        help="a kit stored on the server (scorekeeper kit list), or a kit file "
-                             "(.yaml/.yml/.json) read and checked here")
-    create.add_argument("--readers", metavar="SPEC",
-                        help="reader backend: sim, serial:/dev/..., spi:0.0 (default: the "
-                             "server's --readers)")
+    create.add_argument(
+        "--option",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. mode=advanced (repeat)",
+    )
+    create.add_argument(
+        "--board",
+        metavar="NAME|FILE",
+        help="Arcanum: the board profile, a shipped name (sample) or a profile "
+        "file (see 'scorekeeper board'); asked on a terminal when not given, "
+        "with no default",
+    )
+    create.add_argument(
+        "--layout",
+        metavar="FILE",
+        help="a zone layout file (reader id: zone), checked here first "
+        "(default: the game's default layout)",
+    )
+    create.add_argument(
+        "--kit",
+        metavar="NAME",
+        help="a kit stored on the server (scorekeeper kit list), or a kit file "
+        "(.yaml/.yml/.json) read and checked here",
+    )
+    create.add_argument(
+        "--readers",
+        metavar="SPEC",
+        help="reader backend: sim, serial:/dev/..., spi:0.0 (default: the server's --readers)",
+    )
     create.add_argument("--start", action="store_true", help="start the table at once")
 
-    for name, help_text in (("start", "start or resume a table"),
-                            ("pause", "pause a running table (inputs are refused meanwhile)"),
-                            ("end", "end a table for good (undo and corrections still work)")):
+    for name, help_text in (
+        ("start", "start or resume a table"),
+        ("pause", "pause a running table (inputs are refused meanwhile)"),
+        ("end", "end a table for good (undo and corrections still work)"),
+    ):
         p = action(name, help_text, with_json=True)
         p.add_argument("table_id", metavar="ID")
 
     for name, help_text in (
-            ("archive", "archive a table that is over: hidden from the lists, log kept"),
-            ("unarchive", "list an archived table again")):
+        ("archive", "archive a table that is over: hidden from the lists, log kept"),
+        ("unarchive", "list an archived table again"),
+    ):
         p = action(name, help_text, with_json=True)
         p.add_argument("table_id", metavar="ID")
-    delete = action("delete", "delete an ended or archived table and its log for good (asks)",
-                    with_json=True)
+    delete = action(
+        "delete", "delete an ended or archived table and its log for good (asks)", with_json=True
+    )
     delete.add_argument("table_id", metavar="ID")
-    delete.add_argument("--yes", action="store_true",
-                        help="do not ask (needed without a terminal)")
+    delete.add_argument("--yes", action="store_true", help="do not ask (needed without a terminal)")
 
-    undo = action("undo", "take back the last accepted input (shows which, then asks)",
-                  with_json=True)
+    undo = action(
+        "undo", "take back the last accepted input (shows which, then asks)", with_json=True
+    )
     undo.add_argument("table_id", metavar="ID")
-    undo.add_argument("--yes", action="store_true",
-                      help="do not ask (needed without a terminal); the server still refuses "
-                           "if the table moved on since the preview")
+    undo.add_argument(
+        "--yes",
+        action="store_true",
+        help="do not ask (needed without a terminal); the server still refuses "
+        "if the table moved on since the preview",
+    )
     for name, help_text in (
-            ("input", "force-feed one input in its one-line form, e.g. \"+talon H1b1\""),
-            ("correct", "replace the last accepted input with this one (a misread fixed; "
-                        "shows which, then asks)")):
+        ("input", 'force-feed one input in its one-line form, e.g. "+talon H1b1"'),
+        (
+            "correct",
+            "replace the last accepted input with this one (a misread fixed; "
+            "shows which, then asks)",
+        ),
+    ):
         p = action(name, help_text, with_json=True)
         p.add_argument("table_id", metavar="ID")
-        p.add_argument("line", nargs="+", metavar="LINE",
-                       help='the input, quoted: "+talon H1b1", "-meld:0 D4b1", '
-                            '"tag +talon 04A1B2C3D4E5F6", "decide 1 waiting yes"')
+        p.add_argument(
+            "line",
+            nargs="+",
+            metavar="LINE",
+            help='the input, quoted: "+talon H1b1", "-meld:0 D4b1", '
+            '"tag +talon 04A1B2C3D4E5F6", "decide 1 waiting yes"',
+        )
         if name == "correct":
-            p.add_argument("--yes", action="store_true",
-                           help="do not ask (needed without a terminal)")
+            p.add_argument(
+                "--yes", action="store_true", help="do not ask (needed without a terminal)"
+            )
 
-    decide = action("decide", "answer a pending prompt for a seat or as the organiser",
-                    with_json=True)
+    decide = action(
+        "decide", "answer a pending prompt for a seat or as the organiser", with_json=True
+    )
     decide.add_argument("table_id", metavar="ID")
-    decide.add_argument("who", metavar="SEAT|organiser", type=_who,
-                        help="the seat number that answers, or 'organiser'")
+    decide.add_argument(
+        "who",
+        metavar="SEAT|organiser",
+        type=_who,
+        help="the seat number that answers, or 'organiser'",
+    )
     decide.add_argument("prompt", metavar="PROMPT", help="the prompt id, e.g. draw_count")
     decide.add_argument("answer", metavar="ANSWER", help="one of the prompt's answers")
 
-    show = action("show", "the organiser view of a table (or a seat's view with --seat)",
-                  with_json=True)
+    show = action(
+        "show", "the organiser view of a table (or a seat's view with --seat)", with_json=True
+    )
     show.add_argument("table_id", metavar="ID")
     show.add_argument("--seat", type=int, metavar="N", help="show what seat N sees instead")
-    show.add_argument("--feed", type=int, default=FEED_LINES, metavar="N",
-                      help=f"how many recent feed lines to show (default {FEED_LINES})")
+    show.add_argument(
+        "--feed",
+        type=int,
+        default=FEED_LINES,
+        metavar="N",
+        help=f"how many recent feed lines to show (default {FEED_LINES})",
+    )
 
-    pair = action("pair", "a single-use pairing code and URL for a seat's phone",
-                  with_json=True)
+    pair = action("pair", "a single-use pairing code and URL for a seat's phone", with_json=True)
     pair.add_argument("table_id", metavar="ID")
     pair.add_argument("seat", type=int, metavar="SEAT")
 
@@ -267,19 +334,22 @@ class Client:
     def close(self) -> None:
         self._http.close()
 
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None,
-             organiser: bool = True) -> Any:
+    def call(
+        self, method: str, path: str, body: dict[str, Any] | None = None, organiser: bool = True
+    ) -> Any:
         """Send one request and return its JSON answer; ConsoleError for any failure."""
         httpx = self._httpx
         headers = {"Authorization": f"Bearer {self._token()}"} if organiser else {}
         try:
             response = self._http.request(method, path, json=body, headers=headers)
         except httpx.ConnectError:
-            raise ConsoleError(f"no scorekeeper server at {self.server}: start it with "
-                               "'scorekeeper serve'") from None
+            raise ConsoleError(
+                f"no scorekeeper server at {self.server}: start it with 'scorekeeper serve'"
+            ) from None
         except httpx.TimeoutException:
-            raise ConsoleError(f"the server at {self.server} did not answer within "
-                               f"{self.timeout:g} s") from None
+            raise ConsoleError(
+                f"the server at {self.server} did not answer within {self.timeout:g} s"
+            ) from None
         except (httpx.InvalidURL, httpx.UnsupportedProtocol):
             raise ConsoleError(f"--server {self.server!r} is not an http:// URL", 2) from None
         except httpx.HTTPError as exc:
@@ -292,8 +362,10 @@ class Client:
             return data
         if isinstance(data, dict) and isinstance(data.get("error"), str):
             raise ConsoleError(data["error"])
-        raise ConsoleError(f"{self.server} answered HTTP {response.status_code} to {method} "
-                           f"{path} without a scorekeeper answer: is it a scorekeeper server?")
+        raise ConsoleError(
+            f"{self.server} answered HTTP {response.status_code} to {method} "
+            f"{path} without a scorekeeper answer: is it a scorekeeper server?"
+        )
 
 
 # -- printing ----------------------------------------------------------------------------------
@@ -305,8 +377,9 @@ def _print_json(data: Any) -> None:
 
 def _seat_scores(seats: Sequence[str], scores: Sequence[Any] | None) -> str:
     scores = list(scores or [])
-    return ", ".join(f"{i} {name} {scores[i] if i < len(scores) else '-'}"
-                     for i, name in enumerate(seats))
+    return ", ".join(
+        f"{i} {name} {scores[i] if i < len(scores) else '-'}" for i, name in enumerate(seats)
+    )
 
 
 def _title(game: str, name: str) -> str:
@@ -386,8 +459,11 @@ def _answer_words(view: dict[str, Any], prompt: str, option: str) -> str:
 def _print_view(view: dict[str, Any], feed_lines: int) -> None:
     """A table view (organiser or seat) in a few readable lines."""
     audience = view.get("audience")
-    who = "organiser view" if audience == "organiser" else (
-        f"seat {audience} view" if isinstance(audience, int) else f"{audience} view")
+    who = (
+        "organiser view"
+        if audience == "organiser"
+        else (f"seat {audience} view" if isinstance(audience, int) else f"{audience} view")
+    )
     game = view.get("game_name") or view.get("game", "?")
     title = _title(str(game), str(view.get("name", "")))
     print(f"{view.get('id')} — {title} — {view.get('status')} ({who})")
@@ -395,8 +471,11 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
     print(f"seats and scores: {_seat_scores(view.get('seats', []), view.get('scores'))}")
     state = view.get("state")
     if isinstance(state, dict):
-        facts = [f"{k}={'-' if v is None else v}" for k, v in state.items()
-                 if isinstance(v, str | int | float | bool) or v is None]
+        facts = [
+            f"{k}={'-' if v is None else v}"
+            for k, v in state.items()
+            if isinstance(v, str | int | float | bool) or v is None
+        ]
         if facts:
             print(f"state: {' '.join(facts)}")
     if view.get("over"):
@@ -417,8 +496,10 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
         print(f"  {prompt.get('id')} — {label}{private}: {prompt.get('question', '')}")
         answer = options[0] if len(options) == 1 else "ANSWER"
         said = [_answer_words(view, str(prompt.get("id")), o) for o in options]
-        print(f"      answers: {' | '.join(said) or '-'}   → scorekeeper table decide "
-              f"{view.get('id')} {whom} {prompt.get('id')} {answer}")
+        print(
+            f"      answers: {' | '.join(said) or '-'}   → scorekeeper table decide "
+            f"{view.get('id')} {whom} {prompt.get('id')} {answer}"
+        )
     for notice in view.get("notices") or []:
         rule = f"{notice['rule']}: " if notice.get("rule") else ""
         print(f"notice: {rule}{notice.get('text', '')}")
@@ -427,10 +508,16 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
         if "error" in readers and not isinstance(readers["error"], dict):
             print(f"readers: error: {readers['error']}")
         else:
-            online = [r for r, info in readers.items()
-                      if not isinstance(info, dict) or info.get("online", True)]
-            offline = [f"{r} ({info.get('detail') or 'offline'})" for r, info in readers.items()
-                       if isinstance(info, dict) and not info.get("online", True)]
+            online = [
+                r
+                for r, info in readers.items()
+                if not isinstance(info, dict) or info.get("online", True)
+            ]
+            offline = [
+                f"{r} ({info.get('detail') or 'offline'})"
+                for r, info in readers.items()
+                if isinstance(info, dict) and not info.get("online", True)
+            ]
             print(f"readers online: {', '.join(online) or 'none'}")
             if offline:
                 print(f"readers OFFLINE: {', '.join(offline)}")
@@ -454,14 +541,14 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
 
 
 def _list(client: Client, args: argparse.Namespace) -> int:
-    rows = client.call("GET", "/api/tables?archived=1" if args.archived else "/api/tables",
-                       organiser=False)
+    rows = client.call(
+        "GET", "/api/tables?archived=1" if args.archived else "/api/tables", organiser=False
+    )
     if args.json:
         _print_json(rows)
         return 0
     if not rows:
-        print("no tables yet: create one with 'scorekeeper table create --game GAME "
-              "--seats N'")
+        print("no tables yet: create one with 'scorekeeper table create --game GAME --seats N'")
     for row in rows:
         _print_summary(row)
     return 0
@@ -502,8 +589,9 @@ def _board_value(text: str) -> Any:
     return text
 
 
-def _ask_options(game_id: str, options: dict[str, Any],
-                 boards: Callable[[], list[dict[str, Any]]] | None = None) -> None:
+def _ask_options(
+    game_id: str, options: dict[str, Any], boards: Callable[[], list[dict[str, Any]]] | None = None
+) -> None:
     """Ask, on a terminal, for each option a person creating a table must choose (the board
     profile of Arcanum). There is no default: a real table must never get the made-up sample
     board by a stray Enter, so the choices are listed and an answer is required. Without a
@@ -524,22 +612,30 @@ def _ask_options(game_id: str, options: dict[str, Any],
         print(f"{opt.label or opt.name}: {opt.help}")
         for value, words in choices:
             print(f"  {value:<12} {words}".rstrip())
-        hint = ("one of the names above or a profile file" if opt.name == "board"
-                else "one of the values above" if choices else "a value")
+        hint = (
+            "one of the names above or a profile file"
+            if opt.name == "board"
+            else "one of the values above"
+            if choices
+            else "a value"
+        )
         while True:
             try:
                 answer = input(f"{opt.name} ({hint}; no default): ").strip()
             except EOFError:
-                raise ConsoleError(_missing_option(opt.name, opt.label or opt.name, choices),
-                                   2) from None
+                raise ConsoleError(
+                    _missing_option(opt.name, opt.label or opt.name, choices), 2
+                ) from None
             if answer:
                 break
             print(f"  there is no default: type {hint}")
         options[opt.name] = _board_value(answer) if opt.name == "board" else answer
 
 
-def _option_choices(opt: Any, boards: Callable[[], list[dict[str, Any]]] | None,
-                    ) -> list[tuple[str, str]]:
+def _option_choices(
+    opt: Any,
+    boards: Callable[[], list[dict[str, Any]]] | None,
+) -> list[tuple[str, str]]:
     """(value, words) for each choice of an asked option; for the board, the server's profiles
     (or the shipped ones when the server cannot be asked)."""
     if opt.name != "board":
@@ -555,16 +651,24 @@ def _option_choices(opt: Any, boards: Callable[[], list[dict[str, Any]]] | None,
 
         for name in sorted(shipped_profiles()):
             profile = find_profile(name)
-            entries.append({"name": name, "sample": profile.sample,
-                            "complete": profile.complete, "problems": profile.problems()})
+            entries.append(
+                {
+                    "name": name,
+                    "sample": profile.sample,
+                    "complete": profile.complete,
+                    "problems": profile.problems(),
+                }
+            )
     out = []
     for entry in entries:
         words = []
         if entry.get("sample"):
             words.append("made up, not the printed board: for tries only")
         if not entry.get("complete"):
-            words.append(f"incomplete ({len(entry.get('problems') or [])} gaps): cannot start "
-                         "a table yet; fill it in with 'scorekeeper board new'")
+            words.append(
+                f"incomplete ({len(entry.get('problems') or [])} gaps): cannot start "
+                "a table yet; fill it in with 'scorekeeper board new'"
+            )
         out.append((str(entry.get("name")), "; ".join(words) or "complete"))
     return out
 
@@ -573,9 +677,11 @@ def _missing_option(name: str, label: str, choices: list[tuple[str, str]]) -> st
     """What to type when an option a person must choose was not given (no terminal to ask)."""
     named = ", ".join(v for v, _ in choices)
     if name == "board":
-        return (f"choose the {label} with --board NAME or --board FILE (profiles: {named}; "
-                "'sample' is made up, not the printed board; 'scorekeeper board list' "
-                "shows them)")
+        return (
+            f"choose the {label} with --board NAME or --board FILE (profiles: {named}; "
+            "'sample' is made up, not the printed board; 'scorekeeper board list' "
+            "shows them)"
+        )
     listed = f" (one of: {named})" if named else ""
     return f"choose the {label} with --option {name}=VALUE{listed}"
 
@@ -586,11 +692,16 @@ def _create(client: Client, args: argparse.Namespace) -> int:
         options["board"] = _board_value(args.board)
     elif "board" in options:
         options["board"] = _board_value(str(options["board"]))
-    _ask_options(args.game, options,
-                 boards=lambda: list(client.call("GET", "/api/boards", organiser=False)))
-    body: dict[str, Any] = {"game": args.game, "seats": args.seats,
-                            "options": options, "name": args.name,
-                            "start": args.start}
+    _ask_options(
+        args.game, options, boards=lambda: list(client.call("GET", "/api/boards", organiser=False))
+    )
+    body: dict[str, Any] = {
+        "game": args.game,
+        "seats": args.seats,
+        "options": options,
+        "name": args.name,
+        "start": args.start,
+    }
     if args.layout:
         body["layout"] = _local_layout(args.layout, args.game, args.seats)
     if args.kit:
@@ -618,8 +729,10 @@ def _status(client: Client, args: argparse.Namespace) -> int:
         return 0
     _print_summary(row)
     if action == "end":
-        print(f"export it: curl -H 'Authorization: Bearer ...' {client.server}/api/tables/"
-              f"{args.table_id}/export, or scorekeeper export {args.table_id} --organiser")
+        print(
+            f"export it: curl -H 'Authorization: Bearer ...' {client.server}/api/tables/"
+            f"{args.table_id}/export, or scorekeeper export {args.table_id} --organiser"
+        )
     return 0
 
 
@@ -633,8 +746,11 @@ def _after_verdict(client: Client, args: argparse.Namespace, verdict: dict[str, 
     except ConsoleError:
         return code
     put_back = view.get("put_back")
-    if verdict.get("accepted") and isinstance(put_back, dict) and put_back.get(
-            "seq") == verdict.get("seq"):
+    if (
+        verdict.get("accepted")
+        and isinstance(put_back, dict)
+        and put_back.get("seq") == verdict.get("seq")
+    ):
         print(f"at the table: {put_back.get('text')}")
     if view.get("waiting_for"):
         print(f"now waiting for: {view['waiting_for']}")
@@ -668,8 +784,11 @@ def _confirm(args: argparse.Namespace, preview: dict[str, Any]) -> int | None:
     if args.yes:
         return int(seq)
     if not sys.stdin.isatty():
-        raise ConsoleError(f"not confirmed: there is no terminal to ask on; add --yes to "
-                           f"{action} #{seq} without asking", 2)
+        raise ConsoleError(
+            f"not confirmed: there is no terminal to ask on; add --yes to "
+            f"{action} #{seq} without asking",
+            2,
+        )
     answer = input(f"{action} #{seq}? [y/N] ").strip().lower()
     if answer in ("y", "yes"):
         return int(seq)
@@ -690,8 +809,7 @@ def _input(client: Client, args: argparse.Namespace) -> int:
     line = " ".join(args.line).strip()
     path = f"/api/tables/{args.table_id}"
     if args.table_command == "input":
-        return _after_verdict(client, args, client.call("POST", f"{path}/inputs",
-                                                        {"input": line}))
+        return _after_verdict(client, args, client.call("POST", f"{path}/inputs", {"input": line}))
     seq = _confirm(args, client.call("POST", f"{path}/correct-preview", {"input": line}))
     if seq is None:
         return 1
@@ -708,8 +826,11 @@ def _decide(client: Client, args: argparse.Namespace) -> int:
 
 
 def _show(client: Client, args: argparse.Namespace) -> int:
-    path = (f"/api/tables/{args.table_id}/organiser" if args.seat is None
-            else f"/api/tables/{args.table_id}/seat/{args.seat}")
+    path = (
+        f"/api/tables/{args.table_id}/organiser"
+        if args.seat is None
+        else f"/api/tables/{args.table_id}/seat/{args.seat}"
+    )
     view = client.call("GET", path)
     if args.json:
         _print_json(view)
@@ -725,25 +846,32 @@ def _pair(client: Client, args: argparse.Namespace) -> int:
         return 0
     minutes = int(answer.get("expires_in", 600)) // 60
     url = answer.get("url") or (
-        f"{client.server}{answer.get('pair_url') or '/?pair=' + answer['code']}")
-    print(f"pairing code for seat {answer.get('seat')} ({answer.get('seat_name')}) of "
-          f"{answer.get('table')}: {answer['code']}")
+        f"{client.server}{answer.get('pair_url') or '/?pair=' + answer['code']}"
+    )
+    print(
+        f"pairing code for seat {answer.get('seat')} ({answer.get('seat_name')}) of "
+        f"{answer.get('table')}: {answer['code']}"
+    )
     print(f"open on the phone: {url}")
     print(f"single use, expires in {minutes} min")
     host = client.server.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
     if answer.get("hint"):  # the server listens where no phone can reach it
         print(f"note: {answer['hint']}")
     elif not answer.get("url") and host in ("127.0.0.1", "localhost", "[::1]"):
-        print(f"note: a phone cannot open {host}; run the server with --host 0.0.0.0 and use "
-              "the Pi's LAN address in --server (e.g. http://192.168.1.20:8000)")
+        print(
+            f"note: a phone cannot open {host}; run the server with --host 0.0.0.0 and use "
+            "the Pi's LAN address in --server (e.g. http://192.168.1.20:8000)"
+        )
     return 0
 
 
 def _unpair(client: Client, args: argparse.Namespace) -> int:
     answer = client.call("DELETE", f"/api/tables/{args.table_id}/seats/{args.seat}/tokens")
-    print(f"withdrew {answer.get('revoked', 0)} token(s) and {answer.get('codes_revoked', 0)} "
-          f"unused pairing code(s) of seat {args.seat} of {args.table_id}; pair the new phone "
-          f"with: scorekeeper table pair {args.table_id} {args.seat}")
+    print(
+        f"withdrew {answer.get('revoked', 0)} token(s) and {answer.get('codes_revoked', 0)} "
+        f"unused pairing code(s) of seat {args.seat} of {args.table_id}; pair the new phone "
+        f"with: scorekeeper table pair {args.table_id} {args.seat}"
+    )
     return 0
 
 
@@ -754,17 +882,23 @@ def _archive(client: Client, args: argparse.Namespace) -> int:
         _print_json(row)
         return 0
     _print_summary(row)
-    print(f"archived: hidden from 'table list' (see it with 'table list --archived'); its log "
-          f"stays: scorekeeper export {args.table_id} --organiser" if archived
-          else "listed again")
+    print(
+        f"archived: hidden from 'table list' (see it with 'table list --archived'); its log "
+        f"stays: scorekeeper export {args.table_id} --organiser"
+        if archived
+        else "listed again"
+    )
     return 0
 
 
 def _delete(client: Client, args: argparse.Namespace) -> int:
     if not args.yes:
         if not sys.stdin.isatty():
-            raise ConsoleError("not confirmed: there is no terminal to ask on; add --yes to "
-                               f"delete {args.table_id} and its log for good", 2)
+            raise ConsoleError(
+                "not confirmed: there is no terminal to ask on; add --yes to "
+                f"delete {args.table_id} and its log for good",
+                2,
+            )
         answer = input(f"delete {args.table_id} and its whole log for good? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("nothing changed")
@@ -778,9 +912,20 @@ def _delete(client: Client, args: argparse.Namespace) -> int:
 
 
 ACTIONS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
-    "list": _list, "create": _create, "start": _status, "pause": _status, "end": _status,
-    "undo": _undo, "input": _input, "correct": _input, "decide": _decide, "show": _show,
-    "pair": _pair, "unpair": _unpair, "archive": _archive, "unarchive": _archive,
+    "list": _list,
+    "create": _create,
+    "start": _status,
+    "pause": _status,
+    "end": _status,
+    "undo": _undo,
+    "input": _input,
+    "correct": _input,
+    "decide": _decide,
+    "show": _show,
+    "pair": _pair,
+    "unpair": _unpair,
+    "archive": _archive,
+    "unarchive": _archive,
     "delete": _delete,
 }
 
@@ -803,8 +948,7 @@ def connect(args: argparse.Namespace) -> Client:
         raise ConsoleError(f"--server {args.server!r}: {exc}", 2) from None
 
 
-def with_client(args: argparse.Namespace, command: str,
-                work: Callable[[Client], int]) -> int:
+def with_client(args: argparse.Namespace, command: str, work: Callable[[Client], int]) -> int:
     """Run ``work`` with a client for the server the options name, and return its exit code;
     a ConsoleError on the way is printed as ``scorekeeper COMMAND: ...`` with its code."""
     try:

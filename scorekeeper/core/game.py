@@ -63,8 +63,7 @@ class Option:
 
     def choice_list(self) -> tuple[Choice, ...]:
         """Every allowed value as a ``Choice`` (empty when any value goes)."""
-        return tuple(c if isinstance(c, Choice) else Choice(c, str(c))
-                     for c in self.choices or ())
+        return tuple(c if isinstance(c, Choice) else Choice(c, str(c)) for c in self.choices or ())
 
     def words_for(self, value: Any) -> str:
         """A value of this option in words: its choice's label, else the value itself."""
@@ -79,11 +78,17 @@ class Option:
         default}) or None when any value goes."""
         choices = None
         if self.choices is not None:
-            choices = [dict(c.to_dict(), default=c.value == self.default)
-                       for c in self.choice_list()]
-        return {"name": self.name, "label": self.label or self.name.replace("_", " "),
-                "help": self.help, "default": self.default, "ask": self.ask,
-                "choices": choices}
+            choices = [
+                dict(c.to_dict(), default=c.value == self.default) for c in self.choice_list()
+            ]
+        return {
+            "name": self.name,
+            "label": self.label or self.name.replace("_", " "),
+            "help": self.help,
+            "default": self.default,
+            "ask": self.ask,
+            "choices": choices,
+        }
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type; raises ConfigError when it can't be."""
@@ -113,8 +118,10 @@ class Option:
             ) from None
         values = self.values
         if values is not None and value not in values:
-            allowed = ", ".join(f"{c.value} ({c.label})" if str(c.value) != c.label
-                                else str(c.value) for c in self.choice_list())
+            allowed = ", ".join(
+                f"{c.value} ({c.label})" if str(c.value) != c.label else str(c.value)
+                for c in self.choice_list()
+            )
             raise ConfigError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
         return value
 
@@ -242,28 +249,36 @@ class Game(ABC):
                 piece = with_article(self.describe_piece(inp.piece))
             except Exception:  # noqa: BLE001 - an unknown piece is named by its id
                 piece = inp.piece
-            text = (f"{piece} {'laid on' if inp.present else 'lifted off'} "
-                    f"{self.zone_words(inp.zone)}")
+            text = (
+                f"{piece} {'laid on' if inp.present else 'lifted off'} {self.zone_words(inp.zone)}"
+            )
         elif isinstance(inp, Decision):
             who = "the organiser" if inp.seat is None else seat_ref(inp.seat)
-            text = (f"{who}'s answer about {self.prompt_words(inp.prompt)}: "
-                    f"{self.answer_words(inp.prompt, inp.answer, state)}")
+            text = (
+                f"{who}'s answer about {self.prompt_words(inp.prompt)}: "
+                f"{self.answer_words(inp.prompt, inp.answer, state)}"
+            )
         elif isinstance(inp, Correct):
-            text = (f"a correction: {self.describe_input(inp.replacement, seats, state)} "
-                    "instead of the last accepted input")
+            text = (
+                f"a correction: {self.describe_input(inp.replacement, seats, state)} "
+                "instead of the last accepted input"
+            )
         elif isinstance(inp, Undo):
             text = "undo: the last accepted input taken back"
         elif isinstance(inp, Sighting):
-            text = (f"tag {inp.uid} {'seen at' if inp.present else 'gone from'} reader "
-                    f"{inp.reader}")
+            text = f"tag {inp.uid} {'seen at' if inp.present else 'gone from'} reader {inp.reader}"
         else:
             text = str(inp)
         return render_seats(text, seats)
 
 
-def view_for(audience: Audience, seats: int, public: Callable[[], dict[str, Any]],
-             organiser: Callable[[], dict[str, Any]],
-             seat: Callable[[int], dict[str, Any]]) -> dict[str, Any]:
+def view_for(
+    audience: Audience,
+    seats: int,
+    public: Callable[[], dict[str, Any]],
+    organiser: Callable[[], dict[str, Any]],
+    seat: Callable[[int], dict[str, Any]],
+) -> dict[str, Any]:
     """Pick the view builder for ``audience``; ValueError for an audience that is no one here
     (a seat number out of range), so a wrong audience never falls back to a fuller view."""
     if audience == PUBLIC:

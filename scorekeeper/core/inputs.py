@@ -128,8 +128,9 @@ def input_from_record(record: dict[str, Any]) -> Input:
             return Seen(str(record["zone"]), str(record["piece"]), bool(record["present"]))
         if kind == "decision":
             seat = record["seat"]
-            return Decision(None if seat is None else int(seat), str(record["prompt"]),
-                            str(record["answer"]))
+            return Decision(
+                None if seat is None else int(seat), str(record["prompt"]), str(record["answer"])
+            )
         if kind == "undo":
             return Undo()
         if kind == "correct":

@@ -57,16 +57,20 @@ def normalise_uid(text: str) -> str:
     if not uid or not set(uid) <= _HEX:
         raise EnrollmentError(f"{text!r} is not a tag uid: a uid is hexadecimal, like 04A1B2C3")
     if len(uid) not in UID_LENGTHS:
-        raise EnrollmentError(f"{text!r} is not a tag uid: it has {len(uid)} hex digits; a "
-                              "uid has 8, 14 or 20 (a 4-, 7- or 10-byte tag)")
+        raise EnrollmentError(
+            f"{text!r} is not a tag uid: it has {len(uid)} hex digits; a "
+            "uid has 8, 14 or 20 (a 4-, 7- or 10-byte tag)"
+        )
     return uid
 
 
 def check_kit_name(name: str) -> str:
     """Return ``name`` if it is usable as a kit name (a short word); ConfigError otherwise."""
     if not KIT_NAME.match(name):
-        raise ConfigError(f"kit name {name!r} must be 1-64 letters, digits, '_', '.' or '-', "
-                          "starting with a letter or digit")
+        raise ConfigError(
+            f"kit name {name!r} must be 1-64 letters, digits, '_', '.' or '-', "
+            "starting with a letter or digit"
+        )
     return name
 
 
@@ -168,7 +172,8 @@ def save_kit(kit: Kit, path: str | os.PathLike[str]) -> None:
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     else:
         text = "# scorekeeper kit: tag uid -> piece id\n" + yaml.safe_dump(
-            data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+            data, sort_keys=False, allow_unicode=True, default_flow_style=False
+        )
     write_atomically(path, text)
 
 
@@ -196,8 +201,7 @@ def kit_file_game(path: str | os.PathLike[str]) -> str:
     for key, value in mapping_items(root, where, "the kit"):
         if key.value == "game":
             return scalar_text(value, where, "game")
-    raise ConfigError("missing 'game:' (the id of the game this kit is for)", where,
-                      line_of(root))
+    raise ConfigError("missing 'game:' (the id of the game this kit is for)", where, line_of(root))
 
 
 def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
@@ -244,16 +248,23 @@ def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
         except EnrollmentError as exc:
             raise ConfigError(str(exc), where, line(key)) from None
         if uid in uid_lines:
-            raise ConfigError(f"tag {uid} is listed twice (first on line {uid_lines[uid]})",
-                              where, line(key))
+            raise ConfigError(
+                f"tag {uid} is listed twice (first on line {uid_lines[uid]})", where, line(key)
+            )
         piece = scalar_text(value, where, f"the piece of tag {uid}")
         if piece not in known:
             sample = ", ".join(pieces[:5])
-            raise ConfigError(f"{game.name} has no piece {piece!r} (pieces look like {sample}, "
-                              "...)", where, line(value))
+            raise ConfigError(
+                f"{game.name} has no piece {piece!r} (pieces look like {sample}, ...)",
+                where,
+                line(value),
+            )
         if piece in piece_lines:
-            raise ConfigError(f"piece {piece} is tagged twice (first on line "
-                              f"{piece_lines[piece]})", where, line(value))
+            raise ConfigError(
+                f"piece {piece} is tagged twice (first on line {piece_lines[piece]})",
+                where,
+                line(value),
+            )
         uid_lines[uid] = line(key)
         piece_lines[piece] = line(value)
         entries[uid] = piece
@@ -275,8 +286,9 @@ def open_kit(store: Any, game: Game, kit_name: str) -> Kit:
     except NotFound:
         kit = Kit(kit_name, game.id)
     if kit.game != game.id:
-        raise EnrollmentError(f"kit {kit_name!r} is for {kit.game!r}, not {game.id!r}; "
-                              "choose another kit name")
+        raise EnrollmentError(
+            f"kit {kit_name!r} is for {kit.game!r}, not {game.id!r}; choose another kit name"
+        )
     return kit
 
 

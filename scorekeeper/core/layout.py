@@ -53,8 +53,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise ConfigError(f"cannot read it: {exc.strerror or exc}", str(path)) from None
 
 
-def compose_text(text: str, path: str,
-                 error: type[ConfigError] = ConfigError) -> yaml.Node | None:
+def compose_text(text: str, path: str, error: type[ConfigError] = ConfigError) -> yaml.Node | None:
     """Parse YAML text into a node tree (no type conversion); syntax errors name path and line.
 
     ``error`` is the ConfigError subclass to raise (table scripts raise ScriptError).
@@ -75,8 +74,11 @@ def compose_file(path: str | os.PathLike[str]) -> yaml.Node | None:
     return compose_text(read_text(path), str(path))
 
 
-def mapping_items(node: yaml.Node | None, path: str, what: str,
-                  ) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
+def mapping_items(
+    node: yaml.Node | None,
+    path: str,
+    what: str,
+) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
     """The (key, value) nodes of a mapping, refusing non-mappings, odd keys and repeated keys."""
     if not isinstance(node, yaml.MappingNode):
         raise ConfigError(f"{what} must be a mapping (key: value lines)", path, line_of(node))
@@ -86,8 +88,11 @@ def mapping_items(node: yaml.Node | None, path: str, what: str,
         if not isinstance(key, yaml.ScalarNode) or key.tag == NULL_TAG or not key.value:
             raise ConfigError(f"{what}: every key must be a plain name", path, line_of(key))
         if key.value in seen:
-            raise ConfigError(f"{what}: {key.value!r} is listed twice (first on line "
-                              f"{seen[key.value]})", path, line_of(key))
+            raise ConfigError(
+                f"{what}: {key.value!r} is listed twice (first on line {seen[key.value]})",
+                path,
+                line_of(key),
+            )
         seen[key.value] = line_of(key)
         items.append((key, value))
     return items
@@ -96,8 +101,9 @@ def mapping_items(node: yaml.Node | None, path: str, what: str,
 def scalar_text(node: yaml.Node, path: str, what: str) -> str:
     """The text of a scalar node exactly as written; refuses lists, mappings and empty values."""
     if not isinstance(node, yaml.ScalarNode):
-        raise ConfigError(f"{what} must be a single value, not a list or mapping", path,
-                          line_of(node))
+        raise ConfigError(
+            f"{what} must be a single value, not a list or mapping", path, line_of(node)
+        )
     if node.tag == NULL_TAG or not str(node.value).strip():
         raise ConfigError(f"{what} is empty", path, line_of(node))
     return str(node.value).strip()
@@ -109,14 +115,20 @@ def scalar_int(node: yaml.Node, path: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ConfigError(f"{what} must be a whole number, not {text!r}", path,
-                          line_of(node)) from None
+        raise ConfigError(
+            f"{what} must be a whole number, not {text!r}", path, line_of(node)
+        ) from None
 
 
-
-def checked_items(root: yaml.Node, items: Mapping[str, tuple[yaml.Node, yaml.Node]], where: str,
-                  what: str, keys: tuple[str, ...], game: Game,
-                  line: Callable[[yaml.Node | None], int | None] = line_of) -> None:
+def checked_items(
+    root: yaml.Node,
+    items: Mapping[str, tuple[yaml.Node, yaml.Node]],
+    where: str,
+    what: str,
+    keys: tuple[str, ...],
+    game: Game,
+    line: Callable[[yaml.Node | None], int | None] = line_of,
+) -> None:
     """Refuse unknown top-level keys and a missing or different ``game:`` in a data file.
 
     ``what`` names the file kind in messages ("layout", "kit"); ``line`` maps a node to the
@@ -124,20 +136,24 @@ def checked_items(root: yaml.Node, items: Mapping[str, tuple[yaml.Node, yaml.Nod
     """
     for name, (key, _) in items.items():
         if name not in keys:
-            raise ConfigError(f"unknown key {name!r}; a {what} has {', '.join(keys)}", where,
-                              line(key))
+            raise ConfigError(
+                f"unknown key {name!r}; a {what} has {', '.join(keys)}", where, line(key)
+            )
     if "game" not in items:
-        raise ConfigError(f"missing 'game:' (the id of the game this {what} is for)", where,
-                          line(root))
+        raise ConfigError(
+            f"missing 'game:' (the id of the game this {what} is for)", where, line(root)
+        )
     game_node = items["game"][1]
     game_id = scalar_text(game_node, where, "game")
     if game_id != game.id:
-        raise ConfigError(f"this {what} is for {game_id!r}, not {game.id!r}", where,
-                          line(game_node))
+        raise ConfigError(
+            f"this {what} is for {game_id!r}, not {game.id!r}", where, line(game_node)
+        )
 
 
-def load_layout(path: str | os.PathLike[str], game: Game,
-                seats: int | None = None) -> dict[str, str]:
+def load_layout(
+    path: str | os.PathLike[str], game: Game, seats: int | None = None
+) -> dict[str, str]:
     """Read and validate a zone layout file for ``game`` at ``seats`` players.
 
     Returns ``{reader id: zone}``. ``seats`` may be None when the file says ``seats:``; when
@@ -156,15 +172,24 @@ def load_layout(path: str | os.PathLike[str], game: Game,
         seats_node = items["seats"][1]
         file_seats = scalar_int(seats_node, where, "seats")
         if not game.min_seats <= file_seats <= game.max_seats:
-            raise ConfigError(f"{game.name} is for {game.min_seats}-{game.max_seats} players, "
-                              f"not {file_seats}", where, line_of(seats_node))
+            raise ConfigError(
+                f"{game.name} is for {game.min_seats}-{game.max_seats} players, not {file_seats}",
+                where,
+                line_of(seats_node),
+            )
         if seats is not None and seats != file_seats:
-            raise ConfigError(f"this layout is drawn for {file_seats} players, but the table "
-                              f"has {seats}", where, line_of(seats_node))
+            raise ConfigError(
+                f"this layout is drawn for {file_seats} players, but the table has {seats}",
+                where,
+                line_of(seats_node),
+            )
         seats = file_seats
     if seats is None:
-        raise ConfigError("the number of players is not known: add 'seats: N' or give it "
-                          "when loading the layout", where, line_of(root))
+        raise ConfigError(
+            "the number of players is not known: add 'seats: N' or give it when loading the layout",
+            where,
+            line_of(root),
+        )
     if "readers" not in items:
         raise ConfigError("missing 'readers:' (reader id: zone lines)", where, line_of(root))
     zones = game.zones(seats)
@@ -172,20 +197,32 @@ def load_layout(path: str | os.PathLike[str], game: Game,
     for key, value in mapping_items(items["readers"][1], where, "readers"):
         reader = key.value.strip()
         if not READER_ID.match(reader):
-            raise ConfigError(f"reader id {reader!r} may use letters, digits and _ . : / @ - "
-                              "only, and must start with a letter or digit", where, line_of(key))
+            raise ConfigError(
+                f"reader id {reader!r} may use letters, digits and _ . : / @ - "
+                "only, and must start with a letter or digit",
+                where,
+                line_of(key),
+            )
         zone = scalar_text(value, where, f"the zone of reader {reader}")
         if zone not in zones:
-            raise ConfigError(f"{game.name} has no zone {zone!r} at {seats} players; valid "
-                              f"zones: {', '.join(zones)}", where, line_of(value))
+            raise ConfigError(
+                f"{game.name} has no zone {zone!r} at {seats} players; valid "
+                f"zones: {', '.join(zones)}",
+                where,
+                line_of(value),
+            )
         layout[reader] = zone
     if not layout:
         raise ConfigError("'readers:' lists no reader", where, line_of(items["readers"][1]))
     return layout
 
 
-def dump_layout(layout: Mapping[str, str], game: Game | str, seats: int | None = None,
-                path: str | os.PathLike[str] | None = None) -> str:
+def dump_layout(
+    layout: Mapping[str, str],
+    game: Game | str,
+    seats: int | None = None,
+    path: str | os.PathLike[str] | None = None,
+) -> str:
     """The YAML text of a layout file (what ``load_layout`` reads); written to ``path`` if given.
 
     The file is replaced atomically, so a crash never leaves half a layout behind.
@@ -196,7 +233,8 @@ def dump_layout(layout: Mapping[str, str], game: Game | str, seats: int | None =
         data["seats"] = seats
     data["readers"] = {str(k): str(v) for k, v in layout.items()}
     text = "# scorekeeper zone layout: reader id -> zone\n" + yaml.safe_dump(
-        data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+        data, sort_keys=False, allow_unicode=True, default_flow_style=False
+    )
     if path is not None:
         write_atomically(path, text)
     return text

@@ -58,5 +58,10 @@ class Prompt:
     private: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "seat": self.seat, "question": self.question,
-                "options": list(self.options), "private": self.private}
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "question": self.question,
+            "options": list(self.options),
+            "private": self.private,
+        }

@@ -24,8 +24,12 @@ from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
 from scorekeeper.core.text import with_article
 
 # Angels & Demons-style zones ("discard:3") name the seat they belong to; these say what they are.
-_SEAT_ZONE_WORDS = {"meld": "melds", "discard": "discard pile", "wait": "waiting spot",
-                    "hide": "hide strip"}
+_SEAT_ZONE_WORDS = {
+    "meld": "melds",
+    "discard": "discard pile",
+    "wait": "waiting spot",
+    "hide": "hide strip",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +101,14 @@ def _active_seat(game: Game, state: Any) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
-def _origin(game: Game, seen: Seen, history: Sequence[GameInput], after: Any,
-            names: Sequence[str], owner: int | None) -> str:
+def _origin(
+    game: Game,
+    seen: Seen,
+    history: Sequence[GameInput],
+    after: Any,
+    names: Sequence[str],
+    owner: int | None,
+) -> str:
     """Where a piece laid by ``seen`` came from, as the end of the instruction: where the game
     knows it to be once the input is taken back (``Game.locate``) or, for a game that does not
     track pieces, an earlier lift of the same piece in the log."""
@@ -124,8 +134,14 @@ def _origin(game: Game, seen: Seen, history: Sequence[GameInput], after: Any,
     return "put it back where it came from"
 
 
-def _seen_words(game: Game, seen: Seen, history: Sequence[GameInput], after: Any,
-                names: Sequence[str], owner: int | None) -> tuple[str, str]:
+def _seen_words(
+    game: Game,
+    seen: Seen,
+    history: Sequence[GameInput],
+    after: Any,
+    names: Sequence[str],
+    owner: int | None,
+) -> tuple[str, str]:
     """(public, private) words for taking back one sighting."""
     zone = zone_words(game, seen.zone, names)
     piece = piece_words(game, seen.piece)
@@ -143,18 +159,31 @@ def _seen_words(game: Game, seen: Seen, history: Sequence[GameInput], after: Any
 
 
 def _decision_words(d: Decision, names: Sequence[str]) -> str:
-    who = ("the organiser" if d.seat is None else
-           names[d.seat] if 0 <= d.seat < len(names) else f"seat {d.seat}")
-    return (f"{who}'s answer to the question about {d.prompt.replace('_', ' ')} is taken "
-            "back: nothing to move; answer again when asked.")
+    who = (
+        "the organiser"
+        if d.seat is None
+        else names[d.seat]
+        if 0 <= d.seat < len(names)
+        else f"seat {d.seat}"
+    )
+    return (
+        f"{who}'s answer to the question about {d.prompt.replace('_', ' ')} is taken "
+        "back: nothing to move; answer again when asked."
+    )
 
 
-def _counted(game: Game, inp: GameInput, names: Sequence[str], owner: int | None
-             ) -> tuple[str, str]:
+def _counted(
+    game: Game, inp: GameInput, names: Sequence[str], owner: int | None
+) -> tuple[str, str]:
     """(public, private) words for what an input counts ("the 6 of Demons on ...")."""
     if isinstance(inp, Decision):
-        who = ("the organiser" if inp.seat is None else
-               names[inp.seat] if 0 <= inp.seat < len(names) else f"seat {inp.seat}")
+        who = (
+            "the organiser"
+            if inp.seat is None
+            else names[inp.seat]
+            if 0 <= inp.seat < len(names)
+            else f"seat {inp.seat}"
+        )
         text = f"{who}'s answer to the question about {inp.prompt.replace('_', ' ')}"
         return text, text
     zone = zone_words(game, inp.zone, names)
@@ -163,14 +192,24 @@ def _counted(game: Game, inp: GameInput, names: Sequence[str], owner: int | None
     return (private if owner is None else f"a hidden card {where} {zone}"), private
 
 
-def put_back_for(game: Game, names: Sequence[str], action: Undo | Correct,
-                 taken_back: GameInput, before: Any, after: Any,
-                 history: Sequence[GameInput], seq: int) -> PutBack:
+def put_back_for(
+    game: Game,
+    names: Sequence[str],
+    action: Undo | Correct,
+    taken_back: GameInput,
+    before: Any,
+    after: Any,
+    history: Sequence[GameInput],
+    seq: int,
+) -> PutBack:
     """The instruction after ``action`` took back ``taken_back`` (``before``: the state with it,
     ``after``: the state now, ``history``: the accepted inputs now in force)."""
     seats = len(names)
-    owner = (_owner(game, taken_back.piece, (before, after), seats)
-             if isinstance(taken_back, Seen) else None)
+    owner = (
+        _owner(game, taken_back.piece, (before, after), seats)
+        if isinstance(taken_back, Seen)
+        else None
+    )
     if isinstance(action, Undo):
         if isinstance(taken_back, Seen):
             public, private = _seen_words(game, taken_back, history, after, names, owner)
@@ -178,12 +217,17 @@ def put_back_for(game: Game, names: Sequence[str], action: Undo | Correct,
             public = private = _decision_words(taken_back, names)
         return PutBack(seq, "undo", public, private, owner)
     new = action.replacement
-    new_owner = (_owner(game, new.piece, (after,), seats) if isinstance(new, Seen) else None)
+    new_owner = _owner(game, new.piece, (after,), seats) if isinstance(new, Seen) else None
     old_pub, old_priv = _counted(game, taken_back, names, owner)
     new_pub, new_priv = _counted(game, new, names, new_owner)
     if new == taken_back:  # the same move read again (a confirmation): nothing moves
-        return PutBack(seq, "correct", f"The table still counts {new_pub}: nothing to move.",
-                       f"The table still counts {new_priv}: nothing to move.", new_owner)
+        return PutBack(
+            seq,
+            "correct",
+            f"The table still counts {new_pub}: nothing to move.",
+            f"The table still counts {new_priv}: nothing to move.",
+            new_owner,
+        )
     tail = " Make the pieces on the table match it."
     private = f"The table now counts {new_priv} instead of {old_priv}.{tail}"
     public = f"The table now counts {new_pub} instead of {old_pub}.{tail}"

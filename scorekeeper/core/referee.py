@@ -79,8 +79,12 @@ class Referee:
 
     def _play(self, inp: GameInput) -> Result:
         if self.game.is_over(self.state):
-            return Result(False, rejection=Rejected(
-                RULE_GAME_OVER, "the game is over", "undo the last input to reopen it"))
+            return Result(
+                False,
+                rejection=Rejected(
+                    RULE_GAME_OVER, "the game is over", "undo the last input to reopen it"
+                ),
+            )
         if isinstance(inp, Seen):
             outcome = self.game.observe(self.state, inp)
         elif isinstance(inp, Decision):
@@ -101,8 +105,11 @@ class Referee:
         base = max(k for k in self._snapshots if k <= count)
         state = self._snapshots[base]
         for inp in self._accepted[base:count]:
-            outcome = (self.game.observe(state, inp) if isinstance(inp, Seen)
-                       else self.game.decide(state, inp))
+            outcome = (
+                self.game.observe(state, inp)
+                if isinstance(inp, Seen)
+                else self.game.decide(state, inp)
+            )
             assert isinstance(outcome, Accepted), "an accepted input must replay as accepted"
             state = outcome.state
         for k in [k for k in self._snapshots if k > count]:
@@ -112,16 +119,24 @@ class Referee:
 
     def _undo(self) -> Result:
         if not self._accepted:
-            return Result(False, rejection=Rejected(
-                RULE_UNDO_EMPTY, "there is nothing to undo", "the game is at its start"))
+            return Result(
+                False,
+                rejection=Rejected(
+                    RULE_UNDO_EMPTY, "there is nothing to undo", "the game is at its start"
+                ),
+            )
         last = self._accepted[-1]
         self._rewind(len(self._accepted) - 1)
         return Result(True, (f"undone: {_public_words(self.game, last)}",))
 
     def _correct(self, inp: Correct) -> Result:
         if not self._accepted:
-            return Result(False, rejection=Rejected(
-                RULE_UNDO_EMPTY, "there is nothing to correct", "play the input instead"))
+            return Result(
+                False,
+                rejection=Rejected(
+                    RULE_UNDO_EMPTY, "there is nothing to correct", "play the input instead"
+                ),
+            )
         saved_state, saved_acc = self.state, list(self._accepted)
         saved_snaps = dict(self._snapshots)
         last = self._accepted[-1]
@@ -130,8 +145,9 @@ class Referee:
         if not result.accepted:
             self.state, self._accepted, self._snapshots = saved_state, saved_acc, saved_snaps
             return result
-        return Result(True, (f"corrected: {_public_words(self.game, last)} replaced",)
-                      + result.events)
+        return Result(
+            True, (f"corrected: {_public_words(self.game, last)} replaced",) + result.events
+        )
 
 
 def _public_words(game: Game, inp: GameInput) -> str:

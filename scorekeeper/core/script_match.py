@@ -116,8 +116,10 @@ class ListOf(Matcher):
             return [Mismatch("", f"a list of {len(self.items)}: {self.describe()}", actual)]
         out: list[Mismatch] = []
         for i, (m, a) in enumerate(zip(self.items, actual, strict=True)):
-            out += [Mismatch(_join(str(i), x.where) if x.where else str(i), x.expected, x.actual)
-                    for x in m.check(a)]
+            out += [
+                Mismatch(_join(str(i), x.where) if x.where else str(i), x.expected, x.actual)
+                for x in m.check(a)
+            ]
         return out
 
     def describe(self) -> str:
@@ -136,8 +138,10 @@ class Partial(Matcher):
         out: list[Mismatch] = []
         for key, m in self.items:
             value = lookup(actual, key)
-            out += [Mismatch(_join(key, x.where) if x.where else key, x.expected, x.actual)
-                    for x in m.check(value)]
+            out += [
+                Mismatch(_join(key, x.where) if x.where else key, x.expected, x.actual)
+                for x in m.check(value)
+            ]
         return out
 
     def describe(self) -> str:

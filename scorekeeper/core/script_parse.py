@@ -86,8 +86,18 @@ class Script:
 
 GameFinder = Callable[[str], Game]
 
-TOP_KEYS = ("game", "title", "description", "rule_refs", "seats", "options", "kit", "kit_file",
-            "layout", "steps")
+TOP_KEYS = (
+    "game",
+    "title",
+    "description",
+    "rule_refs",
+    "seats",
+    "options",
+    "kit",
+    "kit_file",
+    "layout",
+    "steps",
+)
 SPECIAL_EXPECT_KEYS = ("winners", "view")
 
 
@@ -163,8 +173,9 @@ def load_script(path: str | Path, *, find_game: GameFinder | None = None) -> Scr
     return parse_script(text, str(path), find_game=find_game)
 
 
-def parse_script(text: str, path: str = "<script>", *,
-                 find_game: GameFinder | None = None) -> Script:
+def parse_script(
+    text: str, path: str = "<script>", *, find_game: GameFinder | None = None
+) -> Script:
     """Check a script given as text; ``path`` is used in messages and to find ``kit_file``."""
     reader = _Reader(path)
     root = compose_text(text, path, ScriptError)
@@ -173,8 +184,7 @@ def parse_script(text: str, path: str = "<script>", *,
     top = {k: (kn, vn) for k, kn, vn in reader.pairs(root, "a table script")}
     for key, (key_node, _) in top.items():
         if key not in TOP_KEYS:
-            raise reader.error(f"unknown key {key!r}; a script has {', '.join(TOP_KEYS)}",
-                               key_node)
+            raise reader.error(f"unknown key {key!r}; a script has {', '.join(TOP_KEYS)}", key_node)
     for required in ("game", "seats", "steps"):
         if required not in top:
             raise reader.error(f"the script has no {required!r}", root)
@@ -188,8 +198,11 @@ def parse_script(text: str, path: str = "<script>", *,
 
     seats = _seats(reader, top["seats"][1])
     options = _options(reader, game, top, len(seats))
-    layout = (reader.str_map(top["layout"][1], "layout") if "layout" in top
-              else dict(game.default_layout(len(seats))))
+    layout = (
+        reader.str_map(top["layout"][1], "layout")
+        if "layout" in top
+        else dict(game.default_layout(len(seats)))
+    )
     kit = _kit(reader, top)
     title = reader.text(top["title"][1], "title") if "title" in top else ""
     refs: tuple[str, ...] = ()
@@ -198,17 +211,20 @@ def parse_script(text: str, path: str = "<script>", *,
         if not isinstance(node, SequenceNode):
             raise reader.error("rule_refs must be a list of rule ids", node)
         refs = tuple(reader.text(n, "a rule id") for n in node.value)
-    config = TableConfig(game=game.id, seats=seats, options=options, layout=layout, kit=kit,
-                         name=title)
+    config = TableConfig(
+        game=game.id, seats=seats, options=options, layout=layout, kit=kit, name=title
+    )
     try:
         view_keys = set(Table(config, game).view(PUBLIC))
     except ConfigError as exc:
-        where = top.get("layout") if "zone layout" in exc.message else (
-            top.get("kit") or top.get("kit_file"))
+        where = (
+            top.get("layout")
+            if "zone layout" in exc.message
+            else (top.get("kit") or top.get("kit_file"))
+        )
         raise reader.error(exc.message, where[0] if where else root) from None
     steps = _steps(reader, top["steps"][1], view_keys, seats)
-    return Script(path=path, game=game, config=config, title=title, rule_refs=refs,
-                  steps=steps)
+    return Script(path=path, game=game, config=config, title=title, rule_refs=refs, steps=steps)
 
 
 def _seats(reader: _Reader, node: Node) -> tuple[str, ...]:
@@ -223,13 +239,15 @@ def _seats(reader: _Reader, node: Node) -> tuple[str, ...]:
     names = tuple(reader.text(n, "a seat name") for n in node.value)
     for i, name in enumerate(names):
         if not name or name in names[:i]:
-            raise reader.error(f"seat names must be distinct and non-empty: {name!r}",
-                               node.value[i])
+            raise reader.error(
+                f"seat names must be distinct and non-empty: {name!r}", node.value[i]
+            )
     return names
 
 
-def _options(reader: _Reader, game: Game, top: dict[str, tuple[Node, Node]],
-             seats: int) -> dict[str, Any]:
+def _options(
+    reader: _Reader, game: Game, top: dict[str, tuple[Node, Node]], seats: int
+) -> dict[str, Any]:
     """The options as written, checked by the game (the referee resolves defaults itself)."""
     pairs = reader.pairs(top["options"][1], "options") if "options" in top else []
     given = {k: _value(v) for k, _, v in pairs}
@@ -268,8 +286,7 @@ def _kit(reader: _Reader, top: dict[str, tuple[Node, Node]]) -> dict[str, str]:
         raise reader.error(f"cannot read kit_file {str(file)!r}: {exc}", node) from None
     if isinstance(data, Mapping) and isinstance(data.get("kit"), Mapping):
         data = data["kit"]
-    if not isinstance(data, Mapping) or not all(
-            isinstance(v, str) for v in data.values()):
+    if not isinstance(data, Mapping) or not all(isinstance(v, str) for v in data.values()):
         raise reader.error(f"kit_file {str(file)!r} must map tag uids to piece ids", node)
     return {str(k): str(v) for k, v in data.items()}
 
@@ -277,15 +294,23 @@ def _kit(reader: _Reader, top: dict[str, tuple[Node, Node]]) -> dict[str, str]:
 MAX_INCLUDE_DEPTH = 4
 
 
-def _steps(reader: _Reader, node: Node, view_keys: set[str],
-           seats: tuple[str, ...]) -> tuple[Step, ...]:
+def _steps(
+    reader: _Reader, node: Node, view_keys: set[str], seats: tuple[str, ...]
+) -> tuple[Step, ...]:
     steps: list[Step] = []
     _collect_steps(reader, node, view_keys, seats, steps, (Path(reader.path).resolve(),), None)
     return tuple(steps)
 
 
-def _collect_steps(reader: _Reader, node: Node, view_keys: set[str], seats: tuple[str, ...],
-                   out: list[Step], chain: tuple[Path, ...], at_line: int | None) -> None:
+def _collect_steps(
+    reader: _Reader,
+    node: Node,
+    view_keys: set[str],
+    seats: tuple[str, ...],
+    out: list[Step],
+    chain: tuple[Path, ...],
+    at_line: int | None,
+) -> None:
     """Append the steps of ``node`` to ``out``, inlining ``include:`` steps.
 
     Steps read from an included file report the line of the ``include:`` step in the script
@@ -296,19 +321,35 @@ def _collect_steps(reader: _Reader, node: Node, view_keys: set[str], seats: tupl
         raise reader.error("steps must be a list", node)
     for child in node.value:
         if isinstance(child, MappingNode) and any(
-                isinstance(k, ScalarNode) and k.value == "include" for k, _ in child.value):
-            _include(reader, child, view_keys, seats, out, chain,
-                     at_line if at_line is not None else _line(child))
+            isinstance(k, ScalarNode) and k.value == "include" for k, _ in child.value
+        ):
+            _include(
+                reader,
+                child,
+                view_keys,
+                seats,
+                out,
+                chain,
+                at_line if at_line is not None else _line(child),
+            )
             continue
         step = _step(reader, child, len(out) + 1, view_keys, seats)
         if at_line is not None:
-            step = replace(step, line=at_line,
-                           checks=tuple(replace(c, line=at_line) for c in step.checks))
+            step = replace(
+                step, line=at_line, checks=tuple(replace(c, line=at_line) for c in step.checks)
+            )
         out.append(step)
 
 
-def _include(reader: _Reader, node: MappingNode, view_keys: set[str], seats: tuple[str, ...],
-             out: list[Step], chain: tuple[Path, ...], at_line: int) -> None:
+def _include(
+    reader: _Reader,
+    node: MappingNode,
+    view_keys: set[str],
+    seats: tuple[str, ...],
+    out: list[Step],
+    chain: tuple[Path, ...],
+    at_line: int,
+) -> None:
     """``- include: FILE``: the steps of FILE (relative to this file) run here, in order.
 
     FILE holds ``steps: [...]`` (or just the list). Used for shared preludes such as placing the
@@ -326,8 +367,9 @@ def _include(reader: _Reader, node: MappingNode, view_keys: set[str], seats: tup
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise reader.error(f"cannot read the included file {str(file)!r}: {exc}",
-                           value_node) from None
+        raise reader.error(
+            f"cannot read the included file {str(file)!r}: {exc}", value_node
+        ) from None
     inner = _Reader(str(file))
     root = compose_text(text, str(file), ScriptError)
     if isinstance(root, MappingNode):
@@ -345,9 +387,12 @@ def _parse_input(reader: _Reader, node: Node) -> Input:
     try:
         return parse_input(text)
     except InputSyntaxError as exc:
-        raise reader.error(f"{exc}; an input is '+zone PIECE', '-zone PIECE', "
-                           "'tag +reader UID', 'decide SEAT PROMPT ANSWER', 'undo' or "
-                           "'correct INPUT'", node) from None
+        raise reader.error(
+            f"{exc}; an input is '+zone PIECE', '-zone PIECE', "
+            "'tag +reader UID', 'decide SEAT PROMPT ANSWER', 'undo' or "
+            "'correct INPUT'",
+            node,
+        ) from None
 
 
 def _matcher(reader: _Reader, node: Node, value: Any) -> Matcher:
@@ -357,15 +402,17 @@ def _matcher(reader: _Reader, node: Node, value: Any) -> Matcher:
         raise reader.error(str(exc), node) from None
 
 
-def _step(reader: _Reader, node: Node, index: int, view_keys: set[str],
-          seats: tuple[str, ...]) -> Step:
+def _step(
+    reader: _Reader, node: Node, index: int, view_keys: set[str], seats: tuple[str, ...]
+) -> Step:
     line = _line(node)
     if isinstance(node, ScalarNode):
         inp = _parse_input(reader, node)
         return Step(index, line, "input", inp.to_str(), input=inp)
     if not isinstance(node, MappingNode):
-        raise reader.error("a step is an input line or a mapping "
-                           "(expect:, reject:, note:, include:)", node)
+        raise reader.error(
+            "a step is an input line or a mapping (expect:, reject:, note:, include:)", node
+        )
     parts = {k: (kn, vn) for k, kn, vn in reader.pairs(node, "a step")}
     kinds = [k for k in ("expect", "reject", "note") if k in parts]
     if len(kinds) != 1:
@@ -374,8 +421,10 @@ def _step(reader: _Reader, node: Node, index: int, view_keys: set[str],
     allowed = {"reject": {"reject", "rule", "reason"}}.get(kind, {kind})
     for key, (key_node, _) in parts.items():
         if key not in allowed:
-            raise reader.error(f"unknown key {key!r} in a {kind} step; "
-                               f"allowed: {', '.join(sorted(allowed))}", key_node)
+            raise reader.error(
+                f"unknown key {key!r} in a {kind} step; allowed: {', '.join(sorted(allowed))}",
+                key_node,
+            )
     if kind == "note":
         return Step(index, line, "note", reader.text(parts["note"][1], "a note"))
     if kind == "reject":
@@ -397,8 +446,11 @@ def _audience(reader: _Reader, node: Node, seats: tuple[str, ...]) -> Audience:
         return seats.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats):
         return value
-    raise reader.error(f"view must be public, organiser, a seat number (0-{len(seats) - 1}) "
-                       f"or a seat name, not {value!r}", node)
+    raise reader.error(
+        f"view must be public, organiser, a seat number (0-{len(seats) - 1}) "
+        f"or a seat name, not {value!r}",
+        node,
+    )
 
 
 def _winners(reader: _Reader, node: Node, seats: tuple[str, ...]) -> Matcher:
@@ -413,13 +465,16 @@ def _winners(reader: _Reader, node: Node, seats: tuple[str, ...]) -> Matcher:
         elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(seats):
             out.append(item)
         else:
-            raise reader.error(f"{item!r} is not a seat (names: {', '.join(seats)}; "
-                               f"numbers 0-{len(seats) - 1})", node)
+            raise reader.error(
+                f"{item!r} is not a seat (names: {', '.join(seats)}; numbers 0-{len(seats) - 1})",
+                node,
+            )
     return ListOf(tuple(Equal(s) for s in sorted(set(out))))
 
 
-def _expect(reader: _Reader, node: Node, index: int, line: int, view_keys: set[str],
-            seats: tuple[str, ...]) -> Step:
+def _expect(
+    reader: _Reader, node: Node, index: int, line: int, view_keys: set[str], seats: tuple[str, ...]
+) -> Step:
     pairs = reader.pairs(node, "expect")
     if not pairs:
         raise reader.error("expect: needs at least one key", node)
@@ -432,8 +487,11 @@ def _expect(reader: _Reader, node: Node, index: int, line: int, view_keys: set[s
             continue
         head = key.split(".", 1)[0]
         if head not in view_keys and key not in SPECIAL_EXPECT_KEYS or not all(key.split(".")):
-            raise reader.error(f"unknown expect key {key!r}: a key is a dotted path that starts "
-                               f"with one of {', '.join(known)}", key_node)
+            raise reader.error(
+                f"unknown expect key {key!r}: a key is a dotted path that starts "
+                f"with one of {', '.join(known)}",
+                key_node,
+            )
         if key == "winners":
             matcher = _winners(reader, value_node, seats)
         else:

@@ -38,13 +38,20 @@ class Failure:
     input: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"step": self.step, "line": self.line, "kind": self.kind,
-                               "message": self.message}
+        out: dict[str, Any] = {
+            "step": self.step,
+            "line": self.line,
+            "kind": self.kind,
+            "message": self.message,
+        }
         if self.input:
             out["input"] = self.input
         if self.kind == "expect":
-            out.update(path=self.path, expected=self.expected,
-                       actual=None if self.actual is MISSING else self.actual)
+            out.update(
+                path=self.path,
+                expected=self.expected,
+                actual=None if self.actual is MISSING else self.actual,
+            )
         return out
 
     def describe(self, path: str = "") -> str:
@@ -148,32 +155,65 @@ def _run_input(step: Step, table: Table, result: ScriptResult) -> bool:
     assert step.input is not None
     outcome = table.submit(step.input)
     rej = outcome.rejection
-    trace = StepTrace(step.index, step.line, step.kind, step.text, outcome.accepted,
-                      outcome.events, rej.to_dict() if rej else None)
+    trace = StepTrace(
+        step.index,
+        step.line,
+        step.kind,
+        step.text,
+        outcome.accepted,
+        outcome.events,
+        rej.to_dict() if rej else None,
+    )
     failure: Failure | None = None
     if step.kind == "input" and not outcome.accepted:
-        failure = Failure(step.index, step.line, "rejected",
-                          f"{step.text!r} was refused: {_describe_rejection(outcome)}",
-                          input=step.text)
+        failure = Failure(
+            step.index,
+            step.line,
+            "rejected",
+            f"{step.text!r} was refused: {_describe_rejection(outcome)}",
+            input=step.text,
+        )
     elif step.kind == "reject" and outcome.accepted:
         events = "; ".join(outcome.events)
-        failure = Failure(step.index, step.line, "accepted",
-                          f"{step.text!r} was accepted but must be refused"
-                          + (f" (events: {events})" if events else ""), input=step.text)
+        failure = Failure(
+            step.index,
+            step.line,
+            "accepted",
+            f"{step.text!r} was accepted but must be refused"
+            + (f" (events: {events})" if events else ""),
+            input=step.text,
+        )
     elif step.kind == "reject" and rej is not None:
-        for kind, matcher, actual in (("rule", step.rule, rej.rule),
-                                      ("reason", step.reason, rej.reason)):
+        for kind, matcher, actual in (
+            ("rule", step.rule, rej.rule),
+            ("reason", step.reason, rej.reason),
+        ):
             expected = _match(matcher, actual)
             if expected is not None:
-                failure = Failure(step.index, step.line, kind,
-                                  f"{step.text!r} was refused with {kind} {show(actual)}, "
-                                  f"expected {expected} ({_describe_rejection(outcome)})",
-                                  path=kind, expected=expected, actual=actual, input=step.text)
+                failure = Failure(
+                    step.index,
+                    step.line,
+                    kind,
+                    f"{step.text!r} was refused with {kind} {show(actual)}, "
+                    f"expected {expected} ({_describe_rejection(outcome)})",
+                    path=kind,
+                    expected=expected,
+                    actual=actual,
+                    input=step.text,
+                )
                 break
     if failure is not None:
         result.failures.append(failure)
-        trace = StepTrace(trace.step, trace.line, trace.kind, trace.text, trace.accepted,
-                          trace.events, trace.rejection, ok=False)
+        trace = StepTrace(
+            trace.step,
+            trace.line,
+            trace.kind,
+            trace.text,
+            trace.accepted,
+            trace.events,
+            trace.rejection,
+            ok=False,
+        )
     result.trace.append(trace)
     # A wrong rule or reason still leaves the game where the script expects it: go on.
     return failure is None or failure.kind in ("rule", "reason")
@@ -187,12 +227,19 @@ def _run_expect(step: Step, table: Table, result: ScriptResult) -> None:
         for miss in check.matcher.check(actual):
             ok = False
             path = f"{check.path}.{miss.where}" if miss.where else check.path
-            shown = ("<missing>" if miss.actual is MISSING else show(miss.actual))
+            shown = "<missing>" if miss.actual is MISSING else show(miss.actual)
             aud = "" if step.audience == PUBLIC else f" (view {step.audience})"
-            result.failures.append(Failure(
-                step.index, check.line, "expect",
-                f"{path}{aud}: expected {miss.expected}, got {shown}",
-                path=path, expected=miss.expected, actual=miss.actual))
+            result.failures.append(
+                Failure(
+                    step.index,
+                    check.line,
+                    "expect",
+                    f"{path}{aud}: expected {miss.expected}, got {shown}",
+                    path=path,
+                    expected=miss.expected,
+                    actual=miss.actual,
+                )
+            )
     result.trace.append(StepTrace(step.index, step.line, "expect", "expect", None, ok=ok))
 
 

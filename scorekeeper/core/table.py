@@ -64,17 +64,26 @@ class TableConfig:
     name: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "seats": list(self.seats), "options": dict(self.options),
-                "layout": dict(self.layout), "kit": dict(self.kit), "name": self.name}
+        return {
+            "game": self.game,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "layout": dict(self.layout),
+            "kit": dict(self.kit),
+            "name": self.name,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
         try:
-            return cls(game=str(data["game"]), seats=tuple(str(s) for s in data["seats"]),
-                       options=dict(data.get("options") or {}),
-                       layout={str(k): str(v) for k, v in (data.get("layout") or {}).items()},
-                       kit={str(k): str(v) for k, v in (data.get("kit") or {}).items()},
-                       name=str(data.get("name") or ""))
+            return cls(
+                game=str(data["game"]),
+                seats=tuple(str(s) for s in data["seats"]),
+                options=dict(data.get("options") or {}),
+                layout={str(k): str(v) for k, v in (data.get("layout") or {}).items()},
+                kit={str(k): str(v) for k, v in (data.get("kit") or {}).items()},
+                name=str(data.get("name") or ""),
+            )
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise ConfigError(f"bad table configuration: {exc}") from exc
 
@@ -94,8 +103,9 @@ class FeedEntry:
     describe: Callable[[], str] | None = field(default=None, compare=False, repr=False)
     # The pieces a refusal shown to anyone but the organiser must not name (the table's
     # ``secret_names``: every piece of the game, so the words never depend on what is hidden).
-    unnamed: Callable[[], re.Pattern[str] | None] | None = field(default=None, compare=False,
-                                                                 repr=False)
+    unnamed: Callable[[], re.Pattern[str] | None] | None = field(
+        default=None, compare=False, repr=False
+    )
     _words: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @property
@@ -106,8 +116,11 @@ class FeedEntry:
         return self._words[0]
 
     def to_dict(self, audience: Audience) -> dict[str, Any]:
-        out: dict[str, Any] = {"seq": self.seq, "accepted": self.accepted,
-                               "events": list(self.events)}
+        out: dict[str, Any] = {
+            "seq": self.seq,
+            "accepted": self.accepted,
+            "events": list(self.events),
+        }
         if self.rejection is not None:
             rejection = self.rejection
             if audience != ORGANISER and self.unnamed is not None:
@@ -117,8 +130,7 @@ class FeedEntry:
             # Seats get the public words here (the feed is shared by every seat); the view's
             # own "put_back" gives the owner of a hidden card its name.
             out["kind"] = self.put_back.kind
-            out["put_back"] = self.put_back.text_for(ORGANISER if audience == ORGANISER
-                                                     else PUBLIC)
+            out["put_back"] = self.put_back.text_for(ORGANISER if audience == ORGANISER else PUBLIC)
         if audience == ORGANISER:
             # The raw input may name a hidden card: only the organiser sees it.
             out["input"] = self.input
@@ -140,8 +152,9 @@ def without_names(rejection: Rejected, names: re.Pattern[str] | None) -> Rejecte
 
     def unnamed(text: str) -> str:
         # "The" stays capitalised where the text had it (a reason may start a sentence).
-        return names.sub(lambda m: UNNAMED.capitalize() if m[0].startswith("The ") else UNNAMED,
-                         text)
+        return names.sub(
+            lambda m: UNNAMED.capitalize() if m[0].startswith("The ") else UNNAMED, text
+        )
 
     reason, hint = unnamed(rejection.reason), unnamed(rejection.hint)
     if (reason, hint) == (rejection.reason, rejection.hint):
@@ -185,14 +198,17 @@ class Table:
         self.put_back: PutBack | None = None
         # (seq, scores) each time the scores change: the dashboard's score-history chart.
         self.score_history: list[tuple[int, tuple[int, ...]]] = [
-            (0, tuple(game.scores(self.referee.state)))]
+            (0, tuple(game.scores(self.referee.state)))
+        ]
         # secret_names' pattern, once worked out.
         self._piece_names: tuple[re.Pattern[str] | None] | None = None
         zones = set(game.zones(len(config.seats)))
         bad = sorted({z for z in config.layout.values() if z not in zones})
         if bad:
-            raise ConfigError(f"zone layout names zones {game.name} does not have: "
-                              f"{', '.join(bad)}; known zones: {', '.join(sorted(zones))}")
+            raise ConfigError(
+                f"zone layout names zones {game.name} does not have: "
+                f"{', '.join(bad)}; known zones: {', '.join(sorted(zones))}"
+            )
         pieces = set(game.pieces())
         bad = sorted({p for p in config.kit.values() if p not in pieces})
         if bad:
@@ -277,8 +293,16 @@ class Table:
                 # The organiser's feed (raw inputs) says what was taken back; the public
                 # events only say where (it may have been a hidden card or a private answer).
                 text = f"{text} (was: {taken_back.to_str()})"
-                put_back = put_back_for(self.game, self.config.seats, mapped, taken_back,
-                                        before, self.referee.state, self.referee.history, seq)
+                put_back = put_back_for(
+                    self.game,
+                    self.config.seats,
+                    mapped,
+                    taken_back,
+                    before,
+                    self.referee.state,
+                    self.referee.history,
+                    seq,
+                )
             if result.accepted:
                 self._track(mapped, seq, put_back)
         if result.accepted:
@@ -287,10 +311,23 @@ class Table:
                 self.score_history.append((seq, scores))
         if typed and result.rejection is not None and _laid(inp):
             result = Result(False, result.events, result.rejection.typed())
-        words = functools.partial(self._words, mapped if isinstance(mapped, Seen) else inp,
-                                  taken_back if result.accepted and put_back else None)
-        self._tell(FeedEntry(seq, result.accepted, text, result.events, result.rejection,
-                             put_back, describe=words, unnamed=self.secret_names))
+        words = functools.partial(
+            self._words,
+            mapped if isinstance(mapped, Seen) else inp,
+            taken_back if result.accepted and put_back else None,
+        )
+        self._tell(
+            FeedEntry(
+                seq,
+                result.accepted,
+                text,
+                result.events,
+                result.rejection,
+                put_back,
+                describe=words,
+                unnamed=self.secret_names,
+            )
+        )
         return result
 
     def _words(self, inp: Input, taken_back: Seen | Decision | None = None) -> str:
@@ -321,9 +358,17 @@ class Table:
 
     def _refused(self, inp: Input, rejection: Rejected, seq: int) -> Result:
         self.inputs_seen += 1
-        self._tell(FeedEntry(seq, False, inp.to_str(), (), rejection,
-                             describe=functools.partial(self._words, inp),
-                             unnamed=self.secret_names))
+        self._tell(
+            FeedEntry(
+                seq,
+                False,
+                inp.to_str(),
+                (),
+                rejection,
+                describe=functools.partial(self._words, inp),
+                unnamed=self.secret_names,
+            )
+        )
         return Result(False, rejection=rejection)
 
     def _tell(self, entry: FeedEntry) -> None:
@@ -337,30 +382,45 @@ class Table:
         names = self.config.seats
         rejection = result.rejection
         if rejection is not None:
-            rejection = Rejected(rejection.rule, render_seats(rejection.reason, names),
-                                 render_seats(rejection.hint, names))
-        return Result(result.accepted, tuple(render_seats(e, names) for e in result.events),
-                      rejection)
+            rejection = Rejected(
+                rejection.rule,
+                render_seats(rejection.reason, names),
+                render_seats(rejection.hint, names),
+            )
+        return Result(
+            result.accepted, tuple(render_seats(e, names) for e in result.events), rejection
+        )
 
     def map_input(self, inp: Input) -> Seen | Decision | Undo | Correct | Rejected:
         """Turn a raw sighting into a piece in a zone; other inputs pass through."""
         if not isinstance(inp, Sighting):
-            if isinstance(inp, Decision) and inp.seat is not None and not (
-                    0 <= inp.seat < len(self.config.seats)):
-                return Rejected(RULE_WRONG_SEAT, f"there is no seat {inp.seat} at this table",
-                                f"seats are 0 to {len(self.config.seats) - 1}")
+            if (
+                isinstance(inp, Decision)
+                and inp.seat is not None
+                and not (0 <= inp.seat < len(self.config.seats))
+            ):
+                return Rejected(
+                    RULE_WRONG_SEAT,
+                    f"there is no seat {inp.seat} at this table",
+                    f"seats are 0 to {len(self.config.seats) - 1}",
+                )
             return inp
         zone = self.config.layout.get(inp.reader)
         if zone is None:
-            return Rejected(RULE_UNKNOWN_READER, f"reader {inp.reader!r} is not in the zone layout",
-                            "check the reader's wiring or add it to the layout")
+            return Rejected(
+                RULE_UNKNOWN_READER,
+                f"reader {inp.reader!r} is not in the zone layout",
+                "check the reader's wiring or add it to the layout",
+            )
         piece = self.config.kit.get(inp.uid)
         if piece is None:
             piece = self._kit_lookup(inp.uid)
         if piece is None:
-            return Rejected(RULE_UNKNOWN_TAG, f"tag {inp.uid} is not in this table's kit",
-                            f"take it off the {zone} reader, or enroll it with "
-                            "'scorekeeper enroll'")
+            return Rejected(
+                RULE_UNKNOWN_TAG,
+                f"tag {inp.uid} is not in this table's kit",
+                f"take it off the {zone} reader, or enroll it with 'scorekeeper enroll'",
+            )
         return Seen(zone, piece, inp.present)
 
     def _kit_lookup(self, uid: str) -> str | None:
@@ -374,9 +434,13 @@ class Table:
             return None
 
     @classmethod
-    def replay(cls, config: TableConfig, game: Game,
-               records: Iterable[tuple[int, Mapping[str, Any]]],
-               listeners: Iterable[Listener] = ()) -> Table:
+    def replay(
+        cls,
+        config: TableConfig,
+        game: Game,
+        records: Iterable[tuple[int, Mapping[str, Any]]],
+        listeners: Iterable[Listener] = (),
+    ) -> Table:
         """Rebuild a table from ``(seq, record)`` pairs without logging them again.
 
         ``listeners`` hear every feed entry of the replay (the feed itself keeps only the last

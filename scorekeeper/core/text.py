@@ -50,8 +50,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 TYPED_HINT = "that input was not applied; nothing to put back"
 # A part of a hint that asks for a physical move: meaningless for an input that was typed.
-_PHYSICAL = re.compile(r"\b(?:put|take|lift|pick)\b[^;]*\b(?:back|off|on|onto|in)\b",
-                       re.IGNORECASE)
+_PHYSICAL = re.compile(r"\b(?:put|take|lift|pick)\b[^;]*\b(?:back|off|on|onto|in)\b", re.IGNORECASE)
 
 
 def typed_hint(hint: str) -> str:
@@ -59,6 +58,5 @@ def typed_hint(hint: str) -> str:
     the table, so every "put it back" or "take it off" part is dropped, and the hint says the
     input was not applied; what remains ("now: ...") is kept."""
     hint = hint.removeprefix(TYPED_HINT)
-    keep = [part.strip() for part in hint.split(";")
-            if part.strip() and not _PHYSICAL.search(part)]
+    keep = [part.strip() for part in hint.split(";") if part.strip() and not _PHYSICAL.search(part)]
     return "; ".join([TYPED_HINT, *keep])

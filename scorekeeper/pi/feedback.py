@@ -55,8 +55,10 @@ DEFAULT_ANSWERS: Mapping[str, str] = {"claim": "pass"}
 PIN_KEYS = ("led", "buzzer", "confirm", "undo")
 DEFAULT_PINS = {"led": 17, "buzzer": 27, "confirm": 22, "undo": 23}
 _PIN_NAME = re.compile(r"^(GPIO|BCM|BOARD|WPI|J8:)\d+$", re.IGNORECASE)
-SPEC_HELP = ('write key=value pairs separated by commas, e.g. "led=17,buzzer=27,confirm=22,'
-             'undo=23" (BCM numbers; a part set to off is left out; also table=ID, hold=SECONDS)')
+SPEC_HELP = (
+    'write key=value pairs separated by commas, e.g. "led=17,buzzer=27,confirm=22,'
+    'undo=23" (BCM numbers; a part set to off is left out; also table=ID, hold=SECONDS)'
+)
 
 # LED modes, in increasing priority.
 OFF, STEADY, DECISION, PROBLEM = "off", "steady", "decision", "problem"
@@ -123,8 +125,10 @@ def _pin(key: str, value: str) -> int | str | None:
         return number
     if _PIN_NAME.match(value):
         return value.upper()
-    raise ConfigError(f"--feedback {key}={value!r} is not a pin: write a BCM number such as 17, "
-                      "a name such as GPIO17 or BOARD11, or off")
+    raise ConfigError(
+        f"--feedback {key}={value!r} is not a pin: write a BCM number such as 17, "
+        "a name such as GPIO17 or BOARD11, or off"
+    )
 
 
 def is_declaration(prompt: Mapping[str, Any]) -> bool:
@@ -138,8 +142,9 @@ def open_questions(prompts: Iterable[Mapping[str, Any]]) -> list[Mapping[str, An
     return [p for p in prompts if not is_declaration(p)]
 
 
-def obvious_answer(prompts: Iterable[Mapping[str, Any]],
-                   defaults: Mapping[str, str] = DEFAULT_ANSWERS) -> tuple[str, str] | None:
+def obvious_answer(
+    prompts: Iterable[Mapping[str, Any]], defaults: Mapping[str, str] = DEFAULT_ANSWERS
+) -> tuple[str, str] | None:
     """``(prompt id, answer)`` when exactly one answer is obviously right, else None.
 
     Obvious: exactly one open question, with exactly one legal answer or a documented default
@@ -168,8 +173,14 @@ class Feedback:
     (BadPinFactory off a Pi, GPIOPinInUse) from the constructor: the caller decides.
     """
 
-    def __init__(self, hub: Any, config: FeedbackConfig | None = None, *,
-                 pin_factory: Any = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        hub: Any,
+        config: FeedbackConfig | None = None,
+        *,
+        pin_factory: Any = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         from gpiozero import LED, Button, Buzzer  # only when feedback is enabled
 
         self.hub = hub
@@ -190,10 +201,12 @@ class Feedback:
         try:
             self.led = self._device(LED, cfg.led, pin_factory=pin_factory)
             self.buzzer = self._device(Buzzer, cfg.buzzer, pin_factory=pin_factory)
-            self.confirm_button = self._device(Button, cfg.confirm, pull_up=True,
-                                               pin_factory=pin_factory)
-            self.undo_button = self._device(Button, cfg.undo, pull_up=True, hold_time=cfg.hold,
-                                            pin_factory=pin_factory)
+            self.confirm_button = self._device(
+                Button, cfg.confirm, pull_up=True, pin_factory=pin_factory
+            )
+            self.undo_button = self._device(
+                Button, cfg.undo, pull_up=True, hold_time=cfg.hold, pin_factory=pin_factory
+            )
         except Exception:
             self._close_devices()
             raise
@@ -214,8 +227,10 @@ class Feedback:
     def start(self) -> None:
         """Hook the tables and start the poll thread."""
         cfg = self.config
-        log.info("GPIO feedback on", extra={"led": cfg.led, "buzzer": cfg.buzzer,
-                                            "confirm": cfg.confirm, "undo": cfg.undo})
+        log.info(
+            "GPIO feedback on",
+            extra={"led": cfg.led, "buzzer": cfg.buzzer, "confirm": cfg.confirm, "undo": cfg.undo},
+        )
         self.refresh()
         if self._thread is None and self.config.poll > 0:
             self._stop.clear()
@@ -269,11 +284,14 @@ class Feedback:
                     if not online:
                         problem = True
                         if was:
-                            log.warning("reader offline: long beep",
-                                        extra={"table": table_id, "reader": reader})
+                            log.warning(
+                                "reader offline: long beep",
+                                extra={"table": table_id, "reader": reader},
+                            )
                             self._beep("offline", OFFLINE_BEEP)
                 if self.hub.status(table_id) == "running" and open_questions(
-                        self._prompts(table_id)):
+                    self._prompts(table_id)
+                ):
                     decision = True
             if not self.serving:
                 mode = OFF
@@ -300,8 +318,10 @@ class Feedback:
         health = self.hub.reader_health(table_id)
         if "error" in health and not isinstance(health["error"], dict):
             return {"(backend)": False}
-        return {str(r): bool(info.get("online", True)) if isinstance(info, dict) else True
-                for r, info in health.items()}
+        return {
+            str(r): bool(info.get("online", True)) if isinstance(info, dict) else True
+            for r, info in health.items()
+        }
 
     def _prompts(self, table_id: str) -> list[dict[str, Any]]:
         try:
@@ -376,18 +396,28 @@ class Feedback:
         try:
             done = self.hub.submit(table_id, inp)
         except ScorekeeperError as exc:
-            log.warning("button input not taken", extra={"table": table_id, "button": button,
-                                                         "error": str(exc)})
+            log.warning(
+                "button input not taken",
+                extra={"table": table_id, "button": button, "error": str(exc)},
+            )
             self._beep("nothing", NOTHING_BLIP, times=2)
             return False
-        log.info("button input", extra={"table": table_id, "button": button,
-                                        "input": inp.to_str(), "accepted": done.accepted})
+        log.info(
+            "button input",
+            extra={
+                "table": table_id,
+                "button": button,
+                "input": inp.to_str(),
+                "accepted": done.accepted,
+            },
+        )
         self.refresh()
         return bool(done.accepted)
 
 
-def open_feedback(hub: Any, spec: str | None, *, on_error: Callable[[str], None],
-                  pin_factory: Any = None) -> Feedback | None:
+def open_feedback(
+    hub: Any, spec: str | None, *, on_error: Callable[[str], None], pin_factory: Any = None
+) -> Feedback | None:
     """Build and start a Feedback for ``serve``; on a GPIO problem call ``on_error`` with plain
     words and return None (the server runs on without feedback: an LED must not stop a game).
     ConfigError (a bad spec) is raised: that is the person's to fix before starting."""
@@ -395,17 +425,27 @@ def open_feedback(hub: Any, spec: str | None, *, on_error: Callable[[str], None]
     try:
         feedback = Feedback(hub, config, pin_factory=pin_factory)
     except ImportError:
-        on_error("--feedback needs gpiozero: pip install 'scorekeeper[pi]'; running without "
-                 "LED, buzzer and buttons")
+        on_error(
+            "--feedback needs gpiozero: pip install 'scorekeeper[pi]'; running without "
+            "LED, buzzer and buttons"
+        )
         return None
     except Exception as exc:  # noqa: BLE001 - gpiozero raises many kinds; all mean "no GPIO"
-        on_error(f"--feedback could not use the GPIO pins ({type(exc).__name__}: {exc}); is this "
-                 "a Raspberry Pi, and is the user in the gpio group? running without LED, "
-                 "buzzer and buttons")
+        on_error(
+            f"--feedback could not use the GPIO pins ({type(exc).__name__}: {exc}); is this "
+            "a Raspberry Pi, and is the user in the gpio group? running without LED, "
+            "buzzer and buttons"
+        )
         return None
     feedback.start()
     return feedback
 
 
-__all__: Sequence[str] = ("DEFAULT_ANSWERS", "Feedback", "FeedbackConfig", "obvious_answer",
-                          "open_feedback", "open_questions")
+__all__: Sequence[str] = (
+    "DEFAULT_ANSWERS",
+    "Feedback",
+    "FeedbackConfig",
+    "obvious_answer",
+    "open_feedback",
+    "open_questions",
+)

@@ -66,8 +66,7 @@ class Notifier:
     Thread-safe: ``send`` may be called from any thread.
     """
 
-    def __init__(self, address: str | None = None, *,
-                 env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, address: str | None = None, *, env: Mapping[str, str] | None = None) -> None:
         env = os.environ if env is None else env
         self.raw_address = address if address is not None else env.get("NOTIFY_SOCKET", "")
         self.enabled = bool(self.raw_address)
@@ -127,8 +126,14 @@ class Watchdog:
     and must stay trivial (it stores one float).
     """
 
-    def __init__(self, notifier: Notifier, interval: float, *, stale_after: float | None = None,
-                 clock: Clock = time.monotonic) -> None:
+    def __init__(
+        self,
+        notifier: Notifier,
+        interval: float,
+        *,
+        stale_after: float | None = None,
+        clock: Clock = time.monotonic,
+    ) -> None:
         self.notifier = notifier
         self.interval = interval
         self.stale_after = stale_after if stale_after is not None else max(interval, 1.0)
@@ -158,8 +163,10 @@ class Watchdog:
         if self._last_tick is not None:
             self.skipped += 1
             if self.skipped == 1 or self.skipped % 10 == 0:
-                log.warning("event loop has not ticked for %.1f s: not pinging the watchdog",
-                            self.clock() - self._last_tick)
+                log.warning(
+                    "event loop has not ticked for %.1f s: not pinging the watchdog",
+                    self.clock() - self._last_tick,
+                )
         return False
 
     def start(self) -> None:
@@ -213,8 +220,13 @@ class ServiceNotify:
     ``$NOTIFY_SOCKET`` and without callbacks no thread is started.
     """
 
-    def __init__(self, *, env: Mapping[str, str] | None = None,
-                 on_ready: Sequence[Callable[[], None]] = (), poll: float = 0.1) -> None:
+    def __init__(
+        self,
+        *,
+        env: Mapping[str, str] | None = None,
+        on_ready: Sequence[Callable[[], None]] = (),
+        poll: float = 0.1,
+    ) -> None:
         env = os.environ if env is None else env
         self.notifier = Notifier(env=env)
         interval = watchdog_interval(env) if self.notifier.enabled else None
@@ -231,8 +243,9 @@ class ServiceNotify:
         if self.watchdog is not None:
             self.watchdog.start()
         if self.notifier.enabled or self.on_ready:
-            self._thread = threading.Thread(target=self._wait_ready, args=(url, served_at),
-                                            name="sd-ready", daemon=True)
+            self._thread = threading.Thread(
+                target=self._wait_ready, args=(url, served_at), name="sd-ready", daemon=True
+            )
             self._thread.start()
 
     def tick(self) -> None:

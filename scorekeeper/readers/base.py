@@ -38,9 +38,11 @@ log = logging.getLogger("scorekeeper.readers")
 
 Emit = Callable[[Sighting], None]
 
-SPEC_HELP = ("use sim[:ID,...], serial:PORT[?baud=N], spi:BUS.CS[,BUS.CS...] or "
-             "mfrc522:[BUS.CS], each optionally followed by ?setting=number&..., several "
-             "joined with +")
+SPEC_HELP = (
+    "use sim[:ID,...], serial:PORT[?baud=N], spi:BUS.CS[,BUS.CS...] or "
+    "mfrc522:[BUS.CS], each optionally followed by ?setting=number&..., several "
+    "joined with +"
+)
 
 
 def format_uid(uid: bytes) -> str:
@@ -68,9 +70,15 @@ class ReaderHealth:
     detail: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"reader": self.reader, "online": self.online, "last_sighting": self.last_sighting,
-                "reads": self.reads, "read_rate": round(self.read_rate, 3),
-                "errors": self.errors, "detail": self.detail}
+        return {
+            "reader": self.reader,
+            "online": self.online,
+            "last_sighting": self.last_sighting,
+            "reads": self.reads,
+            "read_rate": round(self.read_rate, 3),
+            "errors": self.errors,
+            "detail": self.detail,
+        }
 
 
 class RateMeter:
@@ -122,8 +130,11 @@ class Outbox:
                     try:
                         self.emit(sighting)
                     except Exception:
-                        log.exception("sighting listener failed on %s", sighting.to_str(),
-                                      extra={"sighting": sighting.to_record()})
+                        log.exception(
+                            "sighting listener failed on %s",
+                            sighting.to_str(),
+                            extra={"sighting": sighting.to_record()},
+                        )
             finally:
                 self._lock.release()
             if not self._queue or self.emit is None:
@@ -183,8 +194,10 @@ def _parse_spi(rest: str, spec: str) -> list[tuple[int, int]]:
     for part in rest.split(","):
         bus, dot, cs = part.strip().partition(".")
         if not (dot and bus.isdigit() and cs.isdigit()):
-            raise ConfigError(f"bad SPI device {part!r} in reader spec {spec!r}: "
-                              "write BUS.CS, e.g. spi:0.0 or spi:0.0,0.1")
+            raise ConfigError(
+                f"bad SPI device {part!r} in reader spec {spec!r}: "
+                "write BUS.CS, e.g. spi:0.0 or spi:0.0,0.1"
+            )
         dev = (int(bus), int(cs))
         if dev in devices:
             raise ConfigError(f"SPI device {part.strip()} appears twice in reader spec {spec!r}")
@@ -196,13 +209,18 @@ def _check_options(cls: type, options: dict[str, Any], spec: str, fixed: Iterabl
     import inspect  # only when a backend is opened: keeps start-up imports lean
 
     params = inspect.signature(cls).parameters
-    allowed = {n for n, p in params.items()
-               if n != "self" and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    allowed = {
+        n
+        for n, p in params.items()
+        if n != "self" and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    }
     allowed -= set(fixed)
     unknown = sorted(set(options) - allowed)
     if unknown:
-        raise ConfigError(f"reader backend {spec!r} does not take option(s) {', '.join(unknown)};"
-                          f" it takes {', '.join(sorted(allowed))}")
+        raise ConfigError(
+            f"reader backend {spec!r} does not take option(s) {', '.join(unknown)};"
+            f" it takes {', '.join(sorted(allowed))}"
+        )
 
 
 # Settings a person may write in a spec's query string (``serial:PORT?absent_after_ms=300``):
@@ -222,17 +240,21 @@ def _query_options(query: str, cls: type, spec: str) -> dict[str, Any]:
         param = params.get(name)
         default = None if param is None else param.default
         if isinstance(default, bool) or not isinstance(default, int | float):
-            numeric = sorted(k for k, p in params.items()
-                             if isinstance(p.default, int | float)
-                             and not isinstance(p.default, bool))
+            numeric = sorted(
+                k
+                for k, p in params.items()
+                if isinstance(p.default, int | float) and not isinstance(p.default, bool)
+            )
             shown = ["baud" if k == "baudrate" else k for k in numeric]
-            raise ConfigError(f"unknown setting {key!r} in reader spec {spec!r}; "
-                              f"it takes {', '.join(shown)}")
+            raise ConfigError(
+                f"unknown setting {key!r} in reader spec {spec!r}; it takes {', '.join(shown)}"
+            )
         try:
             number = float(value)
         except ValueError:
-            raise ConfigError(f"{key} must be a number in reader spec {spec!r}, "
-                              f"not {value!r}") from None
+            raise ConfigError(
+                f"{key} must be a number in reader spec {spec!r}, not {value!r}"
+            ) from None
         if number < 0 or (isinstance(default, int) and not number.is_integer()):
             kind = "a whole number" if isinstance(default, int) else "a number"
             raise ConfigError(f"{key} must be {kind} of at least 0 in {spec!r}")
@@ -246,13 +268,17 @@ def _query_options(query: str, cls: type, spec: str) -> dict[str, Any]:
 # pseudo-terminals (a bridge emulated over a pty, as the benchmarks and dry runs do), the stable
 # names udev gives USB serial devices, and the name systemd/99-scorekeeper-bridge.rules gives
 # the Pico bridge. One path segment each (no "/", no ".."): nothing else on the server opens.
-_REMOTE_PORT = re.compile(r"/dev/(?:tty[A-Za-z0-9_]{1,32}|pts/[0-9]{1,6}"
-                          r"|serial/by-id/[A-Za-z0-9_:@+=-][A-Za-z0-9_.:@+=-]{0,200}"
-                          r"|scorekeeper-bridge)")
-REMOTE_SPEC_HELP = ("a table or an enrollment started from the console or the API can use "
-                    "sim, or a serial port: serial:/dev/ttyACM0, serial:/dev/ttyUSB0, "
-                    "serial:/dev/serial/by-id/… or serial:/dev/scorekeeper-bridge (the reader "
-                    "bridge), or readers on the Pi's SPI bus (spi:0.0, mfrc522:)")
+_REMOTE_PORT = re.compile(
+    r"/dev/(?:tty[A-Za-z0-9_]{1,32}|pts/[0-9]{1,6}"
+    r"|serial/by-id/[A-Za-z0-9_:@+=-][A-Za-z0-9_.:@+=-]{0,200}"
+    r"|scorekeeper-bridge)"
+)
+REMOTE_SPEC_HELP = (
+    "a table or an enrollment started from the console or the API can use "
+    "sim, or a serial port: serial:/dev/ttyACM0, serial:/dev/ttyUSB0, "
+    "serial:/dev/serial/by-id/… or serial:/dev/scorekeeper-bridge (the reader "
+    "bridge), or readers on the Pi's SPI bus (spi:0.0, mfrc522:)"
+)
 
 
 def check_remote_spec(spec: str) -> str:
@@ -279,8 +305,7 @@ def check_remote_spec(spec: str) -> str:
             continue
         if scheme == "serial" and _REMOTE_PORT.fullmatch(rest):
             continue
-        raise ConfigError(f"the readers {part.strip()!r} cannot be used here: "
-                          f"{REMOTE_SPEC_HELP}")
+        raise ConfigError(f"the readers {part.strip()!r} cannot be used here: {REMOTE_SPEC_HELP}")
     return spec
 
 
@@ -299,8 +324,10 @@ def open_readers(spec: str, **options: Any) -> ReaderBackend:
         from scorekeeper.readers.multi import MultiBackend
 
         if options:
-            raise ConfigError(f"reader spec {spec!r} joins several backends; give each one's "
-                              "settings in its own part (serial:A?absent_after_ms=300+...)")
+            raise ConfigError(
+                f"reader spec {spec!r} joins several backends; give each one's "
+                "settings in its own part (serial:A?absent_after_ms=300+...)"
+            )
         return MultiBackend([open_readers(part) for part in spec.split("+")])
     head, _, query = spec.partition("?")
     scheme, _, rest = head.partition(":")
@@ -319,8 +346,10 @@ def open_readers(spec: str, **options: Any) -> ReaderBackend:
         from scorekeeper.readers.serial import SerialBackend
 
         if not rest:
-            raise ConfigError(f"reader spec {spec!r} names no serial port: "
-                              "write serial:/dev/ttyACM0 or serial:/dev/serial/by-id/...")
+            raise ConfigError(
+                f"reader spec {spec!r} names no serial port: "
+                "write serial:/dev/ttyACM0 or serial:/dev/serial/by-id/..."
+            )
         options.update(_query_options(query, SerialBackend, spec))
         _check_options(SerialBackend, options, spec, ("port",))
         return SerialBackend(rest, **options)

@@ -27,9 +27,15 @@ from firmware_bridge import protocol as p
 class FakeBridge:
     """The bridge side of a serial link, on the file descriptor ``fd`` (read and write)."""
 
-    def __init__(self, fd: int, *, reader_count: int = 2,
-                 firmware: tuple[int, int, int] = (0, 1, 0), heartbeat_interval: float = 0.1,
-                 answer_sync: bool = True) -> None:
+    def __init__(
+        self,
+        fd: int,
+        *,
+        reader_count: int = 2,
+        firmware: tuple[int, int, int] = (0, 1, 0),
+        heartbeat_interval: float = 0.1,
+        answer_sync: bool = True,
+    ) -> None:
         self.fd = fd
         self.reader_count = reader_count
         self.firmware = firmware
@@ -99,8 +105,11 @@ class FakeBridge:
         uptime = int((time.monotonic() - self._started) * 1000) & 0xFFFFFFFF
         self.send(p.Heartbeat(uptime, 0, 0, self.decoder.crc_errors & 0xFFFF))
         for reader in range(self.reader_count):
-            self.send(p.ReaderHealthReport(reader, self.status[reader], self.reads[reader],
-                                           self.misses[reader], 0))
+            self.send(
+                p.ReaderHealthReport(
+                    reader, self.status[reader], self.reads[reader], self.misses[reader], 0
+                )
+            )
 
     # --- internals ---------------------------------------------------------------------------
 

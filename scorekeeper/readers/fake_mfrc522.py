@@ -173,9 +173,9 @@ class VirtualTag:
         """The 5 bytes (4 uid bytes or CT + 3, then BCC) this tag answers at ``level`` (0-based)."""
         u = self.uid
         if level == self.levels - 1:
-            cl = u[3 * level:3 * level + 4]
+            cl = u[3 * level : 3 * level + 4]
         else:
-            cl = bytes((m.CASCADE_TAG,)) + u[3 * level:3 * level + 3]
+            cl = bytes((m.CASCADE_TAG,)) + u[3 * level : 3 * level + 3]
         return cl + bytes((m.bcc(cl),))
 
     def sak(self, level: int) -> int:
@@ -280,8 +280,7 @@ class FakeMfrc522:
         with self._lock:
             self._halt_errors.extend([error] * n)
 
-    def crowd(self, n: int = -1, at: int = 3, stall: bool = False,
-              hear_one_in: int = 0) -> None:
+    def crowd(self, n: int = -1, at: int = 3, stall: bool = False, hear_one_in: int = 0) -> None:
         """When ``at`` or more tags answer a REQA/WUPA at once the chip hears nothing of it, for
         the next ``n`` such requests (-1: always), as RC522 boards do with three or more tags:
         plain silence (the timer fires), or with ``stall`` a reception that starts (the timer
@@ -442,8 +441,9 @@ class FakeMfrc522:
         timer_at = None if timer is None else tx_end + timer
         # 100 % ASK is what type A tags decode: without Force100ASK they hear nothing
         heard = self.field_on and bool(self.regs[m.TX_ASK_REG] & 0x40)
-        answers, coll_invalid, error, stall = self._air(tx, tx_last_bits) if heard else (
-            [], False, 0, False)
+        answers, coll_invalid, error, stall = (
+            self._air(tx, tx_last_bits) if heard else ([], False, 0, False)
+        )
         events = [(tx_end, self._tx_done)]
         rx_start = tx_end + FDT_US + 5 * BIT_US  # the timer stops at a reception's 5th bit
         if not answers and not error:
@@ -570,14 +570,16 @@ class FakeMfrc522:
             # and TxLastBits must say the same, or the tags take it as an error
             on_air = (len(tx) - 1) * 8 + (tx_last_bits or 8)
             known = ((nvb >> 4) - 2) * 8 + (nvb & 0x0F)
-            if (nvb & 0x0F) > 7 or on_air != (nvb >> 4) * 8 + (nvb & 0x0F) or \
-                    not 0 <= known < 40:
+            if (nvb & 0x0F) > 7 or on_air != (nvb >> 4) * 8 + (nvb & 0x0F) or not 0 <= known < 40:
                 for t in ready:
                     _fall_back(t)
                 return [], False
             prefix = _bits(tx[2:], known)
-            answers = [_bits(t.cascade(level))[known:] for t in ready
-                       if _bits(t.cascade(level))[:known] == prefix]
+            answers = [
+                _bits(t.cascade(level))[known:]
+                for t in ready
+                if _bits(t.cascade(level))[:known] == prefix
+            ]
             if not answers:
                 return [], False
             if self._collide:
@@ -648,8 +650,7 @@ class FakeSpiBus:
     ``/dev/spidevB.C`` does.
     """
 
-    def __init__(self, chips: dict[tuple[int, int], FakeMfrc522] | None = None,
-                 clock=None) -> None:
+    def __init__(self, chips: dict[tuple[int, int], FakeMfrc522] | None = None, clock=None) -> None:
         """``clock``: the ``ChipClock`` the chips ``add`` makes share, or a callable giving
         seconds for it to follow (the backend's clock); ``self.clock.follow`` can set it later.
         The clock keeps up with real time too (``ChipClock.keep_up_with_real_time``).

@@ -45,17 +45,22 @@ def open_package_reader(bus: int, device: int) -> PackageReader:
     try:
         from mfrc522 import MFRC522  # only on a Pi, from the [mfrc522] extra
     except ImportError as exc:
-        raise ReaderError("the mfrc522 reader backend needs the mfrc522 package: "
-                          "pip install 'scorekeeper[mfrc522]' (or use spi:0.0, which needs "
-                          "only spidev)") from exc
+        raise ReaderError(
+            "the mfrc522 reader backend needs the mfrc522 package: "
+            "pip install 'scorekeeper[mfrc522]' (or use spi:0.0, which needs "
+            "only spidev)"
+        ) from exc
     except RuntimeError as exc:  # RPi.GPIO refuses to load off a Pi, or on a Pi 5
-        raise ReaderError(f"the mfrc522 package cannot drive the GPIO here: {exc}; on a Pi 5 "
-                          "use spi:0.0 instead") from exc
+        raise ReaderError(
+            f"the mfrc522 package cannot drive the GPIO here: {exc}; on a Pi 5 use spi:0.0 instead"
+        ) from exc
     try:
         reader: PackageReader = MFRC522(bus=bus, device=device)
     except (OSError, RuntimeError) as exc:
-        raise ReaderError(f"cannot open the RC522 on /dev/spidev{bus}.{device}: {exc} (is SPI "
-                          "enabled? raspi-config > Interface Options > SPI)") from exc
+        raise ReaderError(
+            f"cannot open the RC522 on /dev/spidev{bus}.{device}: {exc} (is SPI "
+            "enabled? raspi-config > Interface Options > SPI)"
+        ) from exc
     return reader
 
 
@@ -82,27 +87,49 @@ class Mfrc522Backend(SpiBackend):
 
     name = "mfrc522"
 
-    def __init__(self, devices: Sequence[tuple[int, int]] = ((0, 0),), *,
-                 reader_ids: Sequence[str] | None = None, settle_ms: float = 5.0,
-                 field_off_ms: float = 10.0, poll_interval: float = 0.0, max_tags: int = 4,
-                 chip_timeout_ms: int = 5,
-                 gain: int = 4, present_after_polls: int = 1, present_after_ms: float = 0.0,
-                 absent_after_polls: int = 3, absent_after_ms: float = 250.0,
-                 retry_interval: float = 1.0, clock: Callable[[], float] | None = None,
-                 sleep: Callable[[float], None] | None = None,
-                 mfrc522_factory: PackageFactory | None = None, autopoll: bool = True) -> None:
+    def __init__(
+        self,
+        devices: Sequence[tuple[int, int]] = ((0, 0),),
+        *,
+        reader_ids: Sequence[str] | None = None,
+        settle_ms: float = 5.0,
+        field_off_ms: float = 10.0,
+        poll_interval: float = 0.0,
+        max_tags: int = 4,
+        chip_timeout_ms: int = 5,
+        gain: int = 4,
+        present_after_polls: int = 1,
+        present_after_ms: float = 0.0,
+        absent_after_polls: int = 3,
+        absent_after_ms: float = 250.0,
+        retry_interval: float = 1.0,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], None] | None = None,
+        mfrc522_factory: PackageFactory | None = None,
+        autopoll: bool = True,
+    ) -> None:
         extra: dict[str, Any] = {}
         if clock is not None:
             extra["clock"] = clock
         if sleep is not None:
             extra["sleep"] = sleep
-        super().__init__(devices, reader_ids=reader_ids, settle_ms=settle_ms,
-                         field_off_ms=field_off_ms, poll_interval=poll_interval, max_tags=max_tags,
-                         chip_timeout_ms=chip_timeout_ms, gain=gain,
-                         present_after_polls=present_after_polls,
-                         present_after_ms=present_after_ms,
-                         absent_after_polls=absent_after_polls, absent_after_ms=absent_after_ms,
-                         retry_interval=retry_interval, autopoll=autopoll, **extra)
+        super().__init__(
+            devices,
+            reader_ids=reader_ids,
+            settle_ms=settle_ms,
+            field_off_ms=field_off_ms,
+            poll_interval=poll_interval,
+            max_tags=max_tags,
+            chip_timeout_ms=chip_timeout_ms,
+            gain=gain,
+            present_after_polls=present_after_polls,
+            present_after_ms=present_after_ms,
+            absent_after_polls=absent_after_polls,
+            absent_after_ms=absent_after_ms,
+            retry_interval=retry_interval,
+            autopoll=autopoll,
+            **extra,
+        )
         self._package_factory: PackageFactory = mfrc522_factory or open_package_reader
         self._packages: dict[str, PackageReader] = {}
 

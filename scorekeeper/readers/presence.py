@@ -68,8 +68,9 @@ class _Track:
 class PresenceFilter:
     """Debounce and hysteresis for any number of readers; see the module docstring."""
 
-    def __init__(self, config: PresenceConfig | None = None, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, config: PresenceConfig | None = None, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.config = config or PresenceConfig()
         self.clock = clock
         self._lock = threading.RLock()
@@ -78,8 +79,9 @@ class PresenceFilter:
 
     # --- raw input ---------------------------------------------------------------------------
 
-    def poll(self, reader: str, uids: Iterable[str], now: float | None = None, *,
-             partial: bool = False) -> list[Sighting]:
+    def poll(
+        self, reader: str, uids: Iterable[str], now: float | None = None, *, partial: bool = False
+    ) -> list[Sighting]:
         """Reader ``reader`` finished one poll and saw exactly ``uids``; returns new Sightings.
 
         ``partial``: the poll was cut short by an error, so tags it did not list may still be
@@ -103,8 +105,9 @@ class PresenceFilter:
             out.extend(self._settle(reader, t))
         return out
 
-    def edge(self, reader: str, uid: str, present: bool,
-             now: float | None = None) -> list[Sighting]:
+    def edge(
+        self, reader: str, uid: str, present: bool, now: float | None = None
+    ) -> list[Sighting]:
         """An edge source says ``uid`` arrived at (``present``) or left ``reader``.
 
         An arrived tag counts as seen continuously until its "left" edge; it satisfies the poll
@@ -196,15 +199,21 @@ class PresenceFilter:
         tracks = self._tracks.get(reader, {})
         for uid in sorted(tracks):
             tr = tracks[uid]
-            missing = (not tr.held and tr.missed_polls >= cfg.absent_after_polls
-                       and (t - tr.last_seen) * 1000.0 + _EPS_MS >= cfg.absent_after_ms)
+            missing = (
+                not tr.held
+                and tr.missed_polls >= cfg.absent_after_polls
+                and (t - tr.last_seen) * 1000.0 + _EPS_MS >= cfg.absent_after_ms
+            )
             if missing:
                 if tr.reported:
                     out.append(Sighting(reader, uid, False))
                 del tracks[uid]
                 continue
-            if (not tr.reported and tr.seen_polls >= cfg.present_after_polls
-                    and (t - tr.first_seen) * 1000.0 + _EPS_MS >= cfg.present_after_ms):
+            if (
+                not tr.reported
+                and tr.seen_polls >= cfg.present_after_polls
+                and (t - tr.first_seen) * 1000.0 + _EPS_MS >= cfg.present_after_ms
+            ):
                 tr.reported = True
                 out.append(Sighting(reader, uid, True))
         return out

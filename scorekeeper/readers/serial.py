@@ -64,15 +64,26 @@ def open_pyserial(port: str, baudrate: int, timeout: float) -> SerialPort:
     """Open ``port`` with pyserial, exclusively (a second server on one bridge is an error)."""
     import serial  # pyserial; imported here so that importing this module stays cheap
 
-    return serial.Serial(port=port, baudrate=baudrate, timeout=timeout, write_timeout=1.0,
-                         exclusive=True)
+    return serial.Serial(
+        port=port, baudrate=baudrate, timeout=timeout, write_timeout=1.0, exclusive=True
+    )
 
 
 class _Reader:
     """Host-side bookkeeping for one reader of the bridge."""
 
-    __slots__ = ("status", "reads", "misses", "collisions", "tag_frames", "rate", "last_sighting",
-                 "reported", "ever_reported", "last")
+    __slots__ = (
+        "status",
+        "reads",
+        "misses",
+        "collisions",
+        "tag_frames",
+        "rate",
+        "last_sighting",
+        "reported",
+        "ever_reported",
+        "last",
+    )
 
     def __init__(self) -> None:
         self.status = p.STATUS_OK
@@ -98,12 +109,21 @@ class SerialBackend(ReaderBackend):
 
     name = "serial"
 
-    def __init__(self, port: str, *, baudrate: int = 115200,
-                 reader_ids: Sequence[str] | None = None, heartbeat_timeout: float = 3.0,
-                 read_timeout: float = 0.05, reconnect_min: float = 0.1,
-                 reconnect_max: float = 5.0, present_after_ms: float = 0.0,
-                 absent_after_ms: float = 0.0, clock: Callable[[], float] = time.monotonic,
-                 serial_factory: SerialFactory | None = None) -> None:
+    def __init__(
+        self,
+        port: str,
+        *,
+        baudrate: int = 115200,
+        reader_ids: Sequence[str] | None = None,
+        heartbeat_timeout: float = 3.0,
+        read_timeout: float = 0.05,
+        reconnect_min: float = 0.1,
+        reconnect_max: float = 5.0,
+        present_after_ms: float = 0.0,
+        absent_after_ms: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+        serial_factory: SerialFactory | None = None,
+    ) -> None:
         self.port = port
         self.baudrate = baudrate
         self._fixed_ids = reader_ids is not None
@@ -116,7 +136,8 @@ class SerialBackend(ReaderBackend):
         self._factory: SerialFactory = serial_factory or open_pyserial
         self.filter = PresenceFilter(
             PresenceConfig(present_after_ms=present_after_ms, absent_after_ms=absent_after_ms),
-            clock=clock)
+            clock=clock,
+        )
         self.decoder = p.Decoder()
         self._tx = p.Sequencer()
         self._lock = threading.RLock()  # guards state below and the filter calls
@@ -136,9 +157,16 @@ class SerialBackend(ReaderBackend):
         self._hello: p.Hello | None = None
         self._bridge: dict[str, int] = {}
         self._seen_counters = self.decoder.counters()
-        self._counts = {"opens": 0, "open_failures": 0, "disconnects": 0,
-                        "heartbeat_timeouts": 0, "unknown_reader": 0, "acks": 0,
-                        "bridge_errors": 0, "commands_sent": 0}
+        self._counts = {
+            "opens": 0,
+            "open_failures": 0,
+            "disconnects": 0,
+            "heartbeat_timeouts": 0,
+            "unknown_reader": 0,
+            "acks": 0,
+            "bridge_errors": 0,
+            "commands_sent": 0,
+        }
 
     # --- ReaderBackend -----------------------------------------------------------------------
 
@@ -160,8 +188,9 @@ class SerialBackend(ReaderBackend):
             return
         self._outbox.emit = emit
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name=f"serial-readers {self.port}",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, name=f"serial-readers {self.port}", daemon=True
+        )
         self._thread.start()
 
     def stop(self) -> None:
@@ -186,16 +215,27 @@ class SerialBackend(ReaderBackend):
                 else:
                     detail = ""
                 reads = rd.reads if rd.ever_reported else rd.tag_frames
-                out[rid] = ReaderHealth(rid, ok, rd.last_sighting, reads, rd.rate.rate(now),
-                                        rd.misses + rd.collisions, detail)
+                out[rid] = ReaderHealth(
+                    rid,
+                    ok,
+                    rd.last_sighting,
+                    reads,
+                    rd.rate.rate(now),
+                    rd.misses + rd.collisions,
+                    detail,
+                )
             return out
 
     def stats(self) -> dict[str, Any]:
         """Link counters: the decoder's (garbage_bytes, crc_errors, truncated, seq_gaps, lost,
         ...), open/disconnect counts, the bridge's own heartbeat counters and its HELLO."""
         with self._lock:
-            out: dict[str, Any] = {"backend": self.name, "port": self.port,
-                                   "online": self._link_online, "detail": self._detail}
+            out: dict[str, Any] = {
+                "backend": self.name,
+                "port": self.port,
+                "online": self._link_online,
+                "detail": self._detail,
+            }
             out.update(self.decoder.counters())
             out.update(self._counts)
             out["bridge"] = dict(self._bridge)
@@ -271,8 +311,11 @@ class SerialBackend(ReaderBackend):
                 self._counts["open_failures"] += 1
                 self._detail = f"cannot open: {exc}"
             (log.warning if first else log.debug)(
-                "reader bridge %s: cannot open: %s", self.port, exc,
-                extra={"port": self.port, "event": "open_failed", "error": str(exc)})
+                "reader bridge %s: cannot open: %s",
+                self.port,
+                exc,
+                extra={"port": self.port, "event": "open_failed", "error": str(exc)},
+            )
             return False
         now = self.clock()
         with self._lock:
@@ -281,11 +324,15 @@ class SerialBackend(ReaderBackend):
             self._last_heartbeat = None
             problem = "" if self._detail in ("not started", "stopped") else self._detail
             self._detail = "port open, waiting for the bridge" + (
-                f" (after: {problem})" if problem and "waiting" not in problem else "")
+                f" (after: {problem})" if problem and "waiting" not in problem else ""
+            )
             self._opened_at = now
             self.decoder.reset()
-        log.info("reader bridge %s: opened", self.port,
-                 extra={"port": self.port, "event": "opened", "opens": self._counts["opens"]})
+        log.info(
+            "reader bridge %s: opened",
+            self.port,
+            extra={"port": self.port, "event": "opened", "opens": self._counts["opens"]},
+        )
         try:
             with self._write_lock:
                 ser.write(bytes((p.FLAG,)) + self._tx.encode(p.Command.sync()))
@@ -310,8 +357,13 @@ class SerialBackend(ReaderBackend):
                 self.filter.suspend(rid)
         if was_online:
             level = logging.INFO if reason == "stopped" else logging.WARNING
-            log.log(level, "reader bridge %s offline: %s", self.port, reason,
-                    extra={"port": self.port, "event": "offline", "reason": reason})
+            log.log(
+                level,
+                "reader bridge %s offline: %s",
+                self.port,
+                reason,
+                extra={"port": self.port, "event": "offline", "reason": reason},
+            )
 
     def _lost(self, reason: str) -> None:
         with self._lock:
@@ -339,22 +391,33 @@ class SerialBackend(ReaderBackend):
 
     def _log_decoder(self) -> None:
         counters = self.decoder.counters()
-        changed = {k: counters[k] - self._seen_counters[k] for k in counters
-                   if k not in ("frames", "restarts") and counters[k] != self._seen_counters[k]}
+        changed = {
+            k: counters[k] - self._seen_counters[k]
+            for k in counters
+            if k not in ("frames", "restarts") and counters[k] != self._seen_counters[k]
+        }
         self._seen_counters = counters
         if changed:
-            log.warning("reader bridge %s: line errors %s", self.port,
-                        ", ".join(f"{k}+{v}" for k, v in sorted(changed.items())),
-                        extra={"port": self.port, "event": "line_errors", **changed})
+            log.warning(
+                "reader bridge %s: line errors %s",
+                self.port,
+                ", ".join(f"{k}+{v}" for k, v in sorted(changed.items())),
+                extra={"port": self.port, "event": "line_errors", **changed},
+            )
 
     def _reader_index(self, index: int) -> str | None:
         if index < len(self._ids):
             return self._ids[index]
         if self._fixed_ids:
             self._counts["unknown_reader"] += 1
-            log.warning("reader bridge %s: frame for reader index %d, but only %d reader ids are"
-                        " configured", self.port, index, len(self._ids),
-                        extra={"port": self.port, "event": "unknown_reader", "index": index})
+            log.warning(
+                "reader bridge %s: frame for reader index %d, but only %d reader ids are"
+                " configured",
+                self.port,
+                index,
+                len(self._ids),
+                extra={"port": self.port, "event": "unknown_reader", "index": index},
+            )
             return None
         self._grow(index + 1)
         return self._ids[index]
@@ -373,8 +436,9 @@ class SerialBackend(ReaderBackend):
             for index, rid in enumerate(self._ids):
                 if self._readers[index].status == p.STATUS_OK:
                     self.filter.resume(rid, now)
-            log.info("reader bridge %s online", self.port,
-                     extra={"port": self.port, "event": "online"})
+            log.info(
+                "reader bridge %s online", self.port, extra={"port": self.port, "event": "online"}
+            )
 
     def _handle_frame(self, frame: p.Frame, now: float) -> None:
         msg = frame.message
@@ -386,10 +450,18 @@ class SerialBackend(ReaderBackend):
                 self._grow(msg.reader_count)
             for rd in self._readers:
                 rd.reported = False
-            log.info("reader bridge %s: HELLO firmware %s, %d readers", self.port,
-                     ".".join(str(x) for x in msg.firmware), msg.reader_count,
-                     extra={"port": self.port, "event": "hello",
-                            "firmware": list(msg.firmware), "readers": msg.reader_count})
+            log.info(
+                "reader bridge %s: HELLO firmware %s, %d readers",
+                self.port,
+                ".".join(str(x) for x in msg.firmware),
+                msg.reader_count,
+                extra={
+                    "port": self.port,
+                    "event": "hello",
+                    "firmware": list(msg.firmware),
+                    "readers": msg.reader_count,
+                },
+            )
         elif isinstance(msg, p.TagPresent | p.TagGone):
             rid = self._reader_index(msg.reader)
             if rid is None:
@@ -406,8 +478,12 @@ class SerialBackend(ReaderBackend):
             out = self.filter.edge(rid, uid, present, now)
         elif isinstance(msg, p.Heartbeat):
             self._last_heartbeat = now
-            self._bridge = {"uptime_ms": msg.uptime_ms, "polls": msg.polls,
-                            "dropped": msg.dropped, "rx_errors": msg.rx_errors}
+            self._bridge = {
+                "uptime_ms": msg.uptime_ms,
+                "polls": msg.polls,
+                "dropped": msg.dropped,
+                "rx_errors": msg.rx_errors,
+            }
             self._set_online(now)
             if self._resync is not None:
                 out = self._finish_resync(now)
@@ -420,9 +496,19 @@ class SerialBackend(ReaderBackend):
             self._counts["acks"] += 1
         elif isinstance(msg, p.Error):
             self._counts["bridge_errors"] += 1
-            log.warning("reader bridge %s refused frame %d: code %d %s", self.port, msg.seq,
-                        msg.code, msg.text, extra={"port": self.port, "event": "bridge_error",
-                                                   "seq": msg.seq, "code": msg.code})
+            log.warning(
+                "reader bridge %s refused frame %d: code %d %s",
+                self.port,
+                msg.seq,
+                msg.code,
+                msg.text,
+                extra={
+                    "port": self.port,
+                    "event": "bridge_error",
+                    "seq": msg.seq,
+                    "code": msg.code,
+                },
+            )
         self._note(out, now)
         self._outbox.put(out)
 
@@ -457,12 +543,20 @@ class SerialBackend(ReaderBackend):
             if msg.status == p.STATUS_OK:
                 if self._link_online:
                     self.filter.resume(rid, now)
-                log.info("reader %s (bridge index %d) responding again", rid, index,
-                         extra={"reader": rid, "event": "reader_online"})
+                log.info(
+                    "reader %s (bridge index %d) responding again",
+                    rid,
+                    index,
+                    extra={"reader": rid, "event": "reader_online"},
+                )
             else:
                 self.filter.suspend(rid)
-                log.warning("reader %s (bridge index %d) not responding", rid, index,
-                            extra={"reader": rid, "event": "reader_offline"})
+                log.warning(
+                    "reader %s (bridge index %d) not responding",
+                    rid,
+                    index,
+                    extra={"reader": rid, "event": "reader_offline"},
+                )
 
     def _note(self, out: list[Sighting], now: float) -> None:
         for s in out:

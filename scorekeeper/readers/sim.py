@@ -34,16 +34,23 @@ class SimBackend(ReaderBackend):
 
     name = "sim"
 
-    def __init__(self, reader_ids: Iterable[str] = (), *, present_after_ms: float = 0.0,
-                 absent_after_ms: float = 0.0, clock: Callable[[], float] = time.monotonic,
-                 tick_interval: float = 0.005) -> None:
+    def __init__(
+        self,
+        reader_ids: Iterable[str] = (),
+        *,
+        present_after_ms: float = 0.0,
+        absent_after_ms: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+        tick_interval: float = 0.005,
+    ) -> None:
         self._ids: list[str] = [str(r) for r in reader_ids]
         self._fixed = bool(self._ids)
         self.clock = clock
         self.tick_interval = tick_interval
         self.filter = PresenceFilter(
             PresenceConfig(present_after_ms=present_after_ms, absent_after_ms=absent_after_ms),
-            clock=clock)
+            clock=clock,
+        )
         self._lock = threading.RLock()
         self._field: dict[str, set[str]] = {r: set() for r in self._ids}
         self._online: dict[str, bool] = {r: True for r in self._ids}
@@ -83,15 +90,26 @@ class SimBackend(ReaderBackend):
     def health(self) -> dict[str, ReaderHealth]:
         now = self.clock()
         with self._lock:
-            return {r: ReaderHealth(r, self._online[r], self._last.get(r), self._reads[r],
-                                    self._rates[r].rate(now), self._errors[r],
-                                    "" if self._online[r] else "simulated failure")
-                    for r in self._ids}
+            return {
+                r: ReaderHealth(
+                    r,
+                    self._online[r],
+                    self._last.get(r),
+                    self._reads[r],
+                    self._rates[r].rate(now),
+                    self._errors[r],
+                    "" if self._online[r] else "simulated failure",
+                )
+                for r in self._ids
+            }
 
     def stats(self) -> dict[str, Any]:
         with self._lock:
-            return {"backend": self.name, "readers": len(self._ids),
-                    "tags": sum(len(f) for f in self._field.values())}
+            return {
+                "backend": self.name,
+                "readers": len(self._ids),
+                "tags": sum(len(f) for f in self._field.values()),
+            }
 
     # --- scripting ---------------------------------------------------------------------------
 
@@ -172,8 +190,9 @@ class SimBackend(ReaderBackend):
         field = self._field.get(reader)
         if field is None:
             if self._fixed:
-                raise UnknownReader(f"no reader {reader!r} in the sim backend "
-                                    f"(readers: {', '.join(self._ids)})")
+                raise UnknownReader(
+                    f"no reader {reader!r} in the sim backend (readers: {', '.join(self._ids)})"
+                )
             self._ids.append(reader)
             field = self._field[reader] = set()
             self._online[reader] = True

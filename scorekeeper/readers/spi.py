@@ -66,14 +66,17 @@ def open_spidev(bus: int, cs: int, speed_hz: int) -> SpiDevice:
     try:
         import spidev  # only on a Pi, from the [pi] extra
     except ImportError as exc:
-        raise ReaderError("the spi reader backend needs the spidev package: "
-                          "pip install 'scorekeeper[pi]'") from exc
+        raise ReaderError(
+            "the spi reader backend needs the spidev package: pip install 'scorekeeper[pi]'"
+        ) from exc
     dev = spidev.SpiDev()
     try:
         dev.open(bus, cs)
     except OSError as exc:
-        raise ReaderError(f"cannot open /dev/spidev{bus}.{cs}: {exc} "
-                          "(is SPI enabled? raspi-config > Interface Options > SPI)") from exc
+        raise ReaderError(
+            f"cannot open /dev/spidev{bus}.{cs}: {exc} "
+            "(is SPI enabled? raspi-config > Interface Options > SPI)"
+        ) from exc
     dev.max_speed_hz = speed_hz
     dev.mode = 0
     return dev
@@ -125,21 +128,36 @@ class SpiBackend(ReaderBackend):
 
     name = "spi"
 
-    def __init__(self, devices: Sequence[tuple[int, int]], *,
-                 reader_ids: Sequence[str] | None = None, speed_hz: int = 1_000_000,
-                 settle_ms: float = 5.0, field_off_ms: float = 10.0,
-                 poll_interval: float = 0.0, max_tags: int = 4,
-                 chip_timeout_ms: int = 5, gain: int = 4, present_after_polls: int = 1,
-                 present_after_ms: float = 0.0, absent_after_polls: int = 3,
-                 absent_after_ms: float = 250.0, retry_interval: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep,
-                 spi_factory: SpiFactory | None = None, autopoll: bool = True) -> None:
+    def __init__(
+        self,
+        devices: Sequence[tuple[int, int]],
+        *,
+        reader_ids: Sequence[str] | None = None,
+        speed_hz: int = 1_000_000,
+        settle_ms: float = 5.0,
+        field_off_ms: float = 10.0,
+        poll_interval: float = 0.0,
+        max_tags: int = 4,
+        chip_timeout_ms: int = 5,
+        gain: int = 4,
+        present_after_polls: int = 1,
+        present_after_ms: float = 0.0,
+        absent_after_polls: int = 3,
+        absent_after_ms: float = 250.0,
+        retry_interval: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        spi_factory: SpiFactory | None = None,
+        autopoll: bool = True,
+    ) -> None:
         devs = [(int(b), int(c)) for b, c in devices]
         if not devs:
             raise ConfigError("the spi reader backend needs at least one BUS.CS device")
-        ids = [str(r) for r in reader_ids] if reader_ids is not None else [
-            f"r{i}" for i in range(len(devs))]
+        ids = (
+            [str(r) for r in reader_ids]
+            if reader_ids is not None
+            else [f"r{i}" for i in range(len(devs))]
+        )
         if len(ids) != len(devs):
             raise ConfigError(f"{len(devs)} SPI devices but {len(ids)} reader ids")
         if len(set(ids)) != len(ids):
@@ -147,8 +165,10 @@ class SpiBackend(ReaderBackend):
         self._readers = [_Reader(rid, b, c) for rid, (b, c) in zip(ids, devs, strict=True)]
         self.speed_hz = speed_hz
         if field_off_ms < 5:
-            raise ConfigError(f"field_off_ms must be at least 5 (ISO 14443-3 needs ~5 ms of "
-                              f"field off to reset halted tags), not {field_off_ms:g}")
+            raise ConfigError(
+                f"field_off_ms must be at least 5 (ISO 14443-3 needs ~5 ms of "
+                f"field off to reset halted tags), not {field_off_ms:g}"
+            )
         self.settle_ms = settle_ms
         self.field_off_ms = field_off_ms
         self.poll_interval = poll_interval
@@ -161,11 +181,14 @@ class SpiBackend(ReaderBackend):
         self.autopoll = autopoll
         self._factory: SpiFactory = spi_factory or open_spidev
         self.filter = PresenceFilter(
-            PresenceConfig(present_after_polls=present_after_polls,
-                           present_after_ms=present_after_ms,
-                           absent_after_polls=absent_after_polls,
-                           absent_after_ms=absent_after_ms),
-            clock=clock)
+            PresenceConfig(
+                present_after_polls=present_after_polls,
+                present_after_ms=present_after_ms,
+                absent_after_polls=absent_after_polls,
+                absent_after_ms=absent_after_ms,
+            ),
+            clock=clock,
+        )
         self._lock = threading.RLock()
         self._outbox = Outbox()
         self._stop = threading.Event()
@@ -192,8 +215,9 @@ class SpiBackend(ReaderBackend):
                 except ReaderError:
                     raise
                 except OSError as exc:
-                    raise ReaderError(f"cannot open SPI device {rd.bus}.{rd.cs} for reader "
-                                      f"{rd.rid}: {exc}") from exc
+                    raise ReaderError(
+                        f"cannot open SPI device {rd.bus}.{rd.cs} for reader {rd.rid}: {exc}"
+                    ) from exc
                 opened.append(rd)
         except ReaderError:
             for rd in opened:
@@ -226,20 +250,37 @@ class SpiBackend(ReaderBackend):
     def health(self) -> dict[str, ReaderHealth]:
         now = self.clock()
         with self._lock:
-            return {rd.rid: ReaderHealth(rd.rid, rd.online, rd.last_sighting, rd.reads,
-                                         rd.rate.rate(now),
-                                         rd.misses + rd.collisions + rd.garbled + rd.chip_errors,
-                                         rd.detail)
-                    for rd in self._readers}
+            return {
+                rd.rid: ReaderHealth(
+                    rd.rid,
+                    rd.online,
+                    rd.last_sighting,
+                    rd.reads,
+                    rd.rate.rate(now),
+                    rd.misses + rd.collisions + rd.garbled + rd.chip_errors,
+                    rd.detail,
+                )
+                for rd in self._readers
+            }
 
     def stats(self) -> dict[str, Any]:
         with self._lock:
-            return {"backend": self.name, "polls": self.polls,
-                    "readers": {rd.rid: {"spi": f"{rd.bus}.{rd.cs}", "online": rd.online,
-                                         "reads": rd.reads, "misses": rd.misses,
-                                         "collisions": rd.collisions, "garbled": rd.garbled,
-                                         "chip_errors": rd.chip_errors}
-                                for rd in self._readers}}
+            return {
+                "backend": self.name,
+                "polls": self.polls,
+                "readers": {
+                    rd.rid: {
+                        "spi": f"{rd.bus}.{rd.cs}",
+                        "online": rd.online,
+                        "reads": rd.reads,
+                        "misses": rd.misses,
+                        "collisions": rd.collisions,
+                        "garbled": rd.garbled,
+                        "chip_errors": rd.chip_errors,
+                    }
+                    for rd in self._readers
+                },
+            }
 
     # --- polling -----------------------------------------------------------------------------
 
@@ -344,9 +385,14 @@ class SpiBackend(ReaderBackend):
         rd.online = True
         rd.detail = ""
         self.filter.resume(rd.rid, now)
-        log.info("reader %s (SPI %d.%d) online, chip version 0x%02X", rd.rid, rd.bus, rd.cs,
-                 rd.chip.version(), extra={"reader": rd.rid, "event": "reader_online",
-                                           "previously": was})
+        log.info(
+            "reader %s (SPI %d.%d) online, chip version 0x%02X",
+            rd.rid,
+            rd.bus,
+            rd.cs,
+            rd.chip.version(),
+            extra={"reader": rd.rid, "event": "reader_online", "previously": was},
+        )
         return True
 
     def _offline(self, rd: _Reader, now: float, reason: str) -> None:
@@ -354,8 +400,14 @@ class SpiBackend(ReaderBackend):
         rd.chip_errors += 1
         self.filter.suspend(rd.rid)
         if rd.online or rd.detail != reason:
-            log.warning("reader %s (SPI %d.%d) offline: %s", rd.rid, rd.bus, rd.cs, reason,
-                        extra={"reader": rd.rid, "event": "reader_offline", "reason": reason})
+            log.warning(
+                "reader %s (SPI %d.%d) offline: %s",
+                rd.rid,
+                rd.bus,
+                rd.cs,
+                reason,
+                extra={"reader": rd.rid, "event": "reader_offline", "reason": reason},
+            )
         rd.online = False
         rd.detail = reason
 

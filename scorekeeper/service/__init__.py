@@ -15,5 +15,14 @@ from scorekeeper.service.hub import (
 )
 from scorekeeper.service.watchers import Subscriber
 
-__all__ = ["CREATED", "ENDED", "PAUSED", "RUNNING", "Hub", "NotRunning", "Submitted",
-           "Subscriber", "TableStateError"]
+__all__ = [
+    "CREATED",
+    "ENDED",
+    "PAUSED",
+    "RUNNING",
+    "Hub",
+    "NotRunning",
+    "Submitted",
+    "Subscriber",
+    "TableStateError",
+]

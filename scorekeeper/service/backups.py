@@ -49,9 +49,16 @@ class _Stopped(ScorekeeperError, RuntimeError):
 class PeriodicBackup:
     """Backs up ``db`` into ``folder`` at start and every ``every`` seconds, in a thread."""
 
-    def __init__(self, db: str | os.PathLike[str], folder: str | os.PathLike[str],
-                 every: float, *, keep: int = KEEP, pause: float = PAUSE,
-                 step_pages: int = STEP_PAGES) -> None:
+    def __init__(
+        self,
+        db: str | os.PathLike[str],
+        folder: str | os.PathLike[str],
+        every: float,
+        *,
+        keep: int = KEEP,
+        pause: float = PAUSE,
+        step_pages: int = STEP_PAGES,
+    ) -> None:
         if every <= 0:
             raise ValueError("the backup period must be more than 0 minutes")
         self.db = Path(db)
@@ -75,8 +82,7 @@ class PeriodicBackup:
         """Start the thread: a backup now, then one every period until ``stop``."""
         if self._thread is not None:
             return
-        self._thread = threading.Thread(target=self._loop, name="scorekeeper-backup",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._loop, name="scorekeeper-backup", daemon=True)
         self._thread.start()
 
     def stop(self, timeout: float = 10.0) -> None:
@@ -104,8 +110,13 @@ class PeriodicBackup:
         began = datetime.now()
         try:
             name = free_backup_name(self.db, self.folder, began)
-            done = backup(self.db, self.folder / name, pause=self.pause,
-                          step_pages=self.step_pages, progress=self._check_stop)
+            done = backup(
+                self.db,
+                self.folder / name,
+                pause=self.pause,
+                step_pages=self.step_pages,
+                progress=self._check_stop,
+            )
         except _Stopped:
             return None
         except Exception as exc:  # any failure: say it, and try again next round
@@ -113,19 +124,33 @@ class PeriodicBackup:
             with self._lock:
                 self.rounds += 1
                 self.last_error, self.last_error_at = text, began
-            log.warning("backup failed; the next round tries again", extra={
-                "event": "backup_failed", "backup_to": str(self.folder), "error": text,
-                "next_try_s": round(self.every, 1)})
+            log.warning(
+                "backup failed; the next round tries again",
+                extra={
+                    "event": "backup_failed",
+                    "backup_to": str(self.folder),
+                    "error": text,
+                    "next_try_s": round(self.every, 1),
+                },
+            )
             return None
         removed = self._prune()
         with self._lock:
             self.rounds += 1
             self.last_ok, self.last_ok_at = done, began
             self.last_error = self.last_error_at = None
-        log.info("backup written", extra={
-            "event": "backup_written", "path": str(done.path), "tables": len(done.contents.tables),
-            "inputs": done.contents.inputs, "bytes": done.contents.size,
-            "seconds": round(done.seconds, 3), "removed_old": removed})
+        log.info(
+            "backup written",
+            extra={
+                "event": "backup_written",
+                "path": str(done.path),
+                "tables": len(done.contents.tables),
+                "inputs": done.contents.inputs,
+                "bytes": done.contents.size,
+                "seconds": round(done.seconds, 3),
+                "removed_old": removed,
+            },
+        )
         return done
 
     def _check_stop(self, _done: int, _total: int) -> None:
@@ -141,7 +166,7 @@ class PeriodicBackup:
             return 0
         names = [m.group(0) for m in sorted(found, key=backup_order)]
         removed = 0
-        for name in names[:-self.keep]:
+        for name in names[: -self.keep]:
             with contextlib.suppress(OSError):
                 (self.folder / name).unlink()
                 removed += 1
@@ -153,16 +178,24 @@ class PeriodicBackup:
         """The latest round for the console: ``ok``, ``words`` and the facts behind them."""
         with self._lock:
             ok = self.last_error is None
-            out: dict[str, Any] = {"to": str(self.folder), "every_minutes": self.every / 60,
-                                   "ok": ok, "words": self._words()}
+            out: dict[str, Any] = {
+                "to": str(self.folder),
+                "every_minutes": self.every / 60,
+                "ok": ok,
+                "words": self._words(),
+            }
             if self.last_ok is not None and self.last_ok_at is not None:
-                out["last"] = {"at": self.last_ok_at.isoformat(timespec="seconds"),
-                               "path": str(self.last_ok.path),
-                               "tables": len(self.last_ok.contents.tables),
-                               "inputs": self.last_ok.contents.inputs}
+                out["last"] = {
+                    "at": self.last_ok_at.isoformat(timespec="seconds"),
+                    "path": str(self.last_ok.path),
+                    "tables": len(self.last_ok.contents.tables),
+                    "inputs": self.last_ok.contents.inputs,
+                }
             if self.last_error is not None and self.last_error_at is not None:
-                out["error"] = {"at": self.last_error_at.isoformat(timespec="seconds"),
-                                "text": self.last_error}
+                out["error"] = {
+                    "at": self.last_error_at.isoformat(timespec="seconds"),
+                    "text": self.last_error,
+                }
             return out
 
     def words(self) -> str:
@@ -177,8 +210,10 @@ class PeriodicBackup:
         if self.last_error is not None and self.last_error_at is not None:
             again = f"it is tried again every {_minutes(self.every)}"
             before = f" ({last[0].lower()}{last[1:]})" if last else " (none written yet)"
-            return (f"Backup to {self.folder} failed at {self.last_error_at:%H:%M}: "
-                    f"{self.last_error}; {again}{before}")
+            return (
+                f"Backup to {self.folder} failed at {self.last_error_at:%H:%M}: "
+                f"{self.last_error}; {again}{before}"
+            )
         return last or f"First backup to {self.folder} under way"
 
 

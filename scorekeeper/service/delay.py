@@ -50,8 +50,9 @@ def check_seconds(seconds: Any) -> float:
     if isinstance(seconds, bool) or not isinstance(seconds, int | float):
         raise ConfigError(f"the spectator delay is a number of seconds, not {seconds!r}")
     if not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
-        raise ConfigError(f"the spectator delay must be 0 (off) to {MAX_SECONDS} seconds, "
-                          f"not {seconds}")
+        raise ConfigError(
+            f"the spectator delay must be 0 (off) to {MAX_SECONDS} seconds, not {seconds}"
+        )
     return float(seconds)
 
 
@@ -99,8 +100,14 @@ class SpectatorDelay:
     run on the event loop's thread only.
     """
 
-    def __init__(self, seconds: float, *, clock: Clock = time.monotonic,
-                 max_views: int = MAX_VIEWS, max_bytes: int = MAX_BYTES) -> None:
+    def __init__(
+        self,
+        seconds: float,
+        *,
+        clock: Clock = time.monotonic,
+        max_views: int = MAX_VIEWS,
+        max_bytes: int = MAX_BYTES,
+    ) -> None:
         self.seconds = check_seconds(seconds)
         self.clock = clock
         self.max_views = max(2, max_views)
@@ -176,8 +183,11 @@ class SpectatorDelay:
         with self._lock:
             self._release()
             out = self._labelled()
-            wait = (None if not self._pending
-                    else max(0.0, self._pending[0].at + self.seconds - self.clock()))
+            wait = (
+                None
+                if not self._pending
+                else max(0.0, self._pending[0].at + self.seconds - self.clock())
+            )
         if out is not None and out[0] > self._sent:
             self._sent = out[0]
             deliver(*out)
@@ -207,8 +217,11 @@ class SpectatorDelay:
             return None
         label = self._label
         if label is None or label[0] != shown.version or label[1] != self.seconds:
-            label = self._label = (shown.version, self.seconds,
-                                   labelled(shown.payload, self.seconds))
+            label = self._label = (
+                shown.version,
+                self.seconds,
+                labelled(shown.payload, self.seconds),
+            )
         return label[0], label[2]
 
     def _thin(self) -> None:

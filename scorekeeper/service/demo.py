@@ -77,10 +77,18 @@ MAX_FRESH_REFUSALS = 3  # a move refused right after a sync, this often: the bot
 class DemoDriver:
     """Plays seeded bot games on ``hub`` one after another until ``stop()``."""
 
-    def __init__(self, hub: Hub, *, game: str = "angels-and-demons", seats: int = 4,
-                 seed: int = 1, pace: float = 1.0, next_game_after: float = 15.0,
-                 options: Mapping[str, Any] | None = None,
-                 on_table: Callable[[str, int], None] | None = None) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        *,
+        game: str = "angels-and-demons",
+        seats: int = 4,
+        seed: int = 1,
+        pace: float = 1.0,
+        next_game_after: float = 15.0,
+        options: Mapping[str, Any] | None = None,
+        on_table: Callable[[str, int], None] | None = None,
+    ) -> None:
         self.hub = hub
         self.game_id = game
         self.seats = seats
@@ -108,8 +116,11 @@ class DemoDriver:
         self._pause_other_demos()
         current = self._stored()
         if current is not None and new:
-            self.hub.notice(current.table_id, "The organiser asked for a fresh demo game: this "
-                            "table has ended and a new one is dealt.")
+            self.hub.notice(
+                current.table_id,
+                "The organiser asked for a fresh demo game: this "
+                "table has ended and a new one is dealt.",
+            )
             self.hub.end(current.table_id)
             current = self._new_table(current.seed + 1)
         if current is None:
@@ -139,8 +150,9 @@ class DemoDriver:
         try:
             if self.hub.status(current.table_id) == RUNNING:
                 self.hub.pause(current.table_id)
-                self.hub.notice(current.table_id, "Paused: the demo stopped. 'make demo' "
-                                "plays this table on.")
+                self.hub.notice(
+                    current.table_id, "Paused: the demo stopped. 'make demo' plays this table on."
+                )
         except ScorekeeperError:  # the store is closing: the next start sorts it out
             log.warning("demo table not paused", extra={"table": current.table_id})
 
@@ -168,8 +180,11 @@ class DemoDriver:
             table_id = str(json.loads(raw).get("table", ""))
             if table_id in self.hub.table_ids() and self.hub.status(table_id) == RUNNING:
                 self.hub.pause(table_id)
-                self.hub.notice(table_id, "Paused: no demo is playing this table now. "
-                                f"'scorekeeper demo --game {game_id}' plays it on.")
+                self.hub.notice(
+                    table_id,
+                    "Paused: no demo is playing this table now. "
+                    f"'scorekeeper demo --game {game_id}' plays it on.",
+                )
 
     def _stored(self) -> DemoTable | None:
         raw = self.hub.store.get_meta(self._meta_key)
@@ -192,9 +207,14 @@ class DemoDriver:
         options = {o.name: o.default for o in game.options if o.ask} | self.options
         # The game's name is shown next to the table's everywhere: the name does not repeat it.
         table_id = self.hub.create_table(
-            game.id, [f"Bot {i + 1}" for i in range(self.seats)], options=options,
-            layout=game.default_layout(self.seats), kit=demo_kit(game.pieces()),
-            name=f"Demo, seed {seed}", readers="")
+            game.id,
+            [f"Bot {i + 1}" for i in range(self.seats)],
+            options=options,
+            layout=game.default_layout(self.seats),
+            kit=demo_kit(game.pieces()),
+            name=f"Demo, seed {seed}",
+            readers="",
+        )
         self.hub.store.set_meta(self._meta_key, json.dumps({"table": table_id, "seed": seed}))
         self.hub.start(table_id)
         log.info("demo table created", extra={"table": table_id, "seed": seed})
@@ -263,8 +283,11 @@ class DemoDriver:
             with self.hub.locked(current.table_id):
                 table = self.hub.table(current.table_id)
                 changed = table.last_accepted_seq != self._marker
-                reopened = (changed and not table.game.is_over(table.state)
-                            and self.hub.status(current.table_id) != ENDED)
+                reopened = (
+                    changed
+                    and not table.game.is_over(table.state)
+                    and self.hub.status(current.table_id) != ENDED
+                )
             if reopened:
                 return RESYNC
             if time.monotonic() >= deadline:
@@ -319,8 +342,10 @@ class DemoDriver:
             self._muted = False
         self.syncs += 1
         if done:
-            log.info("demo follows the table", extra={"table": table_id, "seed": current.seed,
-                                                      "inputs": done})
+            log.info(
+                "demo follows the table",
+                extra={"table": table_id, "seed": current.seed, "inputs": done},
+            )
         return world, pending
 
     def _play_from(self, current: DemoTable, world: Any, pending: list[Any]) -> tuple[str, bool]:
@@ -395,8 +420,11 @@ class DemoDriver:
         return "accepted"
 
 
-CANNOT_FOLLOW = ("The demo's bots cannot play on from here: the table now holds a move their "
-                 "own game never made (a correction to another piece, or an input fed by hand). "
-                 "This table has ended; a fresh demo game is dealt at table {new}.")
-DEALT_AFTER = ("A fresh demo game: the bots could not play on from the correction made at table "
-               "{old}.")
+CANNOT_FOLLOW = (
+    "The demo's bots cannot play on from here: the table now holds a move their "
+    "own game never made (a correction to another piece, or an input fed by hand). "
+    "This table has ended; a fresh demo game is dealt at table {new}."
+)
+DEALT_AFTER = (
+    "A fresh demo game: the bots could not play on from the correction made at table {old}."
+)

@@ -57,8 +57,17 @@ def _default_open_readers(spec: str) -> Any:
 class EnrollSession:
     """One kit being tagged: the kit, the pieces skipped so far, the readers listened to."""
 
-    def __init__(self, sid: str, store: Any, game: Game, kit_name: str, *,
-                 backend: Any = None, readers: str = "", reader: str | None = None) -> None:
+    def __init__(
+        self,
+        sid: str,
+        store: Any,
+        game: Game,
+        kit_name: str,
+        *,
+        backend: Any = None,
+        readers: str = "",
+        reader: str | None = None,
+    ) -> None:
         self.sid = sid
         self.store = store
         self.game = game
@@ -77,8 +86,11 @@ class EnrollSession:
     @property
     def sim(self) -> bool:
         """True when the readers are the sim backend (the console offers "simulate a tag")."""
-        return self.backend is not None and callable(getattr(self.backend, "put", None)) and (
-            getattr(self.backend, "name", "") == "sim")
+        return (
+            self.backend is not None
+            and callable(getattr(self.backend, "put", None))
+            and (getattr(self.backend, "name", "") == "sim")
+        )
 
     # -- readers -------------------------------------------------------------------------------
 
@@ -114,8 +126,9 @@ class EnrollSession:
     def current(self) -> str | None:
         """The piece asked for now: the first untagged piece not skipped, or None."""
         tagged = set(self.kit.entries.values())
-        return next((p for p in self.game.pieces() if p not in tagged and p not in self.skipped),
-                    None)
+        return next(
+            (p for p in self.game.pieces() if p not in tagged and p not in self.skipped), None
+        )
 
     def _say(self, ok: bool, text: str, **extra: Any) -> None:
         self._count += 1
@@ -131,16 +144,18 @@ class EnrollSession:
                 return False
             piece = self.current()
             if piece is None:
-                self._say(False, f"tag {uid} was not used: no piece is waiting for a tag",
-                          uid=uid)
+                self._say(False, f"tag {uid} was not used: no piece is waiting for a tag", uid=uid)
                 return False
             name = self.game.describe_piece(piece)
             try:
                 norm = normalise_uid(uid)
                 self.kit.add(norm, piece, self.game)
             except EnrollmentError as exc:
-                hint = (" (a card enrolled before, placed again? put the "
-                        f"{name} on the reader)") if "already registered" in str(exc) else ""
+                hint = (
+                    (f" (a card enrolled before, placed again? put the {name} on the reader)")
+                    if "already registered" in str(exc)
+                    else ""
+                )
                 self._say(False, f"refused: {exc}{hint}", piece=piece, uid=uid)
                 return False
             try:
@@ -150,8 +165,12 @@ class EnrollSession:
                 self._say(False, f"not saved: {exc}", piece=piece, uid=norm)
                 return False
             done, total = self.kit.progress(self.game)
-            self._say(True, f"{name} ({piece}) = {norm} ({done}/{total} tagged, {source})",
-                      piece=piece, uid=norm)
+            self._say(
+                True,
+                f"{name} ({piece}) = {norm} ({done}/{total} tagged, {source})",
+                piece=piece,
+                uid=norm,
+            )
             return True
 
     def skip(self) -> str | None:
@@ -160,8 +179,9 @@ class EnrollSession:
             piece = self.current()
             if piece is not None:
                 self.skipped.append(piece)
-                self._say(True, f"skipped the {self.game.describe_piece(piece)} ({piece})",
-                          piece=piece)
+                self._say(
+                    True, f"skipped the {self.game.describe_piece(piece)} ({piece})", piece=piece
+                )
             return piece
 
     def simulate(self, uid: str | None = None) -> str:
@@ -174,8 +194,9 @@ class EnrollSession:
                 raise WrongBackend("this enrollment has stopped; start it again")
             backend = self.backend
             if not self.sim or backend is None:
-                raise WrongBackend("only the sim reader can simulate a tag; place the card on "
-                                   "the real reader")
+                raise WrongBackend(
+                    "only the sim reader can simulate a tag; place the card on the real reader"
+                )
             if uid is None:
                 uid = self._fresh_uid()
         reader = self.reader or SIM_READER
@@ -195,32 +216,57 @@ class EnrollSession:
             self.touched = time.monotonic()
             done, total = self.kit.progress(self.game)
             piece = self.current()
-            nxt = None if piece is None else {
-                "piece": piece, "name": self.game.describe_piece(piece),
-                "text": (f"Place {with_article(self.game.describe_piece(piece))} ({piece}) "
-                         "on the reader")}
-            return {"sid": self.sid, "kit": self.kit.name, "game": self.game.id,
-                    "game_name": self.game.name, "readers": self.readers,
-                    "reader": self.reader, "sim": self.sim, "active": self.active,
-                    "tagged": done, "total": total, "complete": done == total,
-                    "progress": f"{done}/{total} tagged", "next": nxt,
-                    "skipped": list(self.skipped), "last": self.last,
-                    "messages": list(self.messages)}
+            nxt = (
+                None
+                if piece is None
+                else {
+                    "piece": piece,
+                    "name": self.game.describe_piece(piece),
+                    "text": (
+                        f"Place {with_article(self.game.describe_piece(piece))} ({piece}) "
+                        "on the reader"
+                    ),
+                }
+            )
+            return {
+                "sid": self.sid,
+                "kit": self.kit.name,
+                "game": self.game.id,
+                "game_name": self.game.name,
+                "readers": self.readers,
+                "reader": self.reader,
+                "sim": self.sim,
+                "active": self.active,
+                "tagged": done,
+                "total": total,
+                "complete": done == total,
+                "progress": f"{done}/{total} tagged",
+                "next": nxt,
+                "skipped": list(self.skipped),
+                "last": self.last,
+                "messages": list(self.messages),
+            }
 
 
 class EnrollSessions:
     """The console's enrollment sessions, by id; at most one per kit."""
 
-    def __init__(self, store: Any, *, find_game: Callable[[str], Game] | None = None,
-                 open_readers: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        store: Any,
+        *,
+        find_game: Callable[[str], Game] | None = None,
+        open_readers: Callable[[str], Any] | None = None,
+    ) -> None:
         self.store = store
         self._find_game = find_game or _default_find_game
         self._open_readers = open_readers or _default_open_readers
         self._lock = threading.Lock()
         self._sessions: dict[str, EnrollSession] = {}
 
-    def start(self, kit: str, game: str, readers: str | None = None,
-              reader: str | None = None) -> EnrollSession:
+    def start(
+        self, kit: str, game: str, readers: str | None = None, reader: str | None = None
+    ) -> EnrollSession:
         """Start (or resume) tagging ``kit``; a session already open on that kit is stopped."""
         self.reap()
         found = self._find_game(game)
@@ -237,8 +283,9 @@ class EnrollSessions:
         backend = self._open_readers(spec) if spec else None  # ConfigError: a bad spec
         sid = secrets.token_urlsafe(9)
         try:
-            session = EnrollSession(sid, self.store, found, kit, backend=backend,
-                                    readers=spec, reader=reader)
+            session = EnrollSession(
+                sid, self.store, found, kit, backend=backend, readers=spec, reader=reader
+            )
             session.start()
         except BaseException:
             if backend is not None:
@@ -246,16 +293,19 @@ class EnrollSessions:
             raise
         with self._lock:
             self._sessions[sid] = session
-        log.info("enrollment started", extra={"kit": kit, "game": found.id,
-                                              "readers": spec or "typed"})
+        log.info(
+            "enrollment started", extra={"kit": kit, "game": found.id, "readers": spec or "typed"}
+        )
         return session
 
     def get(self, sid: str) -> EnrollSession:
         with self._lock:
             session = self._sessions.get(sid)
         if session is None:
-            raise NotFound(f"no enrollment {sid!r} is open (it was stopped, or the server "
-                           "restarted): start it again, it carries on where it stopped")
+            raise NotFound(
+                f"no enrollment {sid!r} is open (it was stopped, or the server "
+                "restarted): start it again, it carries on where it stopped"
+            )
         return session
 
     def stop(self, sid: str) -> EnrollSession:

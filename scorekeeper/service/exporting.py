@@ -25,11 +25,16 @@ class Export(HubBase):
 
         check_audience(audience)
         # An unloaded table is not replayed twice: the export replays the log itself.
-        game = (self._find_game(live.config.game) if live.table is None and live.brief
-                else self._table(live).game)
+        game = (
+            self._find_game(live.config.game)
+            if live.table is None and live.brief
+            else self._table(live).game
+        )
         if audience == PUBLIC and live.delay is not None:  # it would show the table live
-            raise TableStateError(f"table {table_id} is shown to spectators with a delay: its "
-                                  "public export waits until the organiser turns the delay off")
+            raise TableStateError(
+                f"table {table_id} is shown to spectators with a delay: its "
+                "public export waits until the organiser turns the delay off"
+            )
         # Only reading takes the store lock; the replay (the slow part) runs without it, so an
         # export never stalls the other tables' inputs and pushes.
         with self._store_lock:

@@ -56,8 +56,20 @@ from scorekeeper.service.views import Views
 from scorekeeper.service.watchers import Credentials
 
 # What other layers import from here (some of it defined in the hub's parts).
-__all__ = ["CREATED", "ENDED", "KEEP_LOADED", "PAUSED", "READERS_META", "RUNNING", "Hub",
-           "MovedOn", "NotRunning", "Submitted", "TableStateError", "store_class"]
+__all__ = [
+    "CREATED",
+    "ENDED",
+    "KEEP_LOADED",
+    "PAUSED",
+    "READERS_META",
+    "RUNNING",
+    "Hub",
+    "MovedOn",
+    "NotRunning",
+    "Submitted",
+    "TableStateError",
+    "store_class",
+]
 
 
 def _default_find_game(game_id: str) -> Game:
@@ -79,15 +91,30 @@ def _default_open_readers(spec: str, **options: Any) -> Any:
     return open_readers(spec, **options)
 
 
-class Hub(TableRegistry, TableLifecycle, Inputs, ReaderAttachment, Views, SpectatorDelays,
-          Publishing, Export, HubBase):
+class Hub(
+    TableRegistry,
+    TableLifecycle,
+    Inputs,
+    ReaderAttachment,
+    Views,
+    SpectatorDelays,
+    Publishing,
+    Export,
+    HubBase,
+):
     """Owns the Store and the live tables of one server process (its methods are defined by
     the parts it is composed from; see the module docstring)."""
 
-    def __init__(self, store: Any, *, find_game: GameFinder | None = None,
-                 open_readers: ReaderOpener | None = None, token_file: Path | None = None,
-                 default_readers: str | None = None, clock: Callable[[], float] | None = None
-                 ) -> None:
+    def __init__(
+        self,
+        store: Any,
+        *,
+        find_game: GameFinder | None = None,
+        open_readers: ReaderOpener | None = None,
+        token_file: Path | None = None,
+        default_readers: str | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         self.store = store
         self._clock = clock or time.monotonic  # the spectator delays' clock
         self.token_file = token_file

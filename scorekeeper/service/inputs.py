@@ -47,8 +47,11 @@ class Submitted:
     rejection: Rejected | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"accepted": self.accepted, "seq": self.seq,
-                               "events": list(self.events)}
+        out: dict[str, Any] = {
+            "accepted": self.accepted,
+            "seq": self.seq,
+            "events": list(self.events),
+        }
         if self.rejection is not None:
             out.update(self.rejection.to_dict())
         return out
@@ -57,8 +60,9 @@ class Submitted:
 class Inputs(HubBase):
     """The hub's part that takes each input (and each notice) to its table."""
 
-    def submit(self, table_id: str, inp: Input, *, expect_seq: int | None = None,
-               typed: bool = False) -> Submitted:
+    def submit(
+        self, table_id: str, inp: Input, *, expect_seq: int | None = None, typed: bool = False
+    ) -> Submitted:
         """Log ``inp`` durably, apply it, and publish the new views.
 
         ``typed``: the organiser typed the input (no piece was laid), so a refusal asks for no
@@ -84,20 +88,34 @@ class Inputs(HubBase):
                 table.refuse(inp, not_running(status, inp), typed=typed)
                 seq = table.feed[-1].seq if table.feed else table.inputs_seen
                 self._publish_locked(live)
-                log.info("input refused", extra={"table": table_id, "seq": seq,
-                                                 "rule": RULE_NOT_RUNNING, "status": status})
+                log.info(
+                    "input refused",
+                    extra={
+                        "table": table_id,
+                        "seq": seq,
+                        "rule": RULE_NOT_RUNNING,
+                        "status": status,
+                    },
+                )
                 then = "nothing to put back" if typed else again(status, inp)
-                raise NotRunning(f"table {table_id} {NOT_RUNNING.get(status, ODD_STATUS)}; "
-                                 f"this input is logged as refused, not recorded as a play; {then}")
+                raise NotRunning(
+                    f"table {table_id} {NOT_RUNNING.get(status, ODD_STATUS)}; "
+                    f"this input is logged as refused, not recorded as a play; {then}"
+                )
             result = table.submit(inp, typed=typed)
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
             # The log (the journal) names no hidden card: its reason says "the card".
-            logged = (None if result.rejection is None
-                      else without_names(result.rejection, table.secret_names()))
+            logged = (
+                None
+                if result.rejection is None
+                else without_names(result.rejection, table.secret_names())
+            )
             self._publish_locked(live)
         if logged is not None:
-            log.info("input refused", extra={"table": table_id, "seq": seq,
-                                             "rule": logged.rule, "reason": logged.reason})
+            log.info(
+                "input refused",
+                extra={"table": table_id, "seq": seq, "rule": logged.rule, "reason": logged.reason},
+            )
         else:
             log.debug("input accepted", extra={"table": table_id, "seq": seq})
         return Submitted(result.accepted, seq, result.events, result.rejection)
@@ -109,10 +127,12 @@ class Inputs(HubBase):
         if (now or 0) == expect_seq:  # 0: the preview showed nothing to take back
             return
         last = table.referee.last_accepted
-        words = ("nothing" if last is None or now is None else
-                 f"{input_words(table.game, table.config.seats, last)} (#{now})")
-        raise MovedOn(moved_on("undo" if isinstance(inp, Undo) else "correct", words,
-                               expect_seq))
+        words = (
+            "nothing"
+            if last is None or now is None
+            else f"{input_words(table.game, table.config.seats, last)} (#{now})"
+        )
+        raise MovedOn(moved_on("undo" if isinstance(inp, Undo) else "correct", words, expect_seq))
 
     def inputs_seen(self, table_id: str) -> int:
         """How many inputs (accepted or not) the table's log holds."""
@@ -131,7 +151,8 @@ class Inputs(HubBase):
             if live.table is None and live.brief is not None:
                 self._reload(live)
             return changed.wait_for(
-                lambda: live.table is not None and live.table.inputs_seen >= count, timeout)
+                lambda: live.table is not None and live.table.inputs_seen >= count, timeout
+            )
 
     def notice(self, table_id: str, text: str, rule: str = "") -> None:
         """Show a problem that is not a table input (a reader unplugged, a paused table)."""

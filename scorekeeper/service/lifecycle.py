@@ -29,11 +29,17 @@ from scorekeeper.service.watchers import fanout
 class TableLifecycle(HubBase):
     """The hub's part that creates tables and changes their status."""
 
-    def create_table(self, game: str, seats: int | Sequence[str], *,
-                     options: Mapping[str, Any] | None = None,
-                     layout: Mapping[str, str] | None = None,
-                     kit: str | Mapping[str, str] | None = None, name: str = "",
-                     readers: str | None = None) -> str:
+    def create_table(
+        self,
+        game: str,
+        seats: int | Sequence[str],
+        *,
+        options: Mapping[str, Any] | None = None,
+        layout: Mapping[str, str] | None = None,
+        kit: str | Mapping[str, str] | None = None,
+        name: str = "",
+        readers: str | None = None,
+    ) -> str:
         """Create a table (status ``created``) and return its id; ConfigError when invalid.
 
         ``seats`` is a count or the players' names; ``layout`` defaults to the game's default
@@ -44,23 +50,31 @@ class TableLifecycle(HubBase):
         names = self._seat_names(seats)
         unasked = [o for o in found.options if o.ask and o.name not in (options or {})]
         if unasked:
-            raise ConfigError("choose " + "; ".join(f"{o.name}: {o.help}" for o in unasked)
-                              + " (give it as an option when you create the table)")
+            raise ConfigError(
+                "choose "
+                + "; ".join(f"{o.name}: {o.help}" for o in unasked)
+                + " (give it as an option when you create the table)"
+            )
         # The table keeps its options resolved: defaults and files (an Arcanum board profile
         # given as a path) are frozen into the config, so a later version's defaults or an
         # edited file can never change how the log replays.
         config = TableConfig(
-            game=found.id, seats=names, options=found.resolve_options(options, len(names)),
+            game=found.id,
+            seats=names,
+            options=found.resolve_options(options, len(names)),
             layout=dict(layout) if layout else found.default_layout(len(names)),
-            kit=self._kit(found.id, kit), name=name.strip())
+            kit=self._kit(found.id, kit),
+            name=name.strip(),
+        )
         Table(config, found)  # validates options, layout and kit before anything is stored
         spec = self.default_readers if readers is None else readers
         backend = self._open(spec, config.layout) if spec else None  # ConfigError: bad spec
         with self._store_lock:
             table_id = str(self.store.create_table(config))
             config = self.store.config(table_id)  # an unnamed table is called "Table <n>"
-            table = Table(config, found, log=LockedSink(self.store.sink(table_id),
-                                                         self._store_lock))
+            table = Table(
+                config, found, log=LockedSink(self.store.sink(table_id), self._store_lock)
+            )
         live = Live(table_id, config, CREATED, table=table, readers_spec=spec)
         with self._tables_lock:
             self._tables[table_id] = live
@@ -68,8 +82,15 @@ class TableLifecycle(HubBase):
             with self._store_lock:
                 self.store.set_meta(READERS_META + table_id, spec)
             self._attach_once(live, backend)
-        log.info("table created", extra={"table": table_id, "game": found.id,
-                                         "seats": len(names), "readers": spec or "none"})
+        log.info(
+            "table created",
+            extra={
+                "table": table_id,
+                "game": found.id,
+                "seats": len(names),
+                "readers": spec or "none",
+            },
+        )
         return table_id
 
     @staticmethod
@@ -112,8 +133,10 @@ class TableLifecycle(HubBase):
         live = self._get(table_id)
         with live.lock:
             if live.status == ENDED:  # asked before a replay: an unloaded table stays so
-                raise TableStateError(f"table {table_id} has ended; create a new table to play "
-                                      "again (undo and corrections still work on it)")
+                raise TableStateError(
+                    f"table {table_id} has ended; create a new table to play "
+                    "again (undo and corrections still work on it)"
+                )
             self._table(live)
             if live.status != RUNNING:
                 self._set_status(live, RUNNING)
@@ -125,8 +148,10 @@ class TableLifecycle(HubBase):
         live = self._get(table_id)
         with live.lock:
             if live.status != RUNNING:
-                raise TableStateError(f"table {table_id} is {live.status}, not running: only a "
-                                      "running table can be paused")
+                raise TableStateError(
+                    f"table {table_id} is {live.status}, not running: only a "
+                    "running table can be paused"
+                )
             self._set_status(live, PAUSED)
         return live.status
 
@@ -146,13 +171,15 @@ class TableLifecycle(HubBase):
         live = self._get(table_id)
         with live.lock:
             if archived and live.status == RUNNING:
-                raise TableStateError(f"table {table_id} is still running: end it (or pause "
-                                      "it) before archiving it")
+                raise TableStateError(
+                    f"table {table_id} is still running: end it (or pause it) before archiving it"
+                )
             with self._store_lock:
                 self.store.set_archived(table_id, archived)
             live.archived = archived
-            log.info("table archived" if archived else "table unarchived",
-                     extra={"table": table_id})
+            log.info(
+                "table archived" if archived else "table unarchived", extra={"table": table_id}
+            )
             self._publish_locked(live)
             if archived:
                 self._unload_locked(live)
@@ -172,10 +199,14 @@ class TableLifecycle(HubBase):
                 raise TableStateError(
                     f"table {table_id} is {live.status}: only an ended or archived table can "
                     "be deleted; end it first (or archive it), and export its log if you want "
-                    "to keep it")
+                    "to keep it"
+                )
             with self._store_lock:
-                keys = [READERS_META + table_id, spectator.META + table_id,
-                        *forget_table_keys(self.store, table_id, len(live.config.seats))]
+                keys = [
+                    READERS_META + table_id,
+                    spectator.META + table_id,
+                    *forget_table_keys(self.store, table_id, len(live.config.seats)),
+                ]
                 gone = self.store.delete_table(table_id, keys)
             self.tokens.revoke_codes(table_id)
             with self._tables_lock:
@@ -183,9 +214,14 @@ class TableLifecycle(HubBase):
                 self._recent.pop(table_id, None)
             live.status = ENDED
             # Whoever still watches it is told in plain words (a TV left on the table).
-            gone_view = dumps({"id": table_id, "deleted": True, "error":
-                                f"table {table_id} was deleted by the organiser; the other "
-                                "tables are at /api/tables"})
+            gone_view = dumps(
+                {
+                    "id": table_id,
+                    "deleted": True,
+                    "error": f"table {table_id} was deleted by the organiser; the other "
+                    "tables are at /api/tables",
+                }
+            )
             watchers = [sub for subs in live.subs.values() for sub in subs]
             if watchers:
                 self._on_loop(fanout, [(live.version + 1, gone_view, watchers)])

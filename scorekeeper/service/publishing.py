@@ -41,8 +41,9 @@ class Publishing(HubBase):
         self._loop = loop
         self._loop_thread = threading.get_ident()
 
-    def subscribe(self, table_id: str, audience: Audience,
-                  credential: str | None = None) -> Subscriber:
+    def subscribe(
+        self, table_id: str, audience: Audience, credential: str | None = None
+    ) -> Subscriber:
         """Register a watcher (on the event loop); it holds the current view at once.
 
         ``credential`` is the hash of the token it connected with (``Tokens.credential``):
@@ -100,8 +101,11 @@ class Publishing(HubBase):
         version = live.version
         if delay is not None:
             delay.record(version, self._render(live, PUBLIC), self._facts(live))
-        batch = [(version, self._render(live, aud), list(subs))
-                 for aud, subs in live.subs.items() if subs and not (delay and aud == PUBLIC)]
+        batch = [
+            (version, self._render(live, aud), list(subs))
+            for aud, subs in live.subs.items()
+            if subs and not (delay and aud == PUBLIC)
+        ]
         self._on_loop(self._hand_over, batch, live, delay)
 
     def _on_loop(self, call: Callable[..., None], *args: Any) -> None:

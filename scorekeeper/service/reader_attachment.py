@@ -67,10 +67,13 @@ class ReaderAttachment(HubBase):
                 backend = self._open(spec, live.config.layout)
             backend.start(self.sighting_sink(live.table_id))
         except Exception as exc:  # noqa: BLE001 - no reader problem may stop the table
-            log.error("readers not started", extra={"table": live.table_id, "readers": spec,
-                                                    "error": str(exc)})
-            self.notice(live.table_id, f"the readers ({spec}) did not start: {exc}",
-                        "TABLE-READERS")
+            log.error(
+                "readers not started",
+                extra={"table": live.table_id, "readers": spec, "error": str(exc)},
+            )
+            self.notice(
+                live.table_id, f"the readers ({spec}) did not start: {exc}", "TABLE-READERS"
+            )
             return
         with live.lock:
             ended = live.status == ENDED
@@ -116,19 +119,23 @@ class ReaderAttachment(HubBase):
             if not done.accepted:
                 self._signal_refusal(table_id, sighting.reader)
         except NotRunning as exc:  # logged as refused: the card must be laid again later
-            log.warning("sighting refused", extra={"table": table_id,
-                                                   "reader": sighting.reader,
-                                                   "error": str(exc)})
+            log.warning(
+                "sighting refused",
+                extra={"table": table_id, "reader": sighting.reader, "error": str(exc)},
+            )
             self.notice(table_id, f"reader {sighting.reader}: {exc}", RULE_NOT_RUNNING)
             self._signal_refusal(table_id, sighting.reader)
         except TableStateError as exc:
-            log.warning("sighting not recorded", extra={"table": table_id,
-                                                        "reader": sighting.reader,
-                                                        "error": str(exc)})
+            log.warning(
+                "sighting not recorded",
+                extra={"table": table_id, "reader": sighting.reader, "error": str(exc)},
+            )
             self.notice(table_id, f"reader {sighting.reader}: {exc}", RULE_NOT_RUNNING)
         except ScorekeeperError as exc:
-            log.error("sighting failed", extra={"table": table_id, "reader": sighting.reader,
-                                                "error": str(exc)})
+            log.error(
+                "sighting failed",
+                extra={"table": table_id, "reader": sighting.reader, "error": str(exc)},
+            )
             self.notice(table_id, f"reader {sighting.reader}: {exc}")
         except Exception:  # noqa: BLE001 - a reader thread must survive any bug here
             log.exception("sighting crashed", extra={"table": table_id})
@@ -151,6 +158,8 @@ class ReaderAttachment(HubBase):
                 continue
             health = self.reader_health(live.table_id)
             for reader, online, text, rule in online_changes(live.online, health):
-                log.warning("reader status", extra={"table": live.table_id,
-                                                    "reader": reader, "online": online})
+                log.warning(
+                    "reader status",
+                    extra={"table": live.table_id, "reader": reader, "online": online},
+                )
                 self.notice(live.table_id, text, rule)

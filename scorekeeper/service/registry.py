@@ -55,9 +55,16 @@ class TableRegistry(HubBase):
         for table_id, status, last_seq in rows:
             live = None
             if (status == ENDED or archived.get(table_id) == "1") and not self._delayed(
-                    delays.get(table_id)):
-                live = self._listed(table_id, status, last_seq, briefs.get(table_id, ""),
-                                    archived.get(table_id) == "1", readers.get(table_id, ""))
+                delays.get(table_id)
+            ):
+                live = self._listed(
+                    table_id,
+                    status,
+                    last_seq,
+                    briefs.get(table_id, ""),
+                    archived.get(table_id) == "1",
+                    readers.get(table_id, ""),
+                )
             if live is None:
                 live = self._load(table_id)
                 with live.lock:
@@ -65,20 +72,31 @@ class TableRegistry(HubBase):
             with self._tables_lock:
                 self._tables[table_id] = live
 
-    def _listed(self, table_id: str, status: str, last_seq: int, stored: str, archived: bool,
-                readers: str) -> Live | None:
+    def _listed(
+        self, table_id: str, status: str, last_seq: int, stored: str, archived: bool, readers: str
+    ) -> Live | None:
         """An unloaded table built from its stored summary, or None when the summary is
         missing, unreadable or behind the log (the table is then replayed)."""
         try:
             brief = json.loads(stored) if stored else None
-            if (not isinstance(brief, dict) or brief.get("status") != status
-                    or brief.get("inputs") != last_seq):
+            if (
+                not isinstance(brief, dict)
+                or brief.get("status") != status
+                or brief.get("inputs") != last_seq
+            ):
                 return None
             config = TableConfig.from_dict(brief.pop("table"))
         except (ValueError, KeyError, ScorekeeperError):
             return None
-        return Live(table_id, config, status, archived=archived, readers_spec=readers,
-                     brief=stored, stored=stored)
+        return Live(
+            table_id,
+            config,
+            status,
+            archived=archived,
+            readers_spec=readers,
+            brief=stored,
+            stored=stored,
+        )
 
     def _load(self, table_id: str) -> Live:
         """Rebuild one table from the store. Never raises: a damaged table loads as broken.
@@ -96,8 +114,10 @@ class TableRegistry(HubBase):
                 live.archived = self.store.archived(table_id)
                 delay = spectator.read_seconds(self.store, table_id)
             if live.status not in STATUSES:
-                raise StoreError(f"table {table_id} has an unknown status {live.status!r} "
-                                 f"(it should be one of {', '.join(STATUSES)})")
+                raise StoreError(
+                    f"table {table_id} has an unknown status {live.status!r} "
+                    f"(it should be one of {', '.join(STATUSES)})"
+                )
             game = self._find_game(live.config.game)
             with self._store_lock:
                 table = self.store.load_table(table_id, game)
@@ -106,15 +126,19 @@ class TableRegistry(HubBase):
             if delay:
                 self._start_delay(live, delay)
         except Exception as exc:  # noqa: BLE001 - one damaged table must not stop the server
-            live.error = (f"table {table_id} cannot be loaded, so it takes no inputs: {exc}; "
-                          "the other tables are not affected")
+            live.error = (
+                f"table {table_id} cannot be loaded, so it takes no inputs: {exc}; "
+                "the other tables are not affected"
+            )
             if isinstance(exc, ScorekeeperError):
                 log.error("table not loaded", extra={"table": table_id, "error": str(exc)})
             else:
                 log.exception("table not loaded", extra={"table": table_id})
         else:
-            log.info("table loaded", extra={"table": table_id, "status": live.status,
-                                            "inputs": table.inputs_seen})
+            log.info(
+                "table loaded",
+                extra={"table": table_id, "status": live.status, "inputs": table.inputs_seen},
+            )
         return live
 
     def _all(self) -> list[Live]:
@@ -152,8 +176,10 @@ class TableRegistry(HubBase):
                 # Still listed from its summary; this request is refused in words, and the next
                 # one tries again (a busy database passes, a damaged log says so each time).
                 log.error("table not loaded", extra={"table": live.table_id, "error": str(exc)})
-                raise TableStateError(f"table {live.table_id} cannot be loaded from the store: "
-                                      f"{exc}; the other tables are not affected") from None
+                raise TableStateError(
+                    f"table {live.table_id} cannot be loaded from the store: "
+                    f"{exc}; the other tables are not affected"
+                ) from None
             live.table = table
             live.config = table.config
             live.brief = None
@@ -162,7 +188,7 @@ class TableRegistry(HubBase):
             self._recent.pop(live.table_id, None)
             self._recent[live.table_id] = live
             over = len(self._recent) - KEEP_LOADED
-            victims = list(self._recent.values())[:max(over, 0)]
+            victims = list(self._recent.values())[: max(over, 0)]
         for victim in victims:
             # Never wait for another table's lock while this one's may be held (no deadlock):
             # a busy table is unloaded on a later turn.
@@ -178,9 +204,14 @@ class TableRegistry(HubBase):
         return [live.table_id for live in self._all() if live.table is not None]
 
     def _unloadable(self, live: Live) -> bool:
-        return (live.table is not None and (live.status == ENDED or live.archived)
-                and not any(live.subs.values()) and live.readers is None
-                and not live.attaching and live.delay is None)
+        return (
+            live.table is not None
+            and (live.status == ENDED or live.archived)
+            and not any(live.subs.values())
+            and live.readers is None
+            and not live.attaching
+            and live.delay is None
+        )
 
     def _unload_locked(self, live: Live) -> None:
         """Drop an ended or archived table nobody watches from memory (hold its lock): its
@@ -192,8 +223,13 @@ class TableRegistry(HubBase):
         best = max(scores, default=None)
         winners = [n for n, s in enumerate(scores) if s == best] if brief["over"] else []
         config = live.config
-        stored = dumps({**brief, "winners": winners, "table": {
-            "game": config.game, "seats": list(config.seats), "name": config.name}})
+        stored = dumps(
+            {
+                **brief,
+                "winners": winners,
+                "table": {"game": config.game, "seats": list(config.seats), "name": config.name},
+            }
+        )
         if stored != live.stored:
             from scorekeeper.store.store import SUMMARY_META
 
@@ -201,8 +237,9 @@ class TableRegistry(HubBase):
                 with self._store_lock:
                     self.store.set_meta(SUMMARY_META + live.table_id, stored)
             except ScorekeeperError as exc:  # kept loaded: nothing is lost
-                log.error("table summary not stored", extra={"table": live.table_id,
-                                                             "error": str(exc)})
+                log.error(
+                    "table summary not stored", extra={"table": live.table_id, "error": str(exc)}
+                )
                 return
             live.stored = stored
         table = live.table

@@ -15,9 +15,11 @@ from scorekeeper.core.table import RULE_NOT_RUNNING
 CREATED, RUNNING, PAUSED, ENDED = "created", "running", "paused", "ended"
 STATUSES = (CREATED, RUNNING, PAUSED, ENDED)
 
-NOT_RUNNING = {CREATED: "has not been started yet: the organiser starts it",
-               PAUSED: "is paused: the organiser resumes it with start",
-               ENDED: "has ended: only undo and corrections are taken"}
+NOT_RUNNING = {
+    CREATED: "has not been started yet: the organiser starts it",
+    PAUSED: "is paused: the organiser resumes it with start",
+    ENDED: "has ended: only undo and corrections are taken",
+}
 ODD_STATUS = "is not running"
 
 
@@ -32,10 +34,11 @@ def again(status: str, inp: Input) -> str:
 
 def not_running(status: str, inp: Input) -> Rejected:
     """The table-level refusal of ``inp`` while the table is ``status`` (not running)."""
-    reason, who = {CREATED: ("the table has not been started yet", "the organiser starts it"),
-                   PAUSED: ("the table is paused", "the organiser resumes it"),
-                   ENDED: ("the game has ended", "")}.get(
-        status, (f"the table is {status!r}, not running", "the organiser starts it"))
+    reason, who = {
+        CREATED: ("the table has not been started yet", "the organiser starts it"),
+        PAUSED: ("the table is paused", "the organiser resumes it"),
+        ENDED: ("the game has ended", ""),
+    }.get(status, (f"the table is {status!r}, not running", "the organiser starts it"))
     then = again(status, inp)
     return Rejected(RULE_NOT_RUNNING, reason, f"{who}; {then}" if who else then)
 
@@ -66,8 +69,9 @@ def backend_health(backend: Any) -> dict[str, Any]:
     return {str(k): plain(v) for k, v in health.items()}
 
 
-def online_changes(online: dict[str, bool], health: Mapping[str, Any]
-                   ) -> list[tuple[str, bool, str, str]]:
+def online_changes(
+    online: dict[str, bool], health: Mapping[str, Any]
+) -> list[tuple[str, bool, str, str]]:
     """Readers that went offline or came back since ``online`` (reader -> online, updated in
     place), each as (reader, online, notice text, notice rule)."""
     if "error" in health and not isinstance(health["error"], dict):
@@ -79,11 +83,13 @@ def online_changes(online: dict[str, bool], health: Mapping[str, Any]
         online[reader] = now
         if now != was:
             detail = info.get("detail", "") if isinstance(info, dict) else ""
-            text = (f"reader {reader} is back" if now else
-                    f"reader {reader} is offline{': ' + detail if detail else ''}; "
-                    "what it holds is kept, nothing is lost")
-            out.append((reader, now, text,
-                        "TABLE-READER-BACK" if now else "TABLE-READER-OFFLINE"))
+            text = (
+                f"reader {reader} is back"
+                if now
+                else f"reader {reader} is offline{': ' + detail if detail else ''}; "
+                "what it holds is kept, nothing is lost"
+            )
+            out.append((reader, now, text, "TABLE-READER-BACK" if now else "TABLE-READER-OFFLINE"))
     return out
 
 
@@ -93,8 +99,13 @@ def input_words(game: Game, names: Sequence[str], inp: GameInput) -> str:
     from scorekeeper.core.putback import piece_words, zone_words
 
     if isinstance(inp, Decision):
-        who = ("the organiser" if inp.seat is None else
-               names[inp.seat] if 0 <= inp.seat < len(names) else f"seat {inp.seat}")
+        who = (
+            "the organiser"
+            if inp.seat is None
+            else names[inp.seat]
+            if 0 <= inp.seat < len(names)
+            else f"seat {inp.seat}"
+        )
         return f"{who}'s answer '{inp.answer}' to {inp.prompt.replace('_', ' ')}"
     where = "laid on" if inp.present else "lifted off"
     return f"{piece_words(game, inp.piece)} {where} {zone_words(game, inp.zone, names)}"
@@ -103,10 +114,14 @@ def input_words(game: Game, names: Sequence[str], inp: GameInput) -> str:
 def moved_on(action: str, words_now: str, seq_shown: int) -> str:
     """Why an undo or a correction pinned to input #``seq_shown`` is refused."""
     verb = "undo now would take back" if action == "undo" else "a correction now would replace"
-    return (f"The table has moved on since the preview: {verb} {words_now}, not "
-            f"#{seq_shown}. Nothing was changed. Look again and confirm.")
+    return (
+        f"The table has moved on since the preview: {verb} {words_now}, not "
+        f"#{seq_shown}. Nothing was changed. Look again and confirm."
+    )
 
 
-PREVIEW_FIRST = ("say which input to take back: preview first (GET .../undo-preview or POST "
-                 ".../correct-preview) and send the input_seq it shows as \"seq\", so that "
-                 "nothing else is taken back if the table moves on meanwhile")
+PREVIEW_FIRST = (
+    "say which input to take back: preview first (GET .../undo-preview or POST "
+    '.../correct-preview) and send the input_seq it shows as "seq", so that '
+    "nothing else is taken back if the table moves on meanwhile"
+)

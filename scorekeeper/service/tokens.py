@@ -71,8 +71,10 @@ class TooManyTries(AuthError):
         self.everyone = everyone
         wait = f"{retry_after} second{'' if retry_after == 1 else 's'}"
         if everyone:
-            text = (f"Too many wrong codes on this server in the last minute: wait {wait}, "
-                    "then type the code again")
+            text = (
+                f"Too many wrong codes on this server in the last minute: wait {wait}, "
+                "then type the code again"
+            )
         else:
             text = f"Too many wrong codes from this phone: wait {wait}, then type the code again"
         super().__init__(text)
@@ -122,8 +124,12 @@ def write_secret_file(path: Path, text: str) -> None:
 class Tokens:
     """Issues and checks tokens. Thread-safe; every Store call goes through ``store_lock``."""
 
-    def __init__(self, store: MetaStore, store_lock: threading.RLock,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        store: MetaStore,
+        store_lock: threading.RLock,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._store = store
         self._store_lock = store_lock
         self._clock = clock
@@ -186,8 +192,9 @@ class Tokens:
         if kept is not None:
             if stored != _hash(kept):
                 if stored:  # a replacement cut short, or a database put back from a backup
-                    log.warning("organiser token taken from its file",
-                                extra={"file": str(token_file)})
+                    log.warning(
+                        "organiser token taken from its file", extra={"file": str(token_file)}
+                    )
                 self._set(ORGANISER_META, _hash(kept))
             return None
         if stored:
@@ -203,7 +210,8 @@ class Tokens:
                 "this needs a token: send 'Authorization: Bearer <token>' or add ?token=<token>. "
                 "The organiser token was printed when the server first started (and saved in "
                 "the organiser-token file next to the database); a phone gets a seat token by "
-                "pairing with the code the organiser shows.")
+                "pairing with the code the organiser shows."
+            )
         digest = _hash(token)
         stored = self._get(ORGANISER_META)
         if stored and hmac.compare_digest(stored, digest):
@@ -213,17 +221,23 @@ class Tokens:
             data = json.loads(raw)
             if not data.get("revoked"):
                 return Identity(False, str(data["table"]), int(data["seat"]))
-            raise Unauthenticated("this seat token was withdrawn by the organiser: pair the "
-                                  "phone again with a new code")
-        raise Unauthenticated("this token is not known here: check you copied it whole, or "
-                              "ask the organiser for a new pairing code")
+            raise Unauthenticated(
+                "this seat token was withdrawn by the organiser: pair the "
+                "phone again with a new code"
+            )
+        raise Unauthenticated(
+            "this token is not known here: check you copied it whole, or "
+            "ask the organiser for a new pairing code"
+        )
 
     def _organiser_words(self) -> str:
         """Where the organiser finds the organiser token, in plain words."""
         name = self.token_file.name if self.token_file is not None else "organiser-token"
-        return (f"the organiser token was printed when the server first started and is saved "
-                f"in the file {name} next to the server's database (a lost one is replaced "
-                "with 'scorekeeper serve --new-organiser-token')")
+        return (
+            f"the organiser token was printed when the server first started and is saved "
+            f"in the file {name} next to the server's database (a lost one is replaced "
+            "with 'scorekeeper serve --new-organiser-token')"
+        )
 
     def require_organiser(self, token: str | None) -> Identity:
         """The organiser's identity, or Unauthenticated/Forbidden with what to do instead.
@@ -231,18 +245,22 @@ class Tokens:
         The refusals say what an organiser needs (the organiser token and where it is kept),
         never "ask the organiser for a pairing code": that is for phones on seat routes."""
         if not token:
-            raise Unauthenticated("this is for the organiser: send the organiser token "
-                                  "('Authorization: Bearer <token>' or ?token=<token>); "
-                                  + self._organiser_words())
+            raise Unauthenticated(
+                "this is for the organiser: send the organiser token "
+                "('Authorization: Bearer <token>' or ?token=<token>); " + self._organiser_words()
+            )
         try:
             who = self.identify(token)
         except Unauthenticated:
-            raise Unauthenticated("this token is not known here as the organiser token: "
-                                  "check you copied it whole; " + self._organiser_words()
-                                  ) from None
+            raise Unauthenticated(
+                "this token is not known here as the organiser token: "
+                "check you copied it whole; " + self._organiser_words()
+            ) from None
         if not who.organiser:
-            raise Forbidden(f"this is a seat token ({who.describe()}); only the organiser "
-                            "can do this: use the organiser token")
+            raise Forbidden(
+                f"this is a seat token ({who.describe()}); only the organiser "
+                "can do this: use the organiser token"
+            )
         return who
 
     def require_seat(self, token: str | None, table_id: str, seat: int) -> Identity:
@@ -250,8 +268,10 @@ class Tokens:
         who = self.identify(token)
         if who.organiser or (who.table == table_id and who.seat == seat):
             return who
-        raise Forbidden(f"this token belongs to {who.describe()}, not to seat {seat} at "
-                        f"table {table_id}: each phone sees only its own seat")
+        raise Forbidden(
+            f"this token belongs to {who.describe()}, not to seat {seat} at "
+            f"table {table_id}: each phone sees only its own seat"
+        )
 
     # -- pairing -------------------------------------------------------------------------------
 
@@ -282,8 +302,10 @@ class Tokens:
             if entry is None or entry[2] <= now:
                 self._failures.setdefault(client, deque()).append(now)
                 self._all_failures.append(now)
-                raise Unauthenticated("this pairing code is unknown, used or expired: ask the "
-                                      "organiser to show a new one")
+                raise Unauthenticated(
+                    "this pairing code is unknown, used or expired: ask the "
+                    "organiser to show a new one"
+                )
         table_id, seat, _ = entry
         token = secrets.token_urlsafe(24)
         digest = _hash(token)
@@ -317,8 +339,11 @@ class Tokens:
         """Forget the pairing codes not yet redeemed for ``seat`` (every seat: None) of a
         table; returns how many there were."""
         with self._lock:
-            dead = [c for c, (t, s, _) in self._codes.items()
-                    if t == table_id and (seat is None or s == seat)]
+            dead = [
+                c
+                for c, (t, s, _) in self._codes.items()
+                if t == table_id and (seat is None or s == seat)
+            ]
             for code in dead:
                 del self._codes[code]
         return len(dead)
@@ -332,8 +357,9 @@ class Tokens:
         if not hashes and not codes:
             raise NotFound(f"no phone is paired with seat {seat} at table {table_id}")
         for digest in hashes:
-            self._set(SEAT_META + digest,
-                      json.dumps({"table": table_id, "seat": seat, "revoked": True}))
+            self._set(
+                SEAT_META + digest, json.dumps({"table": table_id, "seat": seat, "revoked": True})
+            )
         if hashes:
             self._set(list_key, "[]")
             # Only now: a connection that checks its token again after this sees it withdrawn.

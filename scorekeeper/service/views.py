@@ -34,8 +34,11 @@ class Views(HubBase):
 
     def _compose(self, live: Live, audience: Audience) -> dict[str, Any]:
         table = self._table(live)
-        view: dict[str, Any] = {"id": live.table_id, "status": live.status,
-                                "archived": live.archived}
+        view: dict[str, Any] = {
+            "id": live.table_id,
+            "status": live.status,
+            "archived": live.archived,
+        }
         view.update(table.view(audience))
         if live.status == ENDED:  # an ended table waits for nobody and asks nothing
             view["pending"] = []
@@ -100,10 +103,14 @@ class Views(HubBase):
         see it: ``delayed`` False gives the organiser the facts without the spectator delay)."""
         live = self._get(table_id)
         with live.lock:
-            out: dict[str, Any] = {"id": live.table_id, "name": live.config.name,
-                                   "game": live.config.game, "status": live.status,
-                                   "archived": live.archived,
-                                   "seats": list(live.config.seats)}
+            out: dict[str, Any] = {
+                "id": live.table_id,
+                "name": live.config.name,
+                "game": live.config.game,
+                "status": live.status,
+                "archived": live.archived,
+                "seats": list(live.config.seats),
+            }
             if live.table is None and live.brief is not None:  # unloaded: as it was stored
                 facts = json.loads(live.brief)
                 for kept in ("winners", "table"):  # for readers of the database
@@ -125,9 +132,14 @@ class Views(HubBase):
         """The table list's facts that change with play (the spectator delay holds them)."""
         table = self._table(live)
         waiting = "" if live.status == ENDED else table.waiting_for()
-        return {"status": live.status, "scores": list(table.game.scores(table.state)),
-                "over": table.game.is_over(table.state), "waiting_for": waiting,
-                "accepted": table.referee.accepted_count, "inputs": table.inputs_seen}
+        return {
+            "status": live.status,
+            "scores": list(table.game.scores(table.state)),
+            "over": table.game.is_over(table.state),
+            "waiting_for": waiting,
+            "accepted": table.referee.accepted_count,
+            "inputs": table.inputs_seen,
+        }
 
     def summaries(self, delayed: bool = True, archived: bool = False) -> list[dict[str, Any]]:
         """Every table's summary; archived tables only with ``archived``."""

@@ -29,8 +29,9 @@ def find_world(game_id: str) -> type[World]:
         path = WORLDS[game_id]
     except KeyError:
         known = ", ".join(sorted(WORLDS))
-        raise UnknownGame(f"no simulated world for {game_id!r}; worlds exist for: {known}"
-                          ) from None
+        raise UnknownGame(
+            f"no simulated world for {game_id!r}; worlds exist for: {known}"
+        ) from None
     module, _, name = path.partition(":")
     cls = getattr(import_module(module), name)
     if not (isinstance(cls, type) and issubclass(cls, World)):  # pragma: no cover - registry bug

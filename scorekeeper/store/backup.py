@@ -104,8 +104,7 @@ def backup_name(db: str | os.PathLike[str], when: datetime | None = None) -> str
     return f"{Path(db).stem}-{stamp}.db"
 
 
-def free_backup_name(db: str | os.PathLike[str], folder: Path,
-                     when: datetime | None = None) -> str:
+def free_backup_name(db: str | os.PathLike[str], folder: Path, when: datetime | None = None) -> str:
     """``backup_name``, or with ``-2``, ``-3``... when a backup of the same second is already
     in ``folder`` (rounds less than a second apart must not write over each other)."""
     base = backup_name(db, when)
@@ -127,8 +126,9 @@ def backup_order(match: re.Match[str]) -> tuple[str, int]:
     return match.group(1), int(match.group(2) or 1)
 
 
-def backup_target(db: str | os.PathLike[str], dest: str | os.PathLike[str],
-                  when: datetime | None = None) -> Path:
+def backup_target(
+    db: str | os.PathLike[str], dest: str | os.PathLike[str], when: datetime | None = None
+) -> Path:
     """Where a backup to ``dest`` goes: into it with a dated name when it is a folder (or
     ends with ``/``), else ``dest`` itself."""
     path = Path(dest)
@@ -137,9 +137,15 @@ def backup_target(db: str | os.PathLike[str], dest: str | os.PathLike[str],
     return path
 
 
-def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
-           progress: Progress | None = None, pause: float = 0.0,
-           step_pages: int | None = None, when: datetime | None = None) -> BackupInfo:
+def backup(
+    db: str | os.PathLike[str],
+    dest: str | os.PathLike[str],
+    *,
+    progress: Progress | None = None,
+    pause: float = 0.0,
+    step_pages: int | None = None,
+    when: datetime | None = None,
+) -> BackupInfo:
     """Back up the live database ``db`` to ``dest`` (a file, or a folder for a dated name).
 
     Consistent while a server appends, and it includes what is still only in the WAL.
@@ -158,13 +164,21 @@ def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
         raise StoreError(f"{target} is the database itself: back up to another file or folder")
     folder = target.parent
     if not folder.is_dir():
-        raise StoreError(f"cannot back up to {target}: the folder {folder} does not exist "
-                         "(is the USB stick plugged in and mounted?)")
+        raise StoreError(
+            f"cannot back up to {target}: the folder {folder} does not exist "
+            "(is the USB stick plugged in and mounted?)"
+        )
     tmp = target.with_name(target.name + ".tmp")
     try:
         with _open_read_only(db_path) as source:
-            _copy(source, tmp, progress=progress, pause=pause,
-                  step_pages=step_pages or STEP_PAGES, what=f"back up {db_path} to {target}")
+            _copy(
+                source,
+                tmp,
+                progress=progress,
+                pause=pause,
+                step_pages=step_pages or STEP_PAGES,
+                what=f"back up {db_path} to {target}",
+            )
         fsync_file(tmp)
         contents = check_store(tmp, quiet=True)
         os.replace(tmp, target)
@@ -182,8 +196,9 @@ def backup(db: str | os.PathLike[str], dest: str | os.PathLike[str], *,
     return BackupInfo(target, contents, time.monotonic() - began)
 
 
-def check_store(path: str | os.PathLike[str], *, label: str | None = None,
-                quiet: bool = False) -> Contents:
+def check_store(
+    path: str | os.PathLike[str], *, label: str | None = None, quiet: bool = False
+) -> Contents:
     """Check that ``path`` is a sound scorekeeper store and say what it holds.
 
     Read-only. StoreError naming ``label`` (default: the path) when it is not a SQLite file,
@@ -210,20 +225,25 @@ def check_store(path: str | os.PathLike[str], *, label: str | None = None,
             if problems != ["ok"]:
                 first = "; ".join(problems[:3])
                 raise StoreError(f"{where} is damaged (SQLite's quick_check: {first})")
-            names = {str(row[0]) for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            names = {
+                str(row[0])
+                for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
             missing = [t for t in _STORE_TABLES if t not in names]
             if missing:
-                raise StoreError(f"{where} is a SQLite database but not a scorekeeper store "
-                                 f"(no {', '.join(missing)} table)")
-            version = conn.execute(
-                "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                raise StoreError(
+                    f"{where} is a SQLite database but not a scorekeeper store "
+                    f"(no {', '.join(missing)} table)"
+                )
+            version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if version is None:
-                raise StoreError(f"{where} is not a scorekeeper store (no schema_version in "
-                                 "its meta table)")
+                raise StoreError(
+                    f"{where} is not a scorekeeper store (no schema_version in its meta table)"
+                )
             rows = conn.execute(
                 "SELECT t.id, t.name, (SELECT count(*) FROM log l WHERE l.table_id = t.id) "
-                "FROM tables t ORDER BY t.created_at, length(t.id), t.id").fetchall()
+                "FROM tables t ORDER BY t.created_at, length(t.id), t.id"
+            ).fetchall()
             kits = int(conn.execute("SELECT count(*) FROM kits").fetchone()[0])
     except sqlite3.Error as exc:
         raise StoreError(f"cannot read {where}: {_plain(exc)}") from None
@@ -254,8 +274,13 @@ def read_logs(path: str | os.PathLike[str], *, label: str | None = None) -> None
         store.close()
 
 
-def restore(db: str | os.PathLike[str], src: str | os.PathLike[str], *,
-            lock: DatabaseLock | None = None, when: datetime | None = None) -> RestoreInfo:
+def restore(
+    db: str | os.PathLike[str],
+    src: str | os.PathLike[str],
+    *,
+    lock: DatabaseLock | None = None,
+    when: datetime | None = None,
+) -> RestoreInfo:
     """Put the backup ``src`` back as the database ``db``; nothing is deleted.
 
     ``src`` is copied (backup API) to ``<db>.restore.tmp`` and checked there: quick_check, a
@@ -280,8 +305,14 @@ def restore(db: str | os.PathLike[str], src: str | os.PathLike[str], *,
         _remove_db_files(staging)  # a previous, interrupted restore's copy
         try:
             with _open_read_only(src_path) as source:
-                _copy(source, staging, progress=None, pause=0.0, step_pages=STEP_PAGES,
-                      what=f"copy {src_path}")
+                _copy(
+                    source,
+                    staging,
+                    progress=None,
+                    pause=0.0,
+                    step_pages=STEP_PAGES,
+                    what=f"copy {src_path}",
+                )
             read_logs(staging, label=str(src_path))
             _single_file(staging)
             fsync_file(staging)
@@ -334,8 +365,9 @@ def _open_read_only(path: Path, *, immutable: bool = False) -> Iterator[sqlite3.
     """
     uri = f"file:{_uri_path(path.resolve())}?mode=ro" + ("&immutable=1" if immutable else "")
     try:
-        conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None,
-                               check_same_thread=False)
+        conn = sqlite3.connect(
+            uri, uri=True, timeout=10.0, isolation_level=None, check_same_thread=False
+        )
     except sqlite3.Error as exc:
         raise StoreError(f"cannot open {path}: {_plain(exc)}") from None
     try:
@@ -351,8 +383,15 @@ def _uri_path(path: Path) -> str:
     return quote(str(path), safe="/")
 
 
-def _copy(source: sqlite3.Connection, dest: Path, *, progress: Progress | None, pause: float,
-          step_pages: int, what: str) -> None:
+def _copy(
+    source: sqlite3.Connection,
+    dest: Path,
+    *,
+    progress: Progress | None,
+    pause: float,
+    step_pages: int,
+    what: str,
+) -> None:
     """Copy ``source`` into the new file ``dest`` with the backup API, in steps of
     ``step_pages`` inside one read transaction, then make ``dest`` a single file."""
     with contextlib.suppress(FileNotFoundError):
@@ -408,7 +447,7 @@ def _move_aside(db: Path, when: datetime) -> tuple[tuple[Path, Path], ...]:
     stamp = when.strftime(STAMP)
     for n in range(1, 100):
         base = f"{db.name}.before-restore-{stamp}" + (f"-{n}" if n > 1 else "")
-        names = [(p, db.with_name(base + p.name[len(db.name):])) for p in present]
+        names = [(p, db.with_name(base + p.name[len(db.name) :])) for p in present]
         if not any(new.exists() for _old, new in names):
             break
     else:
@@ -419,8 +458,10 @@ def _move_aside(db: Path, when: datetime) -> tuple[tuple[Path, Path], ...]:
             os.rename(old, new)
         except OSError as exc:
             done = ", ".join(f"{a.name} -> {b.name}" for a, b in moved) or "none"
-            raise StoreError(f"cannot move {old} aside to {new}: {exc.strerror or exc} "
-                             f"(moved so far: {done}); nothing was deleted") from None
+            raise StoreError(
+                f"cannot move {old} aside to {new}: {exc.strerror or exc} "
+                f"(moved so far: {done}); nothing was deleted"
+            ) from None
         moved.append((old, new))
     fsync_folder(db.parent)
     return tuple(moved)

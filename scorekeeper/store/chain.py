@@ -39,8 +39,10 @@ class BrokenChain(StoreError):
     def __init__(self, where: str, table_id: str, seq: int, why: str) -> None:
         self.table_id = table_id
         self.seq = seq
-        super().__init__(f"{where}: the log of table {table_id} is damaged from record {seq} on "
-                         f"({why}); restore a backup (scorekeeper restore) to get it back")
+        super().__init__(
+            f"{where}: the log of table {table_id} is damaged from record {seq} on "
+            f"({why}); restore a backup (scorekeeper restore) to get it back"
+        )
 
 
 class ChainChecker:
@@ -56,12 +58,12 @@ class ChainChecker:
         """Check the next record (``stored`` is its chain column as read)."""
         expected_seq = self.seq + 1
         if seq != expected_seq:
-            raise BrokenChain(self.where, self.table_id, expected_seq,
-                              f"record {expected_seq} is missing")
+            raise BrokenChain(
+                self.where, self.table_id, expected_seq, f"record {expected_seq} is missing"
+            )
         value = link(self.previous, self.table_id, seq, text)
         if stored != value:
-            why = ("it has no checksum" if not stored
-                   else "its content does not match its checksum")
+            why = "it has no checksum" if not stored else "its content does not match its checksum"
             raise BrokenChain(self.where, self.table_id, seq, why)
         self.previous = value
         self.seq = seq

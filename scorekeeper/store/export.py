@@ -50,8 +50,9 @@ def read_game(store: Store, table_id: str) -> StoredGame:
     return StoredGame(table_id, config, status, list(store.records(table_id)))
 
 
-def export_game(store: Store, table_id: str, audience: str | None = None,
-                game: Game | None = None) -> dict[str, Any]:
+def export_game(
+    store: Store, table_id: str, audience: str | None = None, game: Game | None = None
+) -> dict[str, Any]:
     """A JSON-able export of table ``table_id``.
 
     ``audience`` None means: the full export once the table has ended, the public one before.
@@ -63,8 +64,9 @@ def export_game(store: Store, table_id: str, audience: str | None = None,
     return build_export(read_game(store, table_id), audience=audience, game=game)
 
 
-def build_export(stored: StoredGame, audience: str | None = None,
-                 game: Game | None = None) -> dict[str, Any]:
+def build_export(
+    stored: StoredGame, audience: str | None = None, game: Game | None = None
+) -> dict[str, Any]:
     """The export of ``stored`` (see ``export_game``): replays its records, touches no store."""
     check_audience(audience)
     config, status = stored.config, stored.status
@@ -76,8 +78,9 @@ def build_export(stored: StoredGame, audience: str | None = None,
     view_audience = ORGANISER if full else PUBLIC
 
     entries: list[FeedEntry] = []
-    table = Table.replay(config, game, stored.records,
-                         listeners=[lambda _table, entry: entries.append(entry)])
+    table = Table.replay(
+        config, game, stored.records, listeners=[lambda _table, entry: entries.append(entry)]
+    )
     raw = dict(stored.records) if full else {}
 
     inputs: list[dict[str, Any]] = []

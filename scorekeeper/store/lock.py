@@ -55,8 +55,9 @@ class DatabaseLock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         except OSError as exc:
-            raise StoreError(f"{self.path}: cannot make the lock file: "
-                             f"{exc.strerror or exc}") from None
+            raise StoreError(
+                f"{self.path}: cannot make the lock file: {exc.strerror or exc}"
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -64,10 +65,14 @@ class DatabaseLock:
             os.close(fd)
             who = f" (pid {pid})" if pid else ""
             if doing == "server":
-                raise DatabaseBusy(f"another scorekeeper server is using {self.db}{who}; "
-                                   "stop it first, or give this one another --db", pid) from None
-            raise DatabaseBusy(f"a scorekeeper server is using {self.db}{who}: {STOP_SERVICE}",
-                               pid) from None
+                raise DatabaseBusy(
+                    f"another scorekeeper server is using {self.db}{who}; "
+                    "stop it first, or give this one another --db",
+                    pid,
+                ) from None
+            raise DatabaseBusy(
+                f"a scorekeeper server is using {self.db}{who}: {STOP_SERVICE}", pid
+            ) from None
         except OSError as exc:
             os.close(fd)
             raise StoreError(f"{self.path}: cannot lock it: {exc.strerror or exc}") from None

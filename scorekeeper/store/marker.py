@@ -114,7 +114,8 @@ def write_marker(path: Path, store_id: str, last: Mapping[str, int]) -> None:
     """Write the marker whole and durably (temporary file, fsync, rename, fsync the folder)."""
     tmp = path.with_name(path.name + ".tmp")
     body = _line(f"{MAGIC} {VERSION} {store_id}") + b"".join(
-        _line(f"{table_id} {seq}") for table_id, seq in sorted(last.items()))
+        _line(f"{table_id} {seq}") for table_id, seq in sorted(last.items())
+    )
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         os.write(fd, body)
@@ -131,8 +132,9 @@ class Marker:
     Not thread-safe on its own: the Store calls it under its lock.
     """
 
-    def __init__(self, path: Path, store_id: str, last: Mapping[str, int], *,
-                 rewrite: bool) -> None:
+    def __init__(
+        self, path: Path, store_id: str, last: Mapping[str, int], *, rewrite: bool
+    ) -> None:
         """Open the marker at ``path`` for appending; ``rewrite`` first writes it whole from
         ``last`` (when there was none, or it could not be read).
 
@@ -205,8 +207,10 @@ def adopt(db_path: str | os.PathLike[str]) -> Path:
         if row is None:
             conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (STORE_ID_META, store_id))
             conn.commit()
-        last = {str(t): int(s) for t, s in conn.execute(
-            "SELECT table_id, MAX(seq) FROM log GROUP BY table_id")}
+        last = {
+            str(t): int(s)
+            for t, s in conn.execute("SELECT table_id, MAX(seq) FROM log GROUP BY table_id")
+        }
     finally:
         conn.close()
     target = marker_path(path)

@@ -155,8 +155,9 @@ class Store:
             try:
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise StoreError(f"{self.where}: cannot create its folder: "
-                                 f"{exc.strerror or exc}") from None
+                raise StoreError(
+                    f"{self.where}: cannot create its folder: {exc.strerror or exc}"
+                ) from None
             state = read_marker(marker_path(database))
             if state is not None and checks.file_is_empty(database):
                 # Before SQLite creates a new file there: the real one must come back.
@@ -164,8 +165,10 @@ class Store:
         try:
             if self._sqlite:
                 self.engine: Engine = create_engine(
-                    url, poolclass=StaticPool,
-                    connect_args={"check_same_thread": False, "timeout": timeout})
+                    url,
+                    poolclass=StaticPool,
+                    connect_args={"check_same_thread": False, "timeout": timeout},
+                )
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             else:
                 self.engine = create_engine(url, pool_pre_ping=True)
@@ -200,8 +203,7 @@ class Store:
     def _quick_check(self) -> None:
         """SQLite's page-level check of the whole file (StoreRefused when it finds damage)."""
         try:
-            rows = [str(row[0])
-                    for row in self._conn.exec_driver_sql("PRAGMA quick_check").all()]
+            rows = [str(row[0]) for row in self._conn.exec_driver_sql("PRAGMA quick_check").all()]
         except SQLAlchemyError as exc:  # damage bad enough that the check itself stops
             raise checks.refuse_damaged(self.where, [_plain(exc)]) from None
         # The check read every page through the page cache: hand that memory back (a start
@@ -231,9 +233,11 @@ class Store:
             ids = conn.execute(select(LOG.c.table_id).distinct()).scalars().all()
             for table_id in ids:
                 previous = GENESIS
-                rows = conn.execute(select(LOG.c.id, LOG.c.seq, raw, LOG.c.chain)
-                                    .where(LOG.c.table_id == table_id)
-                                    .order_by(LOG.c.seq)).all()
+                rows = conn.execute(
+                    select(LOG.c.id, LOG.c.seq, raw, LOG.c.chain)
+                    .where(LOG.c.table_id == table_id)
+                    .order_by(LOG.c.seq)
+                ).all()
                 for row_id, seq, text, chain in rows:
                     if chain is None:
                         chain = link(previous, table_id, int(seq), str(text))
@@ -248,8 +252,9 @@ class Store:
         if state is not None:
             checks.check_identity(self.where, state, store_id)
             names = self._names()
-            checks.check_not_behind(self.where, state,
-                                    {t: last for t, _status, last in tables}, names)
+            checks.check_not_behind(
+                self.where, state, {t: last for t, _status, last in tables}, names
+            )
         if store_id is None:
             store_id = new_store_id()
             self.set_meta(STORE_ID_META, store_id)
@@ -260,12 +265,17 @@ class Store:
             # ahead of the disk and refuse a good store at the next start.
             fsync_file(database, missing_ok=True)
             fsync_file(f"{database}-wal", missing_ok=True)
-            self.marker = Marker(marker_path(database), store_id,
-                                 {t: last for t, _status, last in tables if last},
-                                 rewrite=state is None)
+            self.marker = Marker(
+                marker_path(database),
+                store_id,
+                {t: last for t, _status, last in tables if last},
+                rewrite=state is None,
+            )
         except OSError as exc:
-            raise StoreError(f"{self.where}: cannot write its marker file "
-                             f"{marker_path(database)}: {exc.strerror or exc}") from None
+            raise StoreError(
+                f"{self.where}: cannot write its marker file "
+                f"{marker_path(database)}: {exc.strerror or exc}"
+            ) from None
 
     def _names(self) -> dict[str, str]:
         with self._db("list tables") as conn:
@@ -342,8 +352,9 @@ class Store:
             with self._db("create a table") as conn:
                 ids = conn.execute(select(TABLES.c.id)).scalars().all()
                 numbers = [int(m.group(1)) for i in ids if (m := _TABLE_ID.match(i))]
-                highest = conn.execute(select(META.c.value)
-                                       .where(META.c.key == HIGHEST_ID_META)).scalar()
+                highest = conn.execute(
+                    select(META.c.value).where(META.c.key == HIGHEST_ID_META)
+                ).scalar()
                 if highest is not None and str(highest).isdigit():
                     # A deleted table's id is never given again: an old link, export or
                     # phone must not land on another table.
@@ -354,9 +365,16 @@ class Store:
                 # next to it everywhere, so "Angels & Demons table" only repeated it.
                 data["name"] = config.name or f"Table {number}"
                 try:
-                    conn.execute(insert(TABLES).values(
-                        id=table_id, created_at=utcnow(), name=data["name"], game=config.game,
-                        config=data, status="created"))
+                    conn.execute(
+                        insert(TABLES).values(
+                            id=table_id,
+                            created_at=utcnow(),
+                            name=data["name"],
+                            game=config.game,
+                            config=data,
+                            status="created",
+                        )
+                    )
                     conn.commit()
                 except IntegrityError:  # another process took that id first
                     conn.rollback()
@@ -377,9 +395,11 @@ class Store:
         with self._db("list tables") as conn:
             rows = conn.execute(select(TABLES.c.id, TABLES.c.created_at)).all()
             conn.rollback()
+
         def key(row: Any) -> tuple[Any, int, str]:
             m = _TABLE_ID.match(row[0])
             return (row[1], int(m.group(1)) if m else 0, row[0])
+
         return [row[0] for row in sorted(rows, key=key)]
 
     def overview(self) -> list[tuple[str, str, int]]:
@@ -388,14 +408,18 @@ class Store:
         order = {table_id: n for n, table_id in enumerate(self.table_ids())}
         # One index seek per table for its last seq (not a scan of the whole log, which would
         # also fill SQLite's page cache with pages nobody needs).
-        last = (select(func.max(LOG.c.seq)).where(LOG.c.table_id == TABLES.c.id)
-                .scalar_subquery())
+        last = select(func.max(LOG.c.seq)).where(LOG.c.table_id == TABLES.c.id).scalar_subquery()
         with self._db("list tables") as conn:
-            rows = {row[0]: row for row in conn.execute(
-                select(TABLES.c.id, TABLES.c.status, last)).all()}
+            rows = {
+                row[0]: row
+                for row in conn.execute(select(TABLES.c.id, TABLES.c.status, last)).all()
+            }
             conn.rollback()
-        return [(table_id, str(rows[table_id][1]), int(rows[table_id][2] or 0))
-                for table_id in sorted(order, key=order.__getitem__) if table_id in rows]
+        return [
+            (table_id, str(rows[table_id][1]), int(rows[table_id][2] or 0))
+            for table_id in sorted(order, key=order.__getitem__)
+            if table_id in rows
+        ]
 
     def _table_column(self, table_id: str, column: Any) -> Any:
         """One column of a table's row (read as stored); NotFound if there is no such table."""
@@ -417,16 +441,20 @@ class Store:
         try:
             data = json.loads(value) if isinstance(value, str | bytes) else value
         except ValueError as exc:
-            raise StoreError(f"{self.where}: the configuration of table {table_id} is "
-                             f"damaged: not valid JSON ({exc})") from None
+            raise StoreError(
+                f"{self.where}: the configuration of table {table_id} is "
+                f"damaged: not valid JSON ({exc})"
+            ) from None
         if not isinstance(data, Mapping):
-            raise StoreError(f"{self.where}: the configuration of table {table_id} is "
-                             "damaged: not a JSON object")
+            raise StoreError(
+                f"{self.where}: the configuration of table {table_id} is damaged: not a JSON object"
+            )
         try:
             return TableConfig.from_dict(data)
         except ConfigError as exc:
-            raise StoreError(f"{self.where}: the configuration of table {table_id} is "
-                             f"damaged: {exc}") from None
+            raise StoreError(
+                f"{self.where}: the configuration of table {table_id} is damaged: {exc}"
+            ) from None
 
     def status(self, table_id: str) -> str:
         """``created``, ``running``, ``paused`` or ``ended``; NotFound if there is no table.
@@ -438,11 +466,11 @@ class Store:
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (one of ``TABLE_STATUSES``)."""
         if status not in TABLE_STATUSES:
-            raise ConfigError(f"unknown table status {status!r}; "
-                              f"valid: {', '.join(TABLE_STATUSES)}")
+            raise ConfigError(
+                f"unknown table status {status!r}; valid: {', '.join(TABLE_STATUSES)}"
+            )
         with self._db("change a table's status") as conn:
-            done = conn.execute(update(TABLES).where(TABLES.c.id == table_id)
-                                .values(status=status))
+            done = conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
             conn.commit()
         if done.rowcount == 0:
             raise NotFound(f"no table {table_id!r}")
@@ -475,12 +503,14 @@ class Store:
             conn.execute(delete(TABLES).where(TABLES.c.id == table_id))
             conn.execute(delete(META).where(META.c.key.in_(keys)))
             if m is not None:
-                highest = conn.execute(select(META.c.value)
-                                       .where(META.c.key == HIGHEST_ID_META)).scalar()
+                highest = conn.execute(
+                    select(META.c.value).where(META.c.key == HIGHEST_ID_META)
+                ).scalar()
                 before = str(highest) if highest is not None else ""
                 value = max(int(m.group(1)), int(before) if before.isdigit() else 0)
-                done = conn.execute(update(META).where(META.c.key == HIGHEST_ID_META)
-                                    .values(value=str(value)))
+                done = conn.execute(
+                    update(META).where(META.c.key == HIGHEST_ID_META).values(value=str(value))
+                )
                 if done.rowcount == 0:
                     conn.execute(insert(META).values(key=HIGHEST_ID_META, value=str(value)))
             conn.commit()
@@ -493,8 +523,12 @@ class Store:
     def _load_next_seq(self, conn: Connection, table_id: str) -> int:
         """The next seq of a table's log; also caches its last record's chain value."""
         self._table_row(conn, table_id)
-        last = conn.execute(select(LOG.c.seq, LOG.c.chain).where(LOG.c.table_id == table_id)
-                            .order_by(LOG.c.seq.desc()).limit(1)).first()
+        last = conn.execute(
+            select(LOG.c.seq, LOG.c.chain)
+            .where(LOG.c.table_id == table_id)
+            .order_by(LOG.c.seq.desc())
+            .limit(1)
+        ).first()
         conn.rollback()
         self._last_chain[table_id] = GENESIS if last is None else str(last[1] or "")
         return (int(last[0]) if last is not None else 0) + 1
@@ -524,15 +558,25 @@ class Store:
                     try:
                         self.marker.note(table_id, seq)
                     except OSError as exc:  # the input is logged; only the marker lags
-                        raise StoreError(f"{self.where}: the input was logged, but its marker "
-                                         f"file cannot be written: {exc.strerror or exc}"
-                                         ) from None
+                        raise StoreError(
+                            f"{self.where}: the input was logged, but its marker "
+                            f"file cannot be written: {exc.strerror or exc}"
+                        ) from None
                 return seq
-        raise StoreError(f"{self.where}: cannot append to the log of {table_id}: "
-                         "another program keeps writing to it")
+        raise StoreError(
+            f"{self.where}: cannot append to the log of {table_id}: "
+            "another program keeps writing to it"
+        )
 
-    def _insert_log(self, conn: Connection, table_id: str, seq: int,
-                    record: dict[str, Any], text: str, chain: str) -> None:
+    def _insert_log(
+        self,
+        conn: Connection,
+        table_id: str,
+        seq: int,
+        record: dict[str, Any],
+        text: str,
+        chain: str,
+    ) -> None:
         """Insert one log row and commit it (durable on return); rolled back on any error.
 
         SQLite takes the short road: one prepared INSERT and a commit on the driver's own
@@ -546,23 +590,31 @@ class Store:
         raw = conn.connection.dbapi_connection if self._sqlite else None
         if not isinstance(raw, sqlite3.Connection) or conn.in_transaction() or raw.in_transaction:
             try:
-                conn.execute(insert(LOG), {"table_id": table_id, "seq": seq, "at": utcnow(),
-                                           "record": record, "chain": chain})
+                conn.execute(
+                    insert(LOG),
+                    {
+                        "table_id": table_id,
+                        "seq": seq,
+                        "at": utcnow(),
+                        "record": record,
+                        "chain": chain,
+                    },
+                )
                 conn.commit()
             except IntegrityError:
                 conn.rollback()
                 raise
             return
         try:
-            raw.execute(_INSERT_LOG, (table_id, seq, utcnow().strftime(_SQLITE_DATETIME),
-                                      text, chain))
+            raw.execute(
+                _INSERT_LOG, (table_id, seq, utcnow().strftime(_SQLITE_DATETIME), text, chain)
+            )
             raw.commit()
         except BaseException as exc:
             with suppress(sqlite3.Error):
                 raw.rollback()
             if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
-                raise StoreError(f"{self.where}: cannot append to the log: "
-                                 f"{_plain(exc)}") from None
+                raise StoreError(f"{self.where}: cannot append to the log: {_plain(exc)}") from None
             raise
 
     def records(self, table_id: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -585,18 +637,23 @@ class Store:
                 rows = conn.execute(
                     select(LOG.c.seq, raw, LOG.c.chain)
                     .where(LOG.c.table_id == table_id, LOG.c.seq > last)
-                    .order_by(LOG.c.seq).limit(READ_BATCH)).all()
+                    .order_by(LOG.c.seq)
+                    .limit(READ_BATCH)
+                ).all()
                 conn.rollback()
             for seq, value, chain in rows:
                 checker.check(int(seq), value if isinstance(value, str) else str(value), chain)
                 try:
                     record = json.loads(value) if isinstance(value, str | bytes) else value
                 except ValueError as exc:
-                    raise StoreError(f"{self.where}: record {seq} of table {table_id} is "
-                                     f"damaged: {exc}") from None
+                    raise StoreError(
+                        f"{self.where}: record {seq} of table {table_id} is damaged: {exc}"
+                    ) from None
                 if not isinstance(record, dict):
-                    raise StoreError(f"{self.where}: record {seq} of table {table_id} is "
-                                     "damaged: not a JSON object")
+                    raise StoreError(
+                        f"{self.where}: record {seq} of table {table_id} is "
+                        "damaged: not a JSON object"
+                    )
                 yield int(seq), record
             if len(rows) < READ_BATCH:
                 return
@@ -626,8 +683,9 @@ class Store:
                 input_from_record(record)
                 refusal_from_record(record)
             except InputSyntaxError as exc:
-                raise StoreError(f"{self.where}: record {seq} of table {table_id} is not an "
-                                 f"input: {exc}") from None
+                raise StoreError(
+                    f"{self.where}: record {seq} of table {table_id} is not an input: {exc}"
+                ) from None
             yield seq, record
 
     # -- settings ---------------------------------------------------------------------------
@@ -643,11 +701,13 @@ class Store:
         """Every setting whose key starts with ``prefix``, keyed by the rest of the key (one
         query: a start reads each table's settings at once, not table by table)."""
         with self._db("read settings") as conn:
-            rows = conn.execute(select(META.c.key, META.c.value)
-                                .where(META.c.key.startswith(prefix, autoescape=True))).all()
+            rows = conn.execute(
+                select(META.c.key, META.c.value).where(
+                    META.c.key.startswith(prefix, autoescape=True)
+                )
+            ).all()
             conn.rollback()
-        return {str(key)[len(prefix):]: str(value) for key, value in rows
-                if value is not None}
+        return {str(key)[len(prefix) :]: str(value) for key, value in rows if value is not None}
 
     def set_meta(self, key: str, value: str) -> None:
         """Store (or replace) a setting."""

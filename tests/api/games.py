@@ -43,13 +43,18 @@ class PromptGame(FakeGame):
             return Rejected("TABLE-NO-PROMPT", "nobody asked that", "answer a pending prompt")
         if decision.answer not in COLOURS:
             return Rejected("R-PICK-1", f"{decision.answer!r} is not a colour", "red or blue")
-        return Accepted(replace(state, picks=state.picks + ((decision.seat, decision.answer),)),
-                        (f"seat {decision.seat} picked a colour",))
+        return Accepted(
+            replace(state, picks=state.picks + ((decision.seat, decision.answer),)),
+            (f"seat {decision.seat} picked a colour",),
+        )
 
     def pending(self, state: PromptState) -> tuple[Prompt, ...]:  # type: ignore[override]
         answered = dict(state.picks)
-        return tuple(Prompt("pick", s, f"Seat {s}: pick a colour", COLOURS, private=True)
-                     for s in range(state.base.seats) if s not in answered)
+        return tuple(
+            Prompt("pick", s, f"Seat {s}: pick a colour", COLOURS, private=True)
+            for s in range(state.base.seats)
+            if s not in answered
+        )
 
     def scores(self, state: PromptState) -> tuple[int, ...]:  # type: ignore[override]
         return super().scores(state.base)

@@ -13,7 +13,13 @@ def undo(client: Any, headers: dict[str, str], table_id: str) -> Any:
 
 def correct(client: Any, headers: dict[str, str], table_id: str, text: str) -> Any:
     """Preview a correction, then make it pinned to the previewed input; the response."""
-    seq = client.post(f"/api/tables/{table_id}/correct-preview", headers=headers,
-                      json={"input": text}).json().get("input_seq")
-    return client.post(f"/api/tables/{table_id}/correct", headers=headers,
-                       json={"input": text, "seq": seq or 0})
+    seq = (
+        client.post(
+            f"/api/tables/{table_id}/correct-preview", headers=headers, json={"input": text}
+        )
+        .json()
+        .get("input_seq")
+    )
+    return client.post(
+        f"/api/tables/{table_id}/correct", headers=headers, json={"input": text, "seq": seq or 0}
+    )

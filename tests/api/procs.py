@@ -23,8 +23,14 @@ def start_cli(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     out = open(cwd / "stdout.txt", "a")  # noqa: SIM115 - closed with the process
     err = open(cwd / "stderr.txt", "a")  # noqa: SIM115
-    return subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], cwd=cwd, stdout=out,
-                            stderr=err, text=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", *args],
+        cwd=cwd,
+        stdout=out,
+        stderr=err,
+        text=True,
+        env=env,
+    )
 
 
 def wait_http(url: str, proc: subprocess.Popen[str], timeout: float = 15.0) -> httpx.Response:

@@ -21,7 +21,8 @@ def _ids(client: Any, query: str = "") -> list[str]:
 
 
 def test_archive_hides_a_table_keeps_its_log_and_survives_a_restart(
-        client: Any, org: Any, db: Path, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, db: Path, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     other = new_table()
     client.post(f"/api/tables/{tid}/inputs", headers=org, json={"input": "+play C1"})
@@ -47,7 +48,8 @@ def test_archive_hides_a_table_keeps_its_log_and_survives_a_restart(
 
 
 def test_delete_removes_an_ended_table_its_log_and_its_seat_tokens(
-        client: Any, org: Any, hub: Hub, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     keep = new_table()
     client.post(f"/api/tables/{tid}/inputs", headers=org, json={"input": "+play C1"})
@@ -74,27 +76,29 @@ def test_delete_removes_an_ended_table_its_log_and_its_seat_tokens(
 
 
 def test_an_archived_table_that_never_ran_can_be_deleted(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table(start=False)
     client.post(f"/api/tables/{tid}/archive", headers=org, json={"archived": True})
     assert client.delete(f"/api/tables/{tid}", headers=org).json()["records"] == 0
 
 
 def test_an_ended_table_asks_nothing_and_waits_for_nobody(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table(game="prompt")
     before = client.get(f"/api/tables/{tid}/organiser", headers=org).json()
     assert before["pending"] and before["waiting_for"]  # the seats are asked to pick
     client.post(f"/api/tables/{tid}/end", headers=org)
-    for path in (f"/api/tables/{tid}", f"/api/tables/{tid}/organiser",
-                 f"/api/tables/{tid}/seat/0"):
+    for path in (f"/api/tables/{tid}", f"/api/tables/{tid}/organiser", f"/api/tables/{tid}/seat/0"):
         view = client.get(path, headers=org).json()
         assert view["pending"] == [] and view["waiting_for"] == "", path
     assert client.get("/api/tables").json()[0]["waiting_for"] == ""
 
 
-def test_a_watcher_of_a_deleted_table_is_told(client: Any, org: Any,
-                                              new_table: Callable[..., str]) -> None:
+def test_a_watcher_of_a_deleted_table_is_told(
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     client.post(f"/api/tables/{tid}/end", headers=org)
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:

@@ -10,8 +10,9 @@ from typing import Any
 from scorekeeper.service import Hub
 
 
-def test_organiser_token_is_created_once_hashed_and_saved_0600(hub: Hub,
-                                                               organiser_token: str) -> None:
+def test_organiser_token_is_created_once_hashed_and_saved_0600(
+    hub: Hub, organiser_token: str
+) -> None:
     assert hub.tokens.ensure_organiser_token(hub.token_file) is None  # not twice
     assert hub.token_file is not None
     assert hub.token_file.read_text().strip() == organiser_token
@@ -34,14 +35,17 @@ def test_create_needs_the_organiser_and_changes_nothing_without(client: Any, org
 
 
 def test_organiser_actions_refused_without_token_leave_table_alone(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table(start=False)
     for action in ("start", "pause", "end", "undo"):
         r = client.post(f"/api/tables/{tid}/{action}")
         assert r.status_code == 401, action
         assert "error" in r.json()
-    for path, body in ((f"/api/tables/{tid}/inputs", {"input": "+play C1"}),
-                       (f"/api/tables/{tid}/correct", {"input": "+play C1"})):
+    for path, body in (
+        (f"/api/tables/{tid}/inputs", {"input": "+play C1"}),
+        (f"/api/tables/{tid}/correct", {"input": "+play C1"}),
+    ):
         assert client.post(path, json=body).status_code == 401
     assert client.get(f"/api/tables/{tid}/organiser").status_code == 401
     assert client.post(f"/api/tables/{tid}/seats/0/pair").status_code == 401
@@ -63,14 +67,12 @@ def _pair(client: Any, org: Any, tid: str, seat: int) -> str:
     return str(r.json()["token"])
 
 
-def test_pairing_flow_and_seat_views(client: Any, org: Any,
-                                     new_table: Callable[..., str]) -> None:
+def test_pairing_flow_and_seat_views(client: Any, org: Any, new_table: Callable[..., str]) -> None:
     tid = new_table()
     client.post(f"/api/tables/{tid}/inputs", json={"input": "+hand C7"}, headers=org)
     token0 = _pair(client, org, tid, 0)
     token1 = _pair(client, org, tid, 1)
-    mine = client.get(f"/api/tables/{tid}/seat/0",
-                      headers={"Authorization": f"Bearer {token0}"})
+    mine = client.get(f"/api/tables/{tid}/seat/0", headers={"Authorization": f"Bearer {token0}"})
     assert mine.status_code == 200 and mine.json()["state"]["hand"] == ["C7"]
     via_query = client.get(f"/api/tables/{tid}/seat/0", params={"token": token0})
     assert via_query.json() == mine.json()
@@ -85,7 +87,9 @@ def test_pairing_flow_and_seat_views(client: Any, org: Any,
     assert client.get(f"/api/tables/{tid}/seat/1", headers=org).status_code == 200
     # withdrawn tokens stop working
     assert client.delete(f"/api/tables/{tid}/seats/0/tokens", headers=org).json() == {
-        "revoked": 1, "codes_revoked": 0}
+        "revoked": 1,
+        "codes_revoked": 0,
+    }
     assert client.get(f"/api/tables/{tid}/seat/0", params={"token": token0}).status_code == 401
 
 
@@ -95,12 +99,14 @@ def test_wrong_pairing_codes(client: Any, org: Any, new_table: Callable[..., str
     assert client.post(f"/api/tables/{tid}/seats/9/pair", headers=org).status_code == 404
 
 
-def test_public_view_list_and_export_carry_no_secrets(client: Any, org: Any,
-                                                      new_table: Callable[..., str]) -> None:
+def test_public_view_list_and_export_carry_no_secrets(
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     for line in ("+hand C3", "+hand C5", "+play C1"):
-        assert client.post(f"/api/tables/{tid}/inputs", json={"input": line},
-                           headers=org).json()["accepted"]
+        assert client.post(f"/api/tables/{tid}/inputs", json={"input": line}, headers=org).json()[
+            "accepted"
+        ]
     public = client.get(f"/api/tables/{tid}").json()
     assert public["state"]["hand_count"] == 2
     text = json.dumps(public) + json.dumps(client.get("/api/tables").json())
@@ -112,7 +118,8 @@ def test_public_view_list_and_export_carry_no_secrets(client: Any, org: Any,
 
 
 def test_a_pairing_code_comes_with_the_address_and_a_qr_code_of_it(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     """The table view shows the QR code; a phone that scans it opens the page at the address the
     organiser's screen used, with the code."""
     import xml.etree.ElementTree as ET
@@ -126,11 +133,13 @@ def test_a_pairing_code_comes_with_the_address_and_a_qr_code_of_it(
     assert root.tag.endswith("svg")
     # The same text encodes to the same symbol: the drawing is of the URL, nothing else.
     assert body["qr_svg"] == segno.make(body["url"], error="m").svg_inline(
-        scale=6, border=2, dark="#000", light="#fff")
+        scale=6, border=2, dark="#000", light="#fff"
+    )
 
 
-def test_the_view_carries_the_score_history(client: Any, org: Any,
-                                            new_table: Callable[..., str]) -> None:
+def test_the_view_carries_the_score_history(
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     before = client.get(f"/api/tables/{tid}").json()["score_history"]
     assert before == [{"seq": 0, "scores": [0, 0]}]

@@ -63,8 +63,9 @@ def _no_credentials(needed: str, token: str | None) -> None:
         raise Unauthenticated("this needs a token")
 
 
-def _run(method: str, path: str, body: Body, headers: dict[str, str] | None = None,
-         query: str = "") -> tuple[int, dict[str, Any], dict[str, str]]:
+def _run(
+    method: str, path: str, body: Body, headers: dict[str, str] | None = None, query: str = ""
+) -> tuple[int, dict[str, Any], dict[str, str]]:
     """(status, JSON answer, response headers) of one request through ``RequestLimits``."""
     sent: list[dict[str, Any]] = []
 
@@ -72,8 +73,13 @@ def _run(method: str, path: str, body: Body, headers: dict[str, str] | None = No
         sent.append(message)
 
     raw = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
-    scope = {"type": "http", "method": method, "path": path, "headers": raw,
-             "query_string": query.encode()}
+    scope = {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "headers": raw,
+        "query_string": query.encode(),
+    }
     asyncio.run(RequestLimits(_reading_app, _no_credentials)(scope, body.receive, send))
     start, answer = sent[0], b"".join(m.get("body", b"") for m in sent[1:])
     got = {k.decode(): v.decode() for k, v in start["headers"]}
@@ -82,15 +88,18 @@ def _run(method: str, path: str, body: Body, headers: dict[str, str] | None = No
 
 def test_an_organiser_route_without_the_token_is_refused_before_a_byte_is_read() -> None:
     body = Body(9 * MB)
-    status, answer, headers = _run("POST", "/api/tables", body,
-                                   {"content-length": str(9 * MB)})
+    status, answer, headers = _run("POST", "/api/tables", body, {"content-length": str(9 * MB)})
     assert status == 401
     assert body.pulled == 0
     assert answer["kind"] == "Unauthenticated" and "organiser token" in answer["error"]
     assert headers["connection"] == "close"  # the unread body is never read from the socket
-    for method, path in [("DELETE", "/api/tables/t1"), ("PUT", "/api/boards/mine"),
-                         ("POST", "/api/enroll"), ("POST", "/api/tables/t1/inputs"),
-                         ("POST", "/api/tables/t1/seats/0/pair")]:
+    for method, path in [
+        ("DELETE", "/api/tables/t1"),
+        ("PUT", "/api/boards/mine"),
+        ("POST", "/api/enroll"),
+        ("POST", "/api/tables/t1/inputs"),
+        ("POST", "/api/tables/t1/seats/0/pair"),
+    ]:
         body = Body(100)
         assert _run(method, path, body, {"authorization": "Bearer seat"})[0] == 401, path
         assert body.pulled == 0, path
@@ -107,8 +116,10 @@ def test_a_seats_decision_needs_a_token_of_some_kind_before_its_body_is_read() -
     status, answer, _ = _run("POST", "/api/tables/t1/decisions", body)
     assert status == 401 and body.pulled == 0
     assert "token" in answer["error"]
-    assert _run("POST", "/api/tables/t1/decisions", Body(100),
-                {"authorization": "Bearer seat"})[0] == 200
+    assert (
+        _run("POST", "/api/tables/t1/decisions", Body(100), {"authorization": "Bearer seat"})[0]
+        == 200
+    )
 
 
 def test_pairing_and_reads_need_no_token() -> None:
@@ -119,12 +130,15 @@ def test_pairing_and_reads_need_no_token() -> None:
 
 def test_a_claimed_length_over_the_limit_is_refused_at_once_in_plain_words() -> None:
     body = Body(64 * MB)
-    status, answer, headers = _run("POST", "/api/pair", body,
-                                   {"content-length": str(64 * MB)})
+    status, answer, headers = _run("POST", "/api/pair", body, {"content-length": str(64 * MB)})
     assert status == 413 and body.pulled == 0
-    assert answer == {"kind": "RequestTooLarge", "error": (
-        "this request is too large: pairing a phone takes at most 4 KiB (this one is 64 MB). "
-        "Nothing was read or changed; send a smaller request.")}
+    assert answer == {
+        "kind": "RequestTooLarge",
+        "error": (
+            "this request is too large: pairing a phone takes at most 4 KiB (this one is 64 MB). "
+            "Nothing was read or changed; send a smaller request."
+        ),
+    }
     assert headers["connection"] == "close"
 
 
@@ -186,19 +200,25 @@ def test_the_app_refuses_before_parsing(client: Any, org: Any) -> None:
 
 
 def test_the_app_answers_a_seat_token_on_an_organiser_route_before_its_size(
-        client: Any, org: Any, new_table: Any) -> None:
+    client: Any, org: Any, new_table: Any
+) -> None:
     tid = new_table()
     code = client.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()["code"]
-    seat = {"Authorization": "Bearer " + client.post("/api/pair", json={"code": code}).json()[
-        "token"]}
+    seat = {
+        "Authorization": "Bearer " + client.post("/api/pair", json={"code": code}).json()["token"]
+    }
     r = client.post("/api/tables", headers=seat, content=b" " * (65 * KIB))
     assert r.status_code == 403 and "only the organiser" in r.json()["error"]
-    r = client.post(f"/api/tables/{tid}/decisions", headers={"Authorization": "Bearer nope"},
-                    content=b" " * (5 * KIB))
+    r = client.post(
+        f"/api/tables/{tid}/decisions",
+        headers={"Authorization": "Bearer nope"},
+        content=b" " * (5 * KIB),
+    )
     assert r.status_code == 401 and "not known here" in r.json()["error"]
     # The seat's own decision is read and judged (here: no such prompt), not refused.
-    r = client.post(f"/api/tables/{tid}/decisions", headers=seat,
-                    json={"prompt": "p", "answer": "a"})
+    r = client.post(
+        f"/api/tables/{tid}/decisions", headers=seat, json={"prompt": "p", "answer": "a"}
+    )
     assert r.status_code not in (401, 403, 413), r.text
 
 
@@ -212,8 +232,9 @@ def test_a_full_board_profile_and_an_inline_kit_still_fit(client: Any, org: Any)
     padded = text + note * ((19_900 - len(text)) // len(note))
     body = json.dumps({"yaml": padded}, ensure_ascii=True).encode()
     assert len(padded) <= 20_000 and len(body) > 64 * KIB
-    r = client.post("/api/boards/check", headers={**org, "content-type": "application/json"},
-                    content=body)
+    r = client.post(
+        "/api/boards/check", headers={**org, "content-type": "application/json"}, content=body
+    )
     assert r.status_code == 200, r.text
     assert r.json()["complete"] is True
     # A table with a kit of 300 tags given inline is well under its 64 KiB: it is read (and
@@ -233,8 +254,9 @@ def _rss_kib(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
-def _oversized(port: int, path: str, size: int, claimed: bool,
-               patience: float) -> tuple[int | None, int]:
+def _oversized(
+    port: int, path: str, size: int, claimed: bool, patience: float
+) -> tuple[int | None, int]:
     """POST ``size`` bytes to ``path`` on a raw socket, the length claimed in the headers or
     the body chunked. The body is sent one 16 KiB chunk at a time, and only while no answer
     has come (``patience`` seconds are given to an answer before the first byte). Returns (the
@@ -283,7 +305,8 @@ def served(tmp_path: Path) -> Iterator[tuple[int, int]]:
 
 
 def test_twenty_oversized_requests_at_once_are_refused_within_the_memory_budget(
-        served: tuple[int, int]) -> None:
+    served: tuple[int, int],
+) -> None:
     port, pid = served
     budget_kib = 80 * 1024
     peak = _rss_kib(pid)
@@ -309,8 +332,11 @@ def test_twenty_oversized_requests_at_once_are_refused_within_the_memory_budget(
 
     watcher = threading.Thread(target=watch)
     watcher.start()
-    threads = [threading.Thread(target=attack, args=(path, i % 2 == 0))
-               for path in ("/api/pair", "/api/tables") for i in range(10)]
+    threads = [
+        threading.Thread(target=attack, args=(path, i % 2 == 0))
+        for path in ("/api/pair", "/api/tables")
+        for i in range(10)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -335,7 +361,8 @@ def test_twenty_oversized_requests_at_once_are_refused_within_the_memory_budget(
 
 
 def test_a_9_mb_table_without_a_token_gets_its_401_before_a_byte_of_body(
-        served: tuple[int, int]) -> None:
+    served: tuple[int, int],
+) -> None:
     port, _ = served
     for claimed in (True, False):
         status, sent = _oversized(port, "/api/tables", 9 * MB, claimed, patience=10.0)

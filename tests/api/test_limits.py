@@ -7,21 +7,31 @@ from typing import Any
 
 
 def test_oversized_inputs_are_refused_and_logged_nowhere(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     before = client.get(f"/api/tables/{tid}").json()["inputs"]
     huge = "x" * 3000  # past the fields' limits, under the body limit (4 KiB: test_body_limits)
-    assert client.post(f"/api/tables/{tid}/inputs", headers=org,
-                       json={"input": "+play " + huge}).status_code == 422
-    assert client.post(f"/api/tables/{tid}/decisions", headers=org,
-                       json={"prompt": huge, "answer": "yes"}).status_code == 422
+    assert (
+        client.post(
+            f"/api/tables/{tid}/inputs", headers=org, json={"input": "+play " + huge}
+        ).status_code
+        == 422
+    )
+    assert (
+        client.post(
+            f"/api/tables/{tid}/decisions", headers=org, json={"prompt": huge, "answer": "yes"}
+        ).status_code
+        == 422
+    )
     view = client.get(f"/api/tables/{tid}").json()
     assert view["inputs"] == before
     assert huge not in str(view)
 
 
 def test_a_guessing_phone_is_locked_out_and_the_others_still_pair(
-        hub: Any, org: Any, new_table: Callable[..., str]) -> None:
+    hub: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     """After 5 wrong codes from one address no code is looked at from it (429, Retry-After);
     another phone's right code still pairs. The lockout in detail: tests/service."""
     from fastapi.testclient import TestClient
@@ -40,8 +50,9 @@ def test_a_guessing_phone_is_locked_out_and_the_others_still_pair(
     wait = int(locked.headers["Retry-After"])
     assert 55 <= wait <= 60 and locked.json()["retry_after"] == wait
     assert locked.json()["everyone"] is False
-    assert locked.json()["error"] == (f"Too many wrong codes from this phone: wait {wait} "
-                                      "seconds, then type the code again")
+    assert locked.json()["error"] == (
+        f"Too many wrong codes from this phone: wait {wait} seconds, then type the code again"
+    )
     paired = player.post("/api/pair", json={"code": code})  # the code was not used up
     assert paired.status_code == 200, paired.text
     assert paired.json()["seat"] == 0

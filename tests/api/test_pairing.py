@@ -18,16 +18,23 @@ def test_phone_address_follows_where_the_server_listens() -> None:
     assert "--host 0.0.0.0" in hint and "make demo" in hint and "scorekeeper serve" in hint
     assert phone_address(("::1", 8201), base, lan="192.168.1.20")[0] is None
     assert phone_address(("0.0.0.0", 8201), base, lan="192.168.1.20") == (
-        "http://192.168.1.20:8201", None)
+        "http://192.168.1.20:8201",
+        None,
+    )
     assert phone_address(("::", 8201), "http://10.0.0.9:8201/", lan="192.168.1.20") == (
-        "http://10.0.0.9:8201", None)
+        "http://10.0.0.9:8201",
+        None,
+    )
     assert phone_address(("10.1.2.3", 9000), base, lan="192.168.1.20") == (
-        "http://10.1.2.3:9000", None)
+        "http://10.1.2.3:9000",
+        None,
+    )
     assert phone_address(None, base, lan="192.168.1.20") == ("http://192.168.1.20:8201", None)
 
 
-def test_no_qr_code_for_a_server_on_loopback(client: Any, org: Any, hub: Hub,
-                                             new_table: Callable[..., str]) -> None:
+def test_no_qr_code_for_a_server_on_loopback(
+    client: Any, org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     hub.listen = ("127.0.0.1", 8201)
     r = client.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()
@@ -40,7 +47,8 @@ def test_no_qr_code_for_a_server_on_loopback(client: Any, org: Any, hub: Hub,
 
 
 def test_unpair_kills_unused_codes_and_a_code_pairs_once(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     shown = client.post(f"/api/tables/{tid}/seats/1/pair", headers=org).json()["code"]
     r = client.delete(f"/api/tables/{tid}/seats/1/tokens", headers=org)
@@ -58,18 +66,23 @@ def test_unpair_kills_unused_codes_and_a_code_pairs_once(
     # a paired phone and its seat's unused code both go with the next unpair
     client.post(f"/api/tables/{tid}/seats/0/pair", headers=org)
     assert client.delete(f"/api/tables/{tid}/seats/0/tokens", headers=org).json() == {
-        "revoked": 1, "codes_revoked": 1}
+        "revoked": 1,
+        "codes_revoked": 1,
+    }
     assert client.delete(f"/api/tables/{tid}/seats/0/tokens", headers=org).status_code == 404
 
 
 def test_organiser_routes_say_what_an_organiser_needs(
-        client: Any, org: Any, db: Path, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, db: Path, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     for headers in ({}, {"Authorization": "Bearer wrong"}):
-        for method, path in (("post", f"/api/tables/{tid}/pause"),
-                             ("get", f"/api/tables/{tid}/organiser"),
-                             ("get", f"/api/tables/{tid}/undo-preview"),
-                             ("get", "/api/kits")):
+        for method, path in (
+            ("post", f"/api/tables/{tid}/pause"),
+            ("get", f"/api/tables/{tid}/organiser"),
+            ("get", f"/api/tables/{tid}/undo-preview"),
+            ("get", "/api/kits"),
+        ):
             r = getattr(client, method)(path, headers=headers)
             assert r.status_code == 401, path
             error = r.json()["error"]
@@ -78,5 +91,4 @@ def test_organiser_routes_say_what_an_organiser_needs(
             assert str(db.parent) not in error  # no server path over HTTP
     # a seat route keeps the phone's words
     r = client.get(f"/api/tables/{tid}/seat/0", headers={"Authorization": "Bearer wrong"})
-    assert r.status_code == 401 and "ask the organiser for a new pairing code" in r.json()[
-        "error"]
+    assert r.status_code == 401 and "ask the organiser for a new pairing code" in r.json()["error"]

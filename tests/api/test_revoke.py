@@ -24,14 +24,17 @@ def pair(client: Any, org: Any, tid: str, seat: int) -> str:
 
 
 def test_unpairing_closes_the_seat_socket_at_once_and_it_gets_no_more_secrets(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     token = pair(client, org, tid, 0)
     other = pair(client, org, tid, 1)
     client.post(f"/api/tables/{tid}/inputs", json={"input": "+hand C9"}, headers=org)
-    with (client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws,
-          client.websocket_connect(f"/ws/tables/{tid}?token={other}") as neighbour,
-          ThreadPoolExecutor(1) as pool):
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws,
+        client.websocket_connect(f"/ws/tables/{tid}?token={other}") as neighbour,
+        ThreadPoolExecutor(1) as pool,
+    ):
         assert ws.receive_json()["state"]["hand"] == ["C9"]  # it saw its hidden cards
         neighbour.receive_json()
         gone = client.delete(f"/api/tables/{tid}/seats/0/tokens", headers=org)
@@ -39,8 +42,7 @@ def test_unpairing_closes_the_seat_socket_at_once_and_it_gets_no_more_secrets(
         withdrawn = time.monotonic()
         closing = pool.submit(ws.receive)  # the next thing the socket gets
         for card in ("C8", "C7", "C6"):  # the table keeps playing
-            client.post(f"/api/tables/{tid}/inputs", json={"input": f"+hand {card}"},
-                        headers=org)
+            client.post(f"/api/tables/{tid}/inputs", json={"input": f"+hand {card}"}, headers=org)
         message = closing.result(timeout=1)
         assert time.monotonic() - withdrawn < 1
         assert message["type"] == "websocket.close" and message["code"] == 4401, message
@@ -54,7 +56,8 @@ def test_unpairing_closes_the_seat_socket_at_once_and_it_gets_no_more_secrets(
 
 
 def test_a_watcher_of_a_withdrawn_credential_takes_no_view_even_one_already_waiting(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """In the hub: the view pending in the mailbox when the token is withdrawn is dropped, the
     table's later views never reach it, other watchers are untouched; the organiser's old
     token ends its watchers when a new one replaces it."""

@@ -26,10 +26,29 @@ TABLE_RULE = re.compile(r"(?<![\w-])(TABLE-[A-Z]+(?:-[A-Z]+)*)(?![\w-])")
 
 # Every numbered rule of each game's rules, by section: each one gets its own entry.
 SECTIONS = {
-    "angels-and-demons": {"SETUP": 5, "TURN": 6, "CLAIM": 4, "EXH": 4, "OUT": 3, "SCORE": 4,
-                          "END": 3, "ADV": 6},
-    "arcanum": {"SETUP": 9, "ROUND": 5, "DRAW": 5, "PLAY": 5, "DECK": 1, "VAR": 2, "MIN": 7,
-                "MAJ": 1, "REP": 4, "FAME": 11, "END": 3},
+    "angels-and-demons": {
+        "SETUP": 5,
+        "TURN": 6,
+        "CLAIM": 4,
+        "EXH": 4,
+        "OUT": 3,
+        "SCORE": 4,
+        "END": 3,
+        "ADV": 6,
+    },
+    "arcanum": {
+        "SETUP": 9,
+        "ROUND": 5,
+        "DRAW": 5,
+        "PLAY": 5,
+        "DECK": 1,
+        "VAR": 2,
+        "MIN": 7,
+        "MAJ": 1,
+        "REP": 4,
+        "FAME": 11,
+        "END": 3,
+    },
 }
 DEFINITIONS = {"angels-and-demons": 11, "arcanum": 0}
 
@@ -50,8 +69,7 @@ GAME_IDS = sorted(games())
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_every_rule_a_game_cites_has_an_entry_on_its_page(client: TestClient,
-                                                          game_id: str) -> None:
+def test_every_rule_a_game_cites_has_an_entry_on_its_page(client: TestClient, game_id: str) -> None:
     cited = _cited(_package(game_id), GAME_RULE) | _cited(PACKAGE, TABLE_RULE)
     # the scan finds what it should: the game's own rules and the table's
     assert len({c for c in cited if c.startswith("R-")}) >= 10
@@ -61,9 +79,11 @@ def test_every_rule_a_game_cites_has_an_entry_on_its_page(client: TestClient,
     assert r.headers["content-type"].startswith("text/html")
     ids = set(re.findall(r'\bid="([^"]+)"', r.text))
     missing = sorted(cited - ids)
-    assert not missing, (f"rules cited in {_package(game_id)} with no entry on /rules/{game_id} "
-                         f"(add them to docs/rules/{game_id}.md and copy it to {RULEBOOK}): "
-                         f"{missing}")
+    assert not missing, (
+        f"rules cited in {_package(game_id)} with no entry on /rules/{game_id} "
+        f"(add them to docs/rules/{game_id}.md and copy it to {RULEBOOK}): "
+        f"{missing}"
+    )
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -71,8 +91,11 @@ def test_every_numbered_rule_of_the_game_has_its_own_entry(game_id: str) -> None
     text = reference_text(game_id)
     assert text is not None, f"no rules reference for {game_id}"
     have = anchors(text)
-    wanted = {f"R-{section}-{n}" for section, count in SECTIONS[game_id].items()
-              for n in range(1, count + 1)}
+    wanted = {
+        f"R-{section}-{n}"
+        for section, count in SECTIONS[game_id].items()
+        for n in range(1, count + 1)
+    }
     wanted |= {f"R-{section}" for section in SECTIONS[game_id] if section != "MAJ"}
     wanted |= {f"D-{n}" for n in range(1, DEFINITIONS[game_id] + 1)}
     assert not sorted(wanted - have)
@@ -81,8 +104,7 @@ def test_every_numbered_rule_of_the_game_has_its_own_entry(game_id: str) -> None
     assert len(entries) == len(set(entries))
 
 
-def test_the_page_has_one_element_per_rule_with_its_id_and_the_way_back(
-        client: TestClient) -> None:
+def test_the_page_has_one_element_per_rule_with_its_id_and_the_way_back(client: TestClient) -> None:
     r = client.get("/rules/arcanum")
     assert r.status_code == 200
     page = r.text
@@ -132,4 +154,5 @@ def test_the_shipped_reference_is_the_one_in_docs(game_id: str) -> None:
     assert source.is_file(), f"no {source}"
     shipped = RULEBOOK / f"{game_id}.md"
     assert shipped.read_text(encoding="utf-8") == source.read_text(encoding="utf-8"), (
-        f"{shipped} differs from {source}: cp {source} {shipped}")
+        f"{shipped} differs from {source}: cp {source} {shipped}"
+    )

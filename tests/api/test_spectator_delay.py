@@ -64,12 +64,14 @@ def feed(api: TestClient, org: dict[str, str], tid: str, line: str) -> None:
 
 
 def delay(api: TestClient, tid: str, seconds: Any, headers: dict[str, str]) -> Any:
-    return api.post(f"/api/tables/{tid}/spectator-delay", json={"seconds": seconds},
-                    headers=headers)
+    return api.post(
+        f"/api/tables/{tid}/spectator-delay", json={"seconds": seconds}, headers=headers
+    )
 
 
 def test_only_the_organiser_sets_it_within_0_to_600_seconds(
-        api: TestClient, org_header: dict[str, str]) -> None:
+    api: TestClient, org_header: dict[str, str]
+) -> None:
     tid = make_table(api, org_header)
     assert delay(api, tid, 30, {}).status_code == 401
     seat = {"Authorization": f"Bearer {seat_token(api, org_header, tid, 0)}"}
@@ -85,7 +87,8 @@ def test_only_the_organiser_sets_it_within_0_to_600_seconds(
 
 
 def test_spectators_see_the_table_as_it_was_seats_and_organiser_live(
-        api: TestClient, org_header: dict[str, str], clock: Clock) -> None:
+    api: TestClient, org_header: dict[str, str], clock: Clock
+) -> None:
     tid = make_table(api, org_header)
     feed(api, org_header, tid, "+play C1")
     seat0 = {"Authorization": f"Bearer {seat_token(api, org_header, tid, 0)}"}
@@ -142,10 +145,13 @@ def test_the_setting_is_kept_across_a_restart(db: Path, clock: Clock) -> None:
 
 @pytest.mark.timeout(20)
 def test_public_websocket_watchers_get_each_view_after_the_delay(
-        client: Any, org: dict[str, str], new_table: Any) -> None:
+    client: Any, org: dict[str, str], new_table: Any
+) -> None:
     tid = new_table()
-    with client.websocket_connect(f"/ws/tables/{tid}") as public, \
-            client.websocket_connect(f"/ws/tables/{tid}?token={org['Authorization'][7:]}") as mine:
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as public,
+        client.websocket_connect(f"/ws/tables/{tid}?token={org['Authorization'][7:]}") as mine,
+    ):
         assert "spectator_delay" not in public.receive_json()
         mine.receive_json()
         assert delay(client, tid, 0.3, org).json()["spectator_delay"] == 0.3

@@ -39,15 +39,15 @@ def _undos(hub: Hub, tid: str) -> int:
 
 
 def test_undo_is_refused_when_the_table_moved_on_since_the_preview(
-        client: Any, org: Any, hub: Hub, busy: tuple[str, threading.Event]) -> None:
+    client: Any, org: Any, hub: Hub, busy: tuple[str, threading.Event]
+) -> None:
     tid, stop = busy
     assert hub.wait_inputs(tid, 5, 5)
     preview = client.get(f"/api/tables/{tid}/undo-preview", headers=org).json()
     shown = preview["input_seq"]
     assert isinstance(shown, int) and shown > 0
     assert hub.wait_inputs(tid, preview["inputs"] + 3, 5)  # the table moves on meanwhile
-    for path, body in (("undo", {"seq": shown}),
-                       ("correct", {"input": "+play C2", "seq": shown})):
+    for path, body in (("undo", {"seq": shown}), ("correct", {"input": "+play C2", "seq": shown})):
         r = client.post(f"/api/tables/{tid}/{path}", headers=org, json=body)
         assert r.status_code == 409, r.text
         error = r.json()["error"]
@@ -70,7 +70,8 @@ def test_undo_is_refused_when_the_table_moved_on_since_the_preview(
 
 
 def test_undo_and_correct_without_a_seq_say_to_preview_first(
-        client: Any, org: Any, hub: Hub, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     client.post(f"/api/tables/{tid}/inputs", headers=org, json={"input": "+play C1"})
     for path, body in (("undo", None), ("undo", {}), ("correct", {"input": "+play C2"})):
@@ -78,17 +79,18 @@ def test_undo_and_correct_without_a_seq_say_to_preview_first(
         assert r.status_code == 422, r.text
         assert "preview first" in r.json()["error"] and "input_seq" in r.json()["error"]
     assert _undos(hub, tid) == 0
-    assert client.post(f"/api/tables/{tid}/correct", headers=org,
-                       json={"input": "+play C2", "seq": 1}).json()["accepted"]
+    assert client.post(
+        f"/api/tables/{tid}/correct", headers=org, json={"input": "+play C2", "seq": 1}
+    ).json()["accepted"]
     # a preview of nothing to take back (input_seq null) is confirmed with seq 0
-    assert client.post(f"/api/tables/{tid}/undo", headers=org, json={"seq": 2}).json()[
-        "accepted"]
+    assert client.post(f"/api/tables/{tid}/undo", headers=org, json={"seq": 2}).json()["accepted"]
     r = client.post(f"/api/tables/{tid}/undo", headers=org, json={"seq": 0})
     assert r.status_code == 200 and r.json()["rule"] == "TABLE-UNDO-EMPTY"
 
 
-def test_an_undo_cannot_be_typed_as_an_input(client: Any, org: Any, hub: Hub,
-                                              new_table: Callable[..., str]) -> None:
+def test_an_undo_cannot_be_typed_as_an_input(
+    client: Any, org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     client.post(f"/api/tables/{tid}/inputs", headers=org, json={"input": "+play C1"})
     for line in ("undo", "correct +play C2"):

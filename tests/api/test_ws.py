@@ -10,8 +10,9 @@ from scorekeeper.core.inputs import Seen
 from scorekeeper.service import Hub
 
 
-def test_view_on_connect_and_after_each_input(client: Any, org: Any,
-                                              new_table: Callable[..., str]) -> None:
+def test_view_on_connect_and_after_each_input(
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         first = ws.receive_json()
@@ -24,7 +25,8 @@ def test_view_on_connect_and_after_each_input(client: Any, org: Any,
 
 
 def test_seat_socket_gets_its_own_view_and_wrong_tokens_are_refused(
-        client: Any, org: Any, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     other = new_table()
     code = client.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()["code"]
@@ -43,7 +45,8 @@ def test_seat_socket_gets_its_own_view_and_wrong_tokens_are_refused(
 
 
 def test_unknown_tag_from_reader_thread_is_refused_and_table_keeps_running(
-        client: Any, org: Any, hub: Hub, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table(readers="sim", kit={"04A1B2C3D4E5F6": "C1"})
     backend = hub.readers(tid)
     assert backend is not None
@@ -69,7 +72,8 @@ def test_unknown_tag_from_reader_thread_is_refused_and_table_keeps_running(
 
 
 def test_sighting_for_a_paused_table_is_logged_as_refused_and_shown(
-        client: Any, org: Any, hub: Hub, new_table: Callable[..., str]) -> None:
+    client: Any, org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table(readers="sim", kit={"04A1B2C3D4E5F6": "C1"})
     client.post(f"/api/tables/{tid}/pause", headers=org)
     hub.readers(tid).put("r2", "04A1B2C3D4E5F6")
@@ -81,8 +85,9 @@ def test_sighting_for_a_paused_table_is_logged_as_refused_and_shown(
     assert view["state"]["play"] == []
 
 
-def test_views_arrive_in_order_ending_at_the_latest(client: Any, org: Any, hub: Hub,
-                                               new_table: Callable[..., str]) -> None:
+def test_views_arrive_in_order_ending_at_the_latest(
+    client: Any, org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table()
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         ws.receive_json()
@@ -97,8 +102,9 @@ def test_views_arrive_in_order_ending_at_the_latest(client: Any, org: Any, hub: 
         assert seen == sorted(seen) and seen[-1] == 9
 
 
-def test_reader_going_offline_is_shown_at_the_table(org: Any, hub: Hub,
-                                                    new_table: Callable[..., str]) -> None:
+def test_reader_going_offline_is_shown_at_the_table(
+    org: Any, hub: Hub, new_table: Callable[..., str]
+) -> None:
     tid = new_table(readers="sim")
     hub.readers(tid).set_online("r1", False)
     hub.check_readers()

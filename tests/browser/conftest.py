@@ -39,8 +39,14 @@ expect.set_options(timeout=WAIT_MS)
 class Server:
     """A ``scorekeeper`` subprocess (``serve`` or ``demo``) and an organiser's HTTP client."""
 
-    def __init__(self, proc: subprocess.Popen[str], cwd: Path, port: int, token_file: Path,
-                 stop_signal: int = signal.SIGTERM):
+    def __init__(
+        self,
+        proc: subprocess.Popen[str],
+        cwd: Path,
+        port: int,
+        token_file: Path,
+        stop_signal: int = signal.SIGTERM,
+    ):
         self.proc = proc
         self.stop_signal = stop_signal
         self.cwd = cwd
@@ -50,14 +56,16 @@ class Server:
         self.http = httpx.Client(base_url=self.base, headers=self.org, timeout=5.0)
 
     @classmethod
-    def start(cls, args: list[str], cwd: Path, db: str,
-              stop_signal: int = signal.SIGTERM) -> Server:
+    def start(
+        cls, args: list[str], cwd: Path, db: str, stop_signal: int = signal.SIGTERM
+    ) -> Server:
         """Run ``scorekeeper ARGS --port P --db DB`` in ``cwd`` and wait until it answers."""
         return cls.launch(args, cwd, db, stop_signal)()
 
     @classmethod
-    def launch(cls, args: list[str], cwd: Path, db: str,
-               stop_signal: int = signal.SIGTERM) -> Callable[[], Server]:
+    def launch(
+        cls, args: list[str], cwd: Path, db: str, stop_signal: int = signal.SIGTERM
+    ) -> Callable[[], Server]:
         """Start the subprocess now; the returned call waits until it answers (so that several
         servers can start side by side)."""
         port = free_port()
@@ -69,8 +77,7 @@ class Server:
             except AssertionError as e:
                 proc.kill()
                 proc.wait()
-                raise AssertionError(f"{e}; stderr:\n{(cwd / 'stderr.txt').read_text()}"
-                                     ) from None
+                raise AssertionError(f"{e}; stderr:\n{(cwd / 'stderr.txt').read_text()}") from None
             token_file = cwd / Path(db).parent / f"{Path(db).stem}.organiser-token"
             return cls(proc, cwd, port, token_file, stop_signal)
 
@@ -83,8 +90,9 @@ class Server:
             assert code in (0, 130), f"{self.base} exited with {code}"
 
     # the organiser's API
-    def create_table(self, game: str, seats: Any, options: dict[str, Any] | None = None,
-                     **extra: Any) -> str:
+    def create_table(
+        self, game: str, seats: Any, options: dict[str, Any] | None = None, **extra: Any
+    ) -> str:
         body = {"game": game, "seats": seats, "options": options or {}, "start": True, **extra}
         r = self.http.post("/api/tables", json=body)
         assert r.status_code == 201, r.text
@@ -134,11 +142,17 @@ def demos(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
         for game, seats in games:
             cwd = tmp_path / f"demo-{game}"
             cwd.mkdir()
-            waits.append(Server.launch(["demo", "--game", game, "--seats", str(seats), "--pace",
-                                        str(pace)], cwd, "var/demo.db", stop_signal=signal.SIGINT))
+            waits.append(
+                Server.launch(
+                    ["demo", "--game", game, "--seats", str(seats), "--pace", str(pace)],
+                    cwd,
+                    "var/demo.db",
+                    stop_signal=signal.SIGINT,
+                )
+            )
         for ready in waits:
             started.append(ready())
-        return started[-len(games):]
+        return started[-len(games) :]
 
     yield run
     for srv in started:
@@ -148,8 +162,15 @@ def demos(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
 class WorldTable:
     """A table on the server fed, one input at a time, by a seeded simulated world."""
 
-    def __init__(self, server: Server, game: str, seats: int, seed: int,
-                 options: dict[str, Any] | None = None, names: Iterable[str] | None = None):
+    def __init__(
+        self,
+        server: Server,
+        game: str,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        names: Iterable[str] | None = None,
+    ):
         self.server = server
         self.game = game
         table_options = dict(options or {})
@@ -226,9 +247,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium "
-                    "(never a downloaded one); make test installs the Debian package chromium",
-                    pytrace=False)
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium "
+            "(never a downloaded one); make test installs the Debian package chromium",
+            pytrace=False,
+        )
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         yield b
@@ -273,16 +296,22 @@ def new_page(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
     localStorage first, as the console's token box does."""
     contexts = []
 
-    def make(size: str = "laptop", organiser: bool = False, base: str | None = None,
-             token: str | None = None) -> Page:
+    def make(
+        size: str = "laptop",
+        organiser: bool = False,
+        base: str | None = None,
+        token: str | None = None,
+    ) -> Page:
         width, height = SIZES[size]
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  base_url=base or server.base)
+        ctx = browser.new_context(
+            viewport={"width": width, "height": height}, base_url=base or server.base
+        )
         contexts.append(ctx)
         if organiser:
             value = json.dumps(token or server.token)
-            ctx.add_init_script(f"window.localStorage.setItem({json.dumps(ORGANISER_KEY)}, "
-                                f"{value});")
+            ctx.add_init_script(
+                f"window.localStorage.setItem({json.dumps(ORGANISER_KEY)}, {value});"
+            )
         page = ctx.new_page()
         page.set_default_timeout(WAIT_MS)
         return page
@@ -341,8 +370,12 @@ def dom_text(page: Page, skip: str | None = None) -> str:
 
 def dom_items(page: Page, selector: str) -> list[str]:
     """``dom_text`` of each element matching ``selector``."""
-    return [str(t) for t in page.locator(selector).evaluate_all(
-        f"(els) => els.map((e) => ({_DOM_TEXT})(e, null))")]
+    return [
+        str(t)
+        for t in page.locator(selector).evaluate_all(
+            f"(els) => els.map((e) => ({_DOM_TEXT})(e, null))"
+        )
+    ]
 
 
 def mentions(text: str, ids: Iterable[str]) -> list[str]:
@@ -350,8 +383,9 @@ def mentions(text: str, ids: Iterable[str]) -> list[str]:
     wanted = sorted(set(ids))
     if not wanted:
         return []
-    pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, wanted)) +
-                         r")(?![A-Za-z0-9_])")
+    pattern = re.compile(
+        r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, wanted)) + r")(?![A-Za-z0-9_])"
+    )
     return sorted(set(pattern.findall(text)))
 
 
@@ -371,8 +405,13 @@ def open_table(page: Page, table: str) -> None:
         page.set_viewport_size(size)
 
 
-def poll(check: Callable[[], Any], timeout: float = WAIT_MS / 1000, every: float = 0.1,
-         what: str = "", page: Page | None = None) -> Any:
+def poll(
+    check: Callable[[], Any],
+    timeout: float = WAIT_MS / 1000,
+    every: float = 0.1,
+    what: str = "",
+    page: Page | None = None,
+) -> Any:
     """Call ``check`` until it returns something true (returned) or fail after ``timeout``.
 
     Give ``page`` when ``check`` looks at what a page's events recorded (WebSocket frames):

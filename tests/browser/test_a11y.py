@@ -164,7 +164,8 @@ def _chart_checks(page: Page, where: str) -> None:
     chart = page.locator("#score-chart svg.chart")
     label = chart.get_attribute("aria-label") or ""
     assert chart.get_attribute("role") == "img" and all(n in label for n in NAMES), (
-        f"{where}: the chart's text alternative is {label!r}")
+        f"{where}: the chart's text alternative is {label!r}"
+    )
     items = page.locator("#score-chart .legend li")
     expect(items).to_have_count(len(NAMES))
     for name in NAMES:
@@ -178,26 +179,31 @@ def _tv_checks(page: Page, where: str, over: bool) -> dict[str, Any]:
     """Large type at 1920x1080: text sizes, the pairing box, the side column, the summary."""
     sizes = page.evaluate(_TEXT_SIZES)
     assert sizes, f"{where}: the picture has no text"
-    small = sorted({f"{s['text']!r} at {s['px']:.1f}px" for s in sizes
-                    if s["px"] < MIN_TEXT_PX - 0.05})
+    small = sorted(
+        {f"{s['text']!r} at {s['px']:.1f}px" for s in sizes if s["px"] < MIN_TEXT_PX - 0.05}
+    )
     assert not small, f"{where}: text in the picture below {MIN_TEXT_PX} px: {small}"
-    expect(page.locator("#pair-form"), f"{where}: the pairing box stays in large type"
-           ).to_be_hidden()
+    expect(
+        page.locator("#pair-form"), f"{where}: the pairing box stays in large type"
+    ).to_be_hidden()
     if over:
         expect(page.locator("#summary")).to_be_visible()
         clipped = page.evaluate(_CLIPPED, "#summary tbody tr")
         assert not clipped, f"{where}: the summary's players list is cut: {clipped}"
     else:
-        clipped = page.evaluate(_CLIPPED, "#feed li:first-child .events > div:first-child, "
-                                          "#score-chart svg, #score-chart .legend li")
+        clipped = page.evaluate(
+            _CLIPPED,
+            "#feed li:first-child .events > div:first-child, "
+            "#score-chart svg, #score-chart .legend li",
+        )
         assert not clipped, f"{where}: the side column is cut: {clipped}"
     return dict(page.evaluate(_PICTURE))
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_table_views_at_tv_and_phone_sizes(game: str, tables: Tables, server: Server,
-                                           new_page: Callable[..., Page],
-                                           h: type[Helpers]) -> None:
+def test_table_views_at_tv_and_phone_sizes(
+    game: str, tables: Tables, server: Server, new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
     for state, t in (("running", tables.running[game]), ("over", tables.over[game])):
         where = f"{game} table view ({state})"
         tv = new_page("tv")
@@ -210,13 +216,15 @@ def test_table_views_at_tv_and_phone_sizes(game: str, tables: Tables, server: Se
         big = _tv_checks(tv, f"{where} in large type at 1920x1080", over=state == "over")
         _picture_checks(tv, game, f"{where} in large type at 1920x1080")
         assert big["height"] >= normal["height"] - 1, (
-            f"{where}: large type shrinks the picture from {normal} to {big}")
+            f"{where}: large type shrinks the picture from {normal} to {big}"
+        )
         _axe(tv, f"{where} in large type at 1920x1080")
         tv.set_viewport_size({"width": 3840, "height": 2160})
         tv.wait_for_timeout(300)
         huge = tv.evaluate(_PICTURE)
         assert huge["height"] >= big["height"] * 1.8, (
-            f"{where}: at 3840x2160 the picture does not take the height it is given: {huge}")
+            f"{where}: at 3840x2160 the picture does not take the height it is given: {huge}"
+        )
 
         phone = new_page("phone")
         _open(phone, t.id, big=False)
@@ -225,9 +233,9 @@ def test_table_views_at_tv_and_phone_sizes(game: str, tables: Tables, server: Se
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_phone_views_at_phone_and_tv_sizes(game: str, tables: Tables, server: Server,
-                                           new_page: Callable[..., Page],
-                                           h: type[Helpers]) -> None:
+def test_phone_views_at_phone_and_tv_sizes(
+    game: str, tables: Tables, server: Server, new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
     for state, t in (("running", tables.running[game]), ("over", tables.over[game])):
         where = f"{game} phone of seat 0 ({state})"
         for size in ("phone", "tv"):
@@ -242,16 +250,19 @@ def test_phone_views_at_phone_and_tv_sizes(game: str, tables: Tables, server: Se
 
 def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     """WCAG contrast ratio of two sRGB colours (0-255 channels)."""
+
     def lum(c: tuple[float, ...]) -> float:
         ch = [v / 255 for v in c[:3]]
         lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
     hi, lo = sorted((lum(a), lum(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 
 def test_the_focus_ring_on_the_dark_header_stands_out(
-        tables: Tables, new_page: Callable[..., Page]) -> None:
+    tables: Tables, new_page: Callable[..., Page]
+) -> None:
     """A keyboard user sees where the focus is on the header bar too (at least 3:1)."""
     page = new_page("laptop")
     _open(page, tables.running["arcanum"].id, big=False)
@@ -260,7 +271,7 @@ def test_the_focus_ring_on_the_dark_header_stands_out(
     ring, bar = page.evaluate("""() => [
         getComputedStyle(document.activeElement).outlineColor,
         getComputedStyle(document.querySelector('.bar')).backgroundColor]""")
-    rgb = [tuple(float(v) for v in c[c.index("(") + 1:-1].split(",")[:3]) for c in (ring, bar)]
+    rgb = [tuple(float(v) for v in c[c.index("(") + 1 : -1].split(",")[:3]) for c in (ring, bar)]
     assert page.evaluate("() => document.activeElement.matches(':focus-visible')")
     ratio = _contrast(rgb[0], rgb[1])
     assert ratio >= 3, f"the focus ring {ring} on the header {bar} is {ratio:.2f}:1"

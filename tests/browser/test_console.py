@@ -18,8 +18,14 @@ from scorekeeper.service.hub import store_class
 if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server, WorldTable
 
-SAMPLE_BOARD = (Path(__file__).resolve().parents[2] / "scorekeeper" / "games" / "arcanum" /
-                "boards" / "sample.yaml")
+SAMPLE_BOARD = (
+    Path(__file__).resolve().parents[2]
+    / "scorekeeper"
+    / "games"
+    / "arcanum"
+    / "boards"
+    / "sample.yaml"
+)
 
 
 def open_console(new_page: Callable[..., Page], server: Server, size: str = "laptop") -> Page:
@@ -58,11 +64,13 @@ def test_enrollment_through_the_console(server: Server, new_page: Callable[..., 
     progress = page.locator("#enroll-progress")
     expect(progress, "no #enroll-progress once enrollment starts").to_be_visible()
     for n in range(1, 4):
-        expect(page.locator("#enroll-next"), "#enroll-next does not name the next piece"
-               ).to_contain_text(f"major_0{n - 1}")
+        expect(
+            page.locator("#enroll-next"), "#enroll-next does not name the next piece"
+        ).to_contain_text(f"major_0{n - 1}")
         page.locator("#enroll-simulate").click()
-        expect(progress, f"#enroll-progress does not show {n} after {n} simulated tags"
-               ).to_have_text(_count(n))
+        expect(
+            progress, f"#enroll-progress does not show {n} after {n} simulated tags"
+        ).to_have_text(_count(n))
 
     r = server.http.get("/api/kits")
     assert r.status_code == 200, f"GET /api/kits: {r.status_code} {r.text}"
@@ -73,8 +81,12 @@ def test_enrollment_through_the_console(server: Server, new_page: Callable[..., 
     assert sorted(tags.values()) == ["major_00", "major_01", "major_02"], tags  # enrollment order
 
 
-def test_undo_from_the_console(server: Server, world_table: Callable[..., WorldTable],
-                               new_page: Callable[..., Page], h: type[Helpers]) -> None:
+def test_undo_from_the_console(
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     t = world_table("arcanum", 3, seed=11)
     before = t.organiser()
     for _ in range(500):  # play until an input changes the scores
@@ -101,7 +113,8 @@ def test_undo_from_the_console(server: Server, world_table: Callable[..., WorldT
     expect(text).to_be_visible()
     shown = text.inner_text()
     assert words and words in shown, (
-        f"#confirm-text does not say what the undo takes back ({words!r}): {shown!r}")
+        f"#confirm-text does not say what the undo takes back ({words!r}): {shown!r}"
+    )
     assert last["input"] not in shown, f"#confirm-text shows input syntax: {shown!r}"
     page.locator("#confirm-yes").click()
 
@@ -114,10 +127,13 @@ def test_undo_from_the_console(server: Server, world_table: Callable[..., WorldT
     assert view["state"] == before["state"]
 
 
-def test_table_actions_from_the_console(server: Server,
-                                        world_table: Callable[..., WorldTable],
-                                        new_page: Callable[..., Page], h: type[Helpers],
-                                        tmp_path: Path) -> None:
+def test_table_actions_from_the_console(
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+    tmp_path: Path,
+) -> None:
     t = world_table("angels-and-demons", 3, seed=6)
     t.run(12)
     page = open_console(new_page, server)
@@ -151,8 +167,9 @@ def test_table_actions_from_the_console(server: Server,
     status("ended")
 
 
-def test_create_a_table_from_the_console(server: Server, new_page: Callable[..., Page],
-                                         h: type[Helpers]) -> None:
+def test_create_a_table_from_the_console(
+    server: Server, new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
     known = {t["id"] for t in httpx.get(f"{server.base}/api/tables").json()}
     page = open_console(new_page, server)
     form = page.locator("#create-form")
@@ -171,13 +188,18 @@ def test_create_a_table_from_the_console(server: Server, new_page: Callable[...,
     state = server.organiser_view(new[0]["id"])["state"]
     assert state["board"]["name"] == "sample" and state["options"]["length"] == "long", state
     _row(page, new[0]["id"])
-    expect(page.locator("#readers [data-reader]").first,
-           "no reader listed (#readers [data-reader]) with sim tables running").to_be_attached()
+    expect(
+        page.locator("#readers [data-reader]").first,
+        "no reader listed (#readers [data-reader]) with sim tables running",
+    ).to_be_attached()
 
 
-def test_unpair_a_seat_from_the_console(server: Server, world_table: Callable[..., WorldTable],
-                                        new_page: Callable[..., Page],
-                                        h: type[Helpers]) -> None:
+def test_unpair_a_seat_from_the_console(
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     t = world_table("angels-and-demons", 3, seed=4)
     code = server.pairing_code(t.id, 1)
     token = httpx.post(f"{server.base}/api/pair", json={"code": code}).json()["token"]
@@ -190,8 +212,10 @@ def test_unpair_a_seat_from_the_console(server: Server, world_table: Callable[..
     confirm = page.locator("#confirm")
     if confirm.is_visible() or _shows_soon(confirm):
         page.locator("#confirm-yes").click()
-    h.poll(lambda: httpx.get(seat_view, headers=auth).status_code == 401,
-           what="the phone's seat token to be withdrawn (401)")
+    h.poll(
+        lambda: httpx.get(seat_view, headers=auth).status_code == 401,
+        what="the phone's seat token to be withdrawn (401)",
+    )
 
 
 def _shows_soon(loc: Locator) -> bool:
@@ -215,8 +239,9 @@ def _fill(box: Locator, text: str, h: type[Helpers]) -> None:
     h.poll(typed, what=f"{box} to keep the text typed into it")
 
 
-def test_the_board_checker_in_the_console(server: Server, new_page: Callable[..., Page],
-                                          h: type[Helpers]) -> None:
+def test_the_board_checker_in_the_console(
+    server: Server, new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
     stored_before = {b["name"] for b in server.http.get("/api/boards").json()}
     page = open_console(new_page, server)
     yaml_box = page.locator("#board-yaml")
@@ -226,15 +251,17 @@ def test_the_board_checker_in_the_console(server: Server, new_page: Callable[...
     _fill(yaml_box, "name: half-done\nlocations:\n  1: {id: market, name: Market}\n", h)
     page.locator("#board-check").click()
     expect(problems, "#board-problems does not answer the check").to_contain_text("half-done")
-    expect(problems, "#board-problems does not say what an incomplete profile misses"
-           ).to_contain_text(re.compile(r"location 2\b.*unknown|missing", re.I))
+    expect(
+        problems, "#board-problems does not say what an incomplete profile misses"
+    ).to_contain_text(re.compile(r"location 2\b.*unknown|missing", re.I))
 
     complete = SAMPLE_BOARD.read_text().replace("name: sample", "name: browser-copy", 1)
     _fill(yaml_box, complete, h)
     page.locator("#board-check").click()
     expect(problems).to_contain_text("browser-copy")
-    expect(problems, "#board-problems finds problems in a complete profile"
-           ).not_to_contain_text(re.compile(r"\bunknown\b|missing", re.I))
+    expect(problems, "#board-problems finds problems in a complete profile").not_to_contain_text(
+        re.compile(r"\bunknown\b|missing", re.I)
+    )
 
     page.locator("#board-save").click()
 
@@ -246,10 +273,12 @@ def test_the_board_checker_in_the_console(server: Server, new_page: Callable[...
     assert len(new) == 1, new
 
 
-def test_the_spectator_delay_from_the_console(server: Server,
-                                              world_table: Callable[..., WorldTable],
-                                              new_page: Callable[..., Page],
-                                              h: type[Helpers]) -> None:
+def test_the_spectator_delay_from_the_console(
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """The organiser sets a delay for streams in the table's detail; the public view says so,
     and 0 makes it live again."""
     t = world_table("arcanum", 3, seed=4)
@@ -261,11 +290,15 @@ def test_the_spectator_delay_from_the_console(server: Server,
     expect(box).to_be_visible()
     box.fill("30")
     page.locator("#delay-set").click()
-    h.poll(lambda: httpx.get(f"{server.base}/api/tables/{t.id}").json()
-           .get("spectator_delay") == 30, what="the public view to be 30 s behind")
+    h.poll(
+        lambda: httpx.get(f"{server.base}/api/tables/{t.id}").json().get("spectator_delay") == 30,
+        what="the public view to be 30 s behind",
+    )
     expect(page.locator("#delay-seconds")).to_have_value("30")
     box = page.locator("#delay-seconds")
     box.fill("0")
     page.locator("#delay-set").click()
-    h.poll(lambda: not httpx.get(f"{server.base}/api/tables/{t.id}").json()
-           .get("spectator_delay"), what="the public view to be live again")
+    h.poll(
+        lambda: not httpx.get(f"{server.base}/api/tables/{t.id}").json().get("spectator_delay"),
+        what="the public view to be live again",
+    )

@@ -42,8 +42,11 @@ def _choose(page: Page, table: str) -> None:
 
 
 def test_the_undo_dialog_follows_a_table_that_moves_on(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     t = world_table("angels-and-demons", 3, seed=6)
     t.run(15)
     page = open_console(new_page, server)
@@ -92,7 +95,8 @@ def test_the_undo_dialog_follows_a_table_that_moves_on(
 
 
 def test_options_are_choices_with_the_default_marked(
-        server: Server, new_page: Callable[..., Page], h: type[Helpers]) -> None:
+    server: Server, new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
     games = {g["id"]: g for g in httpx.get(f"{server.base}/api/games").json()}
     page = open_console(new_page, server)
     for game in ("angels-and-demons", "arcanum"):
@@ -113,8 +117,9 @@ def test_options_are_choices_with_the_default_marked(
                 value = c["value"] if isinstance(c, dict) else c
                 shown = c.get("label") if isinstance(c, dict) else None
                 if shown and isinstance(value, str) and shown != value:
-                    assert not any(lab.replace(" (default)", "").strip() == value
-                                   for lab in labels), (o["name"], labels)
+                    assert not any(
+                        lab.replace(" (default)", "").strip() == value for lab in labels
+                    ), (o["name"], labels)
             assert sum("(default)" in lab for lab in labels) == 1, labels
         words = page.locator("#options").inner_text()
         for raw in ("on_lay", "by_length", "always_8", "first_game", "own_place"):
@@ -128,8 +133,10 @@ def test_options_are_choices_with_the_default_marked(
     page.locator(f'label[for="{long.get_attribute("id")}"]').click()
     known = {t["id"] for t in server.http.get("/api/tables?archived=1").json()}
     page.locator("#create-button").click()
-    made = h.poll(lambda: [t for t in server.http.get("/api/tables").json()
-                           if t["id"] not in known], what="the table to be created")
+    made = h.poll(
+        lambda: [t for t in server.http.get("/api/tables").json() if t["id"] not in known],
+        what="the table to be created",
+    )
     assert server.organiser_view(made[0]["id"])["state"]["options"]["length"] == "long"
 
 
@@ -137,8 +144,11 @@ def test_options_are_choices_with_the_default_marked(
 
 
 def test_archive_hides_a_table_and_delete_asks_first(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     t = world_table("angels-and-demons", 3, seed=8, names=["Ann", "Bea", "Cid"])
     t.run(4)
     name = server.organiser_view(t.id)["name"]
@@ -167,14 +177,15 @@ def test_archive_hides_a_table_and_delete_asks_first(
     row.locator('button[data-action="delete"]').click()
     page.locator("#confirm-yes").click()
     expect(row).to_have_count(0)
-    h.poll(lambda: t.id not in {x["id"] for x in
-                                server.http.get("/api/tables?archived=1").json()},
-           what="the table to be deleted")
+    h.poll(
+        lambda: t.id not in {x["id"] for x in server.http.get("/api/tables?archived=1").json()},
+        what="the table to be deleted",
+    )
 
 
 def test_an_ended_table_waits_for_nobody(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page]
-        ) -> None:
+    server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page]
+) -> None:
     t = world_table("angels-and-demons", 3, seed=6)
     t.run(15)
     assert t.organiser()["pending"], "the table should wait for answers before it ends"
@@ -191,8 +202,8 @@ def test_an_ended_table_waits_for_nobody(
 
 
 def test_without_the_token_the_console_shows_no_table(
-        server: Server, world_table: Callable[..., WorldTable],
-        new_page: Callable[..., Page]) -> None:
+    server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page]
+) -> None:
     world_table("angels-and-demons", 2, seed=3)
     page = new_page("laptop")
     page.goto("/console")
@@ -212,8 +223,8 @@ def test_without_the_token_the_console_shows_no_table(
 
 
 def test_a_stored_wrong_token_shows_only_the_token_box(
-        server: Server, world_table: Callable[..., WorldTable],
-        new_page: Callable[..., Page]) -> None:
+    server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page]
+) -> None:
     world_table("angels-and-demons", 2, seed=3)
     page = new_page("laptop", organiser=True, token="an-old-token")
     page.goto("/console")
@@ -226,8 +237,11 @@ def test_a_stored_wrong_token_shows_only_the_token_box(
 
 
 def test_focus_survives_live_updates(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     t = world_table("angels-and-demons", 3, seed=5)
     t.run(3)
     page = open_console(new_page, server)
@@ -240,13 +254,17 @@ def test_focus_survives_live_updates(
             t.step()
             expect(shown).not_to_have_text(before)
 
-    for hook in (f'tr[data-table="{t.id}"] button[data-action="pause"]',
-                 f'tr[data-table="{t.id}"] button[data-pair-seat="1"]', "#fix-input"):
+    for hook in (
+        f'tr[data-table="{t.id}"] button[data-action="pause"]',
+        f'tr[data-table="{t.id}"] button[data-pair-seat="1"]',
+        "#fix-input",
+    ):
         page.locator(hook).focus()
         page.evaluate("() => { window.__focused = document.activeElement; }")
         two_updates()
-        assert page.evaluate("() => document.activeElement === window.__focused "
-                             "&& window.__focused.isConnected"), f"{hook} lost the focus"
+        assert page.evaluate(
+            "() => document.activeElement === window.__focused && window.__focused.isConnected"
+        ), f"{hook} lost the focus"
 
     # Pause by keyboard: the focus moves on to Resume (Pause can no longer be pressed), and back.
     row = page.locator(f'tr[data-table="{t.id}"]')
@@ -260,8 +278,8 @@ def test_focus_survives_live_updates(
 
 
 def test_rows_are_chosen_by_keyboard(
-        server: Server, world_table: Callable[..., WorldTable],
-        new_page: Callable[..., Page]) -> None:
+    server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page]
+) -> None:
     a = world_table("angels-and-demons", 2, seed=1, names=["Ann", "Bo"])
     b = world_table("angels-and-demons", 2, seed=2, names=["Cy", "Di"])
     page = open_console(new_page, server)
@@ -282,15 +300,19 @@ def test_rows_are_chosen_by_keyboard(
 
 
 def test_plays_and_answers_in_words(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """The console shows plays and answers in words: no card id and no answer syntax outside
     the organiser's "feed an input" box."""
     t = world_table("arcanum", 3, seed=6)
 
     def raw_answers() -> bool:
-        return any("/" in str(o) or "_" in str(o)
-                   for p in t.organiser()["pending"] for o in p["options"])
+        return any(
+            "/" in str(o) or "_" in str(o) for p in t.organiser()["pending"] for o in p["options"]
+        )
 
     t.until(raw_answers, what="a prompt whose answers are values such as swords/coins")
     page = open_console(new_page, server)
@@ -306,8 +328,8 @@ def test_plays_and_answers_in_words(
 
 
 def test_refusals_link_their_rule(
-        server: Server, world_table: Callable[..., WorldTable],
-        new_page: Callable[..., Page]) -> None:
+    server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page]
+) -> None:
     t = world_table("angels-and-demons", 3, seed=6)
     t.run(3)
     refused = server.feed(t.id, "+discard:0 XX", accepted=False)
@@ -318,8 +340,11 @@ def test_refusals_link_their_rule(
 
 
 def test_the_console_passes_axe_at_phone_and_tv_sizes(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     t = world_table("angels-and-demons", 3, seed=6)
     t.run(15)
     server.feed(t.id, "+discard:0 XX", accepted=False)

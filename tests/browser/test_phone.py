@@ -41,8 +41,11 @@ def _others(view: dict[str, Any], me: int) -> set[str]:
 
 
 def _my_cards(page: Page) -> list[str]:
-    return sorted(page.locator("#my-cards [data-card]").evaluate_all(
-        "els => els.map((e) => e.getAttribute('data-card'))"))
+    return sorted(
+        page.locator("#my-cards [data-card]").evaluate_all(
+            "els => els.map((e) => e.getAttribute('data-card'))"
+        )
+    )
 
 
 def _everyone_hid(t: WorldTable) -> Callable[[], bool]:
@@ -73,10 +76,12 @@ class Watch:
             self.lines |= lines
         leaked = h.mentions(dom, secret)
         assert not leaked, f"{where}: the phone of seat 0 shows other seats' secrets {leaked} (DOM)"
-        for url, text in self.frames.received[self.checked:]:
+        for url, text in self.frames.received[self.checked :]:
             leaked = h.mentions(self._judged(text), secret)
-            assert not leaked, (f"{where}: a WebSocket frame from {url} to seat 0's phone "
-                                f"carries other seats' secrets {leaked}")
+            assert not leaked, (
+                f"{where}: a WebSocket frame from {url} to seat 0's phone "
+                f"carries other seats' secrets {leaked}"
+            )
         self.checked = len(self.frames.received)
 
     def _judged(self, text: str) -> str:
@@ -100,10 +105,12 @@ class Watch:
         assert text is not None, "the game ended too early"
         view = table.organiser()
         accepted, start = view["accepted"], self.checked
-        self.h.poll(lambda: any(v.get("accepted") == accepted
-                                for v in self.frames.views(start)),
-                    what=f"the phone to receive the view after input {n} ({accepted} accepted)",
-                    page=self.page, every=0.02)
+        self.h.poll(
+            lambda: any(v.get("accepted") == accepted for v in self.frames.views(start)),
+            what=f"the phone to receive the view after input {n} ({accepted} accepted)",
+            page=self.page,
+            every=0.02,
+        )
         self.check(before & _others(view, 0), f"after input {n} ({text})")
         return view
 
@@ -111,10 +118,15 @@ class Watch:
         mine = sorted(_secrets(view, 0))
         assert mine, "seat 0 has no secret yet"
         h = self.h
-        h.poll(lambda: _my_cards(self.page) == mine,
-               what=f"#my-cards [data-card] to be exactly seat 0's secret cards {mine}")
-        h.poll(lambda: any(h.mentions(text, mine) for _, text in self.frames.received),
-               what="a WebSocket frame with seat 0's own view (its secrets)", page=self.page)
+        h.poll(
+            lambda: _my_cards(self.page) == mine,
+            what=f"#my-cards [data-card] to be exactly seat 0's secret cards {mine}",
+        )
+        h.poll(
+            lambda: any(h.mentions(text, mine) for _, text in self.frames.received),
+            what="a WebSocket frame with seat 0's own view (its secrets)",
+            page=self.page,
+        )
         shown = h.mentions(h.dom_text(self.page), mine)
         assert shown == mine, f"the DOM check does not see seat 0's own cards: {shown} != {mine}"
 
@@ -127,8 +139,11 @@ def _pair(page: Page, code: str) -> None:
 
 
 def test_a_phone_pairs_and_sees_only_its_own_secrets(
-        world_table: Callable[..., WorldTable], server: Server,
-        new_page: Callable[..., Page], h: type[Helpers]) -> None:
+    world_table: Callable[..., WorldTable],
+    server: Server,
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """Arcanum: each seat's hidden cards are its secrets (pairing once every seat has hidden
     one; then the whole DOM and every whole frame are checked)."""
     table = world_table("arcanum", SEATS, SEED, names=NAMES)
@@ -147,8 +162,11 @@ def test_a_phone_pairs_and_sees_only_its_own_secrets(
 
 
 def test_a_phone_never_sees_the_cards_another_seat_took(
-        world_table: Callable[..., WorldTable], server: Server,
-        new_page: Callable[..., Page], h: type[Helpers]) -> None:
+    world_table: Callable[..., WorldTable],
+    server: Server,
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """Angels & Demons: the talon cards a seat took and still holds are its secrets. The phone
     is paired before the deal and watched through every input."""
     table = world_table("angels-and-demons", SEATS, SEED, names=NAMES)
@@ -168,15 +186,21 @@ def test_a_phone_never_sees_the_cards_another_seat_took(
     assert all("error" not in v for v in watch.frames.views()), "the seat's socket was refused"
 
 
-def test_a_seat_answers_a_decision(world_table: Callable[..., WorldTable], server: Server,
-                                   new_page: Callable[..., Page], h: type[Helpers]) -> None:
+def test_a_seat_answers_a_decision(
+    world_table: Callable[..., WorldTable],
+    server: Server,
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     table = world_table("arcanum", SEATS, SEED, names=NAMES)
     page = new_page("phone")
     page.goto(f"/?pair={server.pairing_code(table.id, 0)}")
     expect(page.locator("#my-cards"), "/?pair=CODE did not pair the phone").to_be_visible()
 
-    table.until(lambda: (table.peek() or "").startswith("decide 0 draw "),
-                what="seat 0's draw prompt in phase A of round 2")
+    table.until(
+        lambda: (table.peek() or "").startswith("decide 0 draw "),
+        what="seat 0's draw prompt in phase A of round 2",
+    )
     text = table.peek()
     assert text is not None
     answer = text.split()[-1]
@@ -185,8 +209,10 @@ def test_a_seat_answers_a_decision(world_table: Callable[..., WorldTable], serve
 
     prompt = page.locator('.prompt[data-prompt="draw"]')
     button = prompt.locator(f'button[data-answer="{answer}"]')
-    expect(button, f'seat 0\'s phone shows no .prompt[data-prompt="draw"] '
-                   f'button[data-answer="{answer}"]').to_be_visible()
+    expect(
+        button,
+        f'seat 0\'s phone shows no .prompt[data-prompt="draw"] button[data-answer="{answer}"]',
+    ).to_be_visible()
     button.click()
     table.take()  # the phone did what the world would have done
 
@@ -197,20 +223,23 @@ def test_a_seat_answers_a_decision(world_table: Callable[..., WorldTable], serve
         return not pending and bool(last) and view["accepted"] == before["accepted"] + 1
 
     h.poll(answered, what=f"the organiser view to show seat 0's draw answered ({text})")
-    expect(prompt.locator("button[data-answer]"),
-           "the answered prompt still offers its buttons").to_have_count(0)
+    expect(
+        prompt.locator("button[data-answer]"), "the answered prompt still offers its buttons"
+    ).to_have_count(0)
 
     # another seat's prompt is not this phone's to answer
     view = table.organiser()
     if any(p["id"] == "draw" and p["seat"] != 0 for p in view["pending"]):
-        expect(page.locator('.prompt[data-prompt="draw"] button[data-answer]'),
-               "seat 0's phone offers to answer another seat's draw").to_have_count(0)
+        expect(
+            page.locator('.prompt[data-prompt="draw"] button[data-answer]'),
+            "seat 0's phone offers to answer another seat's draw",
+        ).to_have_count(0)
     table.run(5)  # the world is still in step with the table
 
 
 def test_the_organiser_shows_a_pairing_code_that_pairs_a_phone(
-        world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    world_table: Callable[..., WorldTable], new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
     table = world_table("arcanum", SEATS, SEED, names=NAMES)
     table.until(_everyone_hid(table), what="every seat has a hidden card")
     tv = new_page("laptop", organiser=True)
@@ -220,20 +249,26 @@ def test_the_organiser_shows_a_pairing_code_that_pairs_a_phone(
     expect(tv.locator("#pair-qr svg")).to_have_count(0)
     shown = tv.locator("#pair-shown-code")
     expect(shown, "no pairing code shown (#pair-shown-code)").to_have_text(
-        re.compile(r"[A-Z0-9]{4,}"))
+        re.compile(r"[A-Z0-9]{4,}")
+    )
     code = re.search(r"[A-Z0-9]{4,}", shown.inner_text())
     assert code
 
     phone = new_page("phone")
     phone.goto(f"/?pair={code.group(0)}")
     expected = sorted(_secrets(table.organiser(), 1))
-    h.poll(lambda: _my_cards(phone) == expected,
-           what=f"the phone paired from the shown code to show seat 1's cards {expected}")
+    h.poll(
+        lambda: _my_cards(phone) == expected,
+        what=f"the phone paired from the shown code to show seat 1's cards {expected}",
+    )
 
 
 def test_a_phone_keeps_its_focus_says_what_to_put_back_and_when_its_pairing_ended(
-        world_table: Callable[..., WorldTable], server: Server,
-        new_page: Callable[..., Page], h: type[Helpers]) -> None:
+    world_table: Callable[..., WorldTable],
+    server: Server,
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """Seat 0's phone: a focused button keeps the focus over live updates; after an undo the
     phone says what to do with the pieces; when the organiser withdraws the seat's pairing the
     phone says so and to ask for a new pairing code."""
@@ -253,7 +288,8 @@ def test_a_phone_keeps_its_focus_says_what_to_put_back_and_when_its_pairing_ende
         h.poll(lambda b=before: page.evaluate(seen) != b, what="a live update", page=page)
         page.wait_for_timeout(100)
     assert page.evaluate("() => document.activeElement.textContent") == "Forget this seat", (
-        "the focused button lost the focus on a live update")
+        "the focused button lost the focus on a live update"
+    )
 
     table.until(lambda: table.fed[-1].startswith("+"), what="a card put down")
     preview = server.http.get(f"/api/tables/{table.id}/undo-preview").json()
@@ -261,8 +297,11 @@ def test_a_phone_keeps_its_focus_says_what_to_put_back_and_when_its_pairing_ende
     assert r.status_code == 200 and r.json()["accepted"], r.text
     box = page.locator("#put-back")
     expect(box, "the phone does not say what to put back after an undo").to_be_visible()
-    words = h.poll(lambda: (page.evaluate("() => window.scorekeeper.view().put_back") or {})
-                   .get("text"), what="the phone's view to carry put_back", page=page)
+    words = h.poll(
+        lambda: (page.evaluate("() => window.scorekeeper.view().put_back") or {}).get("text"),
+        what="the phone's view to carry put_back",
+        page=page,
+    )
     expect(box).to_contain_text(words)
 
     url = page.url
@@ -271,15 +310,17 @@ def test_a_phone_keeps_its_focus_says_what_to_put_back_and_when_its_pairing_ende
     assert r.status_code in (200, 204), r.text
     page.goto(url)  # the phone comes back with its withdrawn token
     notice = page.locator("#page-notice")
-    expect(notice, "the phone does not say its pairing ended").to_contain_text(
-        "pairing has ended")
+    expect(notice, "the phone does not say its pairing ended").to_contain_text("pairing has ended")
     expect(notice).to_contain_text("ask the organiser for a new pairing code", ignore_case=True)
     expect(page.locator("#mine")).to_be_hidden()
 
 
 def test_a_withdrawn_phone_sees_nothing_more_and_a_locked_out_one_is_told_how_long(
-        world_table: Callable[..., WorldTable], server: Server,
-        new_page: Callable[..., Page], h: type[Helpers]) -> None:
+    world_table: Callable[..., WorldTable],
+    server: Server,
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """Seat 0's phone, left open: when the organiser withdraws its pairing the server closes its
     socket, the phone says so at once (no reload), hides the seat's corner and follows the
     public view; no frame with the seat's token arrives after the withdrawal. Then the pairing
@@ -301,15 +342,18 @@ def test_a_withdrawn_phone_sees_nothing_more_and_a_locked_out_one_is_told_how_lo
     after = len(frames.received)
     notice = page.locator("#page-notice")
     expect(notice, "the open phone does not say its pairing ended").to_contain_text(
-        "This phone's pairing has ended. Ask the organiser for a new pairing code.",
-        timeout=3000)  # the server closes within 1 s (tests/api/test_revoke.py); a busy CI
+        "This phone's pairing has ended. Ask the organiser for a new pairing code.", timeout=3000
+    )  # the server closes within 1 s (tests/api/test_revoke.py); a busy CI
     expect(page.locator("#mine")).to_be_hidden()
     expect(page.locator("#who")).to_have_text("table view")
     for _ in range(3):
         table.step()
     accepted = table.organiser()["accepted"]
-    h.poll(lambda: any(v.get("accepted") == accepted for v in frames.views(after)),
-           what="the phone to follow the public view", page=page)
+    h.poll(
+        lambda: any(v.get("accepted") == accepted for v in frames.views(after)),
+        what="the phone to follow the public view",
+        page=page,
+    )
     seat_frames = [text for url, text in frames.received[after:] if "token=" in url]
     assert not seat_frames, f"the withdrawn seat's socket still got frames: {seat_frames[:1]}"
     assert all(v.get("audience") == "public" for v in frames.views(after))
@@ -318,16 +362,28 @@ def test_a_withdrawn_phone_sees_nothing_more_and_a_locked_out_one_is_told_how_lo
     assert not shown, f"the withdrawn phone still shows seat 0's hidden cards {shown}"
 
     def locked(route: Any) -> None:
-        route.fulfill(status=429, headers={"Retry-After": "2"}, content_type="application/json",
-                      body=json.dumps({"error": "Too many wrong codes from this phone: wait 2 "
-                                       "seconds, then type the code again", "kind":
-                                       "TooManyTries", "retry_after": 2, "everyone": False}))
+        route.fulfill(
+            status=429,
+            headers={"Retry-After": "2"},
+            content_type="application/json",
+            body=json.dumps(
+                {
+                    "error": "Too many wrong codes from this phone: wait 2 "
+                    "seconds, then type the code again",
+                    "kind": "TooManyTries",
+                    "retry_after": 2,
+                    "everyone": False,
+                }
+            ),
+        )
 
     page.route("**/api/pair", locked)
     page.locator("#pair-code").fill("K7QM3X")
     page.locator("#pair-button").click()
     status = page.locator("#pair-status")
     expect(status).to_have_text(
-        "Too many wrong codes from this phone: wait 2 seconds, then type the code again.")
+        "Too many wrong codes from this phone: wait 2 seconds, then type the code again."
+    )
     expect(status, "the phone does not say when the wait is over").to_have_text(
-        "You can type the code again now.", timeout=4000)
+        "You can type the code again now.", timeout=4000
+    )

@@ -12,7 +12,8 @@ from tests.browser.axe import serious_violations
 
 
 def _layout(page: Page) -> dict[str, Any]:
-    return dict(page.evaluate("""() => {
+    return dict(
+        page.evaluate("""() => {
         const rule = document.getElementById("R-MIN-4");
         const box = rule.getBoundingClientRect();
         const sizes = [...document.querySelectorAll("main p, main li")]
@@ -27,12 +28,14 @@ def _layout(page: Page) -> dict[str, Any]:
             other: getComputedStyle(document.getElementById("R-MIN-5")).backgroundColor,
             smallest: Math.min(...sizes),
         };
-    }"""))
+    }""")
+    )
 
 
 @pytest.mark.parametrize("size", ["phone", "tv"])
-def test_a_rule_link_opens_at_that_rule_readable_and_accessible(new_page: Any, h: Any,
-                                                                 size: str) -> None:
+def test_a_rule_link_opens_at_that_rule_readable_and_accessible(
+    new_page: Any, h: Any, size: str
+) -> None:
     page = new_page(size)
     page.goto("/rules/arcanum#R-MIN-4")
     page.wait_for_load_state("load")

@@ -17,15 +17,26 @@ if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server, WorldTable
 
 NAMES = ["Ann", "Bea", "Cid"]
-VIEWS = ["table-arcanum", "table-arcanum-big", "table-angels-and-demons",
-         "table-angels-and-demons-big", "summary-arcanum", "summary-arcanum-big", "seat-arcanum",
-         "pairing", "console"]
+VIEWS = [
+    "table-arcanum",
+    "table-arcanum-big",
+    "table-angels-and-demons",
+    "table-angels-and-demons-big",
+    "summary-arcanum",
+    "summary-arcanum-big",
+    "seat-arcanum",
+    "pairing",
+    "console",
+]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def test_every_view_is_screenshotted_at_three_sizes(
-        server: Server, world_table: Callable[..., WorldTable],
-        new_page: Callable[..., Page], h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     started = time.time()
     for view in VIEWS:
         for size in h.SIZES:
@@ -38,12 +49,14 @@ def test_every_view_is_screenshotted_at_three_sizes(
     page = new_page("laptop")
     h.open_table(page, arcanum.id)
     expect(page.locator("#board svg").first).to_be_visible()
-    expect(page.locator("#score-chart svg").first, "no score chart (#score-chart svg)"
-           ).to_be_visible()
+    expect(
+        page.locator("#score-chart svg").first, "no score chart (#score-chart svg)"
+    ).to_be_visible()
     h.shoot(page, "table-arcanum")
     page.locator("#big-toggle").click()
-    expect(page.locator("body"), "#big-toggle does not put class big on body"
-           ).to_have_class(_word("big"))
+    expect(page.locator("body"), "#big-toggle does not put class big on body").to_have_class(
+        _word("big")
+    )
     h.shoot(page, "table-arcanum-big")
     page.locator("#big-toggle").click()
     expect(page.locator("body")).not_to_have_class(_word("big"))

@@ -16,29 +16,39 @@ if TYPE_CHECKING:
 
 
 def _seat_scores(page: Page, seats: int) -> list[str | None]:
-    return [page.locator(f'[data-seat="{n}"][data-score]').first.get_attribute("data-score")
-            for n in range(seats)]
+    return [
+        page.locator(f'[data-seat="{n}"][data-score]').first.get_attribute("data-score")
+        for n in range(seats)
+    ]
 
 
-def _follows_live(page: Page, demo: Server, seats: int, h: type[Helpers],
-                  changes: int) -> None:
+def _follows_live(page: Page, demo: Server, seats: int, h: type[Helpers], changes: int) -> None:
     h.open_table(page, "t1")
-    expect(page.locator("#board svg").first,
-           "the table picture (#board svg) is not shown").to_be_visible()
+    expect(
+        page.locator("#board svg").first, "the table picture (#board svg) is not shown"
+    ).to_be_visible()
     for n in range(seats):
-        expect(page.locator(f'[data-seat="{n}"][data-score]'),
-               f'seat {n} ([data-seat="{n}"] with data-score) is not shown').not_to_have_count(0)
+        expect(
+            page.locator(f'[data-seat="{n}"][data-score]'),
+            f'seat {n} ([data-seat="{n}"] with data-score) is not shown',
+        ).not_to_have_count(0)
 
     waiting = page.locator("#waiting")
     expect(waiting, "the waiting line (#waiting) is empty").not_to_be_empty()
     seen = {waiting.inner_text()}
-    h.poll(lambda: seen.add(waiting.inner_text()) or len(seen) > changes,
-           what=f"#waiting to change {changes} times while the bots play (saw {seen})")
+    h.poll(
+        lambda: seen.add(waiting.inner_text()) or len(seen) > changes,
+        what=f"#waiting to change {changes} times while the bots play (saw {seen})",
+    )
 
     scores, feed = _seat_scores(page, seats), page.locator("#feed li").all_inner_texts()
-    h.poll(lambda: _seat_scores(page, seats) != scores
-           or page.locator("#feed li").all_inner_texts() != feed,
-           what="a seat's data-score or the feed (#feed li) to change while the bots play")
+    h.poll(
+        lambda: (
+            _seat_scores(page, seats) != scores
+            or page.locator("#feed li").all_inner_texts() != feed
+        ),
+        what="a seat's data-score or the feed (#feed li) to change while the bots play",
+    )
     assert page.locator("#feed li").count() > 0, "the feed (#feed li) stays empty"
 
     # the seats show the table's real scores (read both until they agree: the game moves on)
@@ -49,8 +59,9 @@ def _follows_live(page: Page, demo: Server, seats: int, h: type[Helpers],
     h.poll(agree, what="the seats' data-score to match GET /api/tables/t1 scores")
 
 
-def test_table_view_follows_a_live_game(demos: Callable[..., list[Server]],
-                                        new_page: Callable[..., Page], h: type[Helpers]) -> None:
+def test_table_view_follows_a_live_game(
+    demos: Callable[..., list[Server]], new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
     arcanum, angels = demos(("arcanum", 4), ("angels-and-demons", 4))
 
     page = new_page("laptop", base=arcanum.base)
@@ -64,8 +75,11 @@ def test_table_view_follows_a_live_game(demos: Callable[..., list[Server]],
 
 
 def test_a_refusal_links_its_rule_and_an_undo_says_what_to_put_back(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """A refused play in the feed links its rule in the players' reference; after an undo the
     table view says, above everything else, what to do with the pieces, until the next play."""
     t = world_table("angels-and-demons", 3, seed=3)
@@ -80,7 +94,8 @@ def test_a_refusal_links_its_rule_and_an_undo_says_what_to_put_back(
     assert href == f"/rules/angels-and-demons#{verdict['rule']}", href
     rules = server.http.get(href.split("#")[0])
     assert rules.status_code == 200 and f'id="{verdict["rule"]}"' in rules.text, (
-        f"{href} does not lead to the rule")
+        f"{href} does not lead to the rule"
+    )
 
     box = page.locator("#put-back")
     expect(box).to_be_hidden()
@@ -96,8 +111,11 @@ def test_a_refusal_links_its_rule_and_an_undo_says_what_to_put_back(
 
 
 def test_the_pairing_dialog_shows_no_qr_code_for_an_address_no_phone_can_open(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """The session server listens on 127.0.0.1: the dialog shows the code and says how to
     serve on the network, never a QR code."""
     t = world_table("arcanum", 3, seed=1)
@@ -113,8 +131,11 @@ def test_the_pairing_dialog_shows_no_qr_code_for_an_address_no_phone_can_open(
 
 
 def test_keyboard_focus_stays_on_its_button_across_live_updates(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     """A focused "Pair a phone" button is still the focused element after two live updates."""
     t = world_table("arcanum", 3, seed=2)
     t.run(5)
@@ -129,12 +150,16 @@ def test_keyboard_focus_stays_on_its_button_across_live_updates(
         h.poll(lambda b=before: page.evaluate(seen) != b, what="a live update", page=page)
         page.wait_for_timeout(100)  # the page draws the update
     assert page.evaluate("() => document.activeElement.dataset.pairSeat") == "2", (
-        "the focused button lost the focus on a live update")
+        "the focused button lost the focus on a live update"
+    )
 
 
 def test_the_tables_strip_leaves_out_archived_tables(
-        server: Server, world_table: Callable[..., WorldTable], new_page: Callable[..., Page],
-        h: type[Helpers]) -> None:
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
     done = world_table("angels-and-demons", 3, seed=5)
     done.to_the_end()
     other = world_table("arcanum", 3, seed=1)
@@ -144,6 +169,8 @@ def test_the_tables_strip_leaves_out_archived_tables(
     assert server.http.post(f"/api/tables/{done.id}/end").status_code == 200
     r = server.http.post(f"/api/tables/{done.id}/archive")
     assert r.status_code == 200, r.text
-    expect(page.locator(f'#tables a[data-table="{done.id}"]'),
-           "an archived table stays in the tables strip").to_have_count(0, timeout=12_000)
+    expect(
+        page.locator(f'#tables a[data-table="{done.id}"]'),
+        "an archived table stays in the tables strip",
+    ).to_have_count(0, timeout=12_000)
     expect(page.locator(f'#tables a[data-table="{other.id}"]')).to_have_count(1)

@@ -24,16 +24,23 @@ REFUSED = "tag +talon 04DEADBEEF0000"  # an unknown tag: refused, and logged wit
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m scorekeeper ARGS`` to its end, stdin not a terminal."""
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=cwd, text=True,
-                          capture_output=True, stdin=subprocess.DEVNULL, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args],
+        cwd=cwd,
+        text=True,
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
 
 
 def log_seqs(path: Path) -> list[int]:
     """The log's seqs of table t1 in the SQLite file ``path`` alone (its -wal not read)."""
     conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
     try:
-        return [r[0] for r in conn.execute("SELECT seq FROM log WHERE table_id = 't1' "
-                                           "ORDER BY seq")]
+        return [
+            r[0] for r in conn.execute("SELECT seq FROM log WHERE table_id = 't1' ORDER BY seq")
+        ]
     except sqlite3.DatabaseError:  # the file alone may not even hold the log table yet
         return []
     finally:
@@ -58,8 +65,11 @@ def test_backup_while_serving_then_restore_after_the_server_stopped(tmp_path: Pa
     try:
         wait_http(f"{base}/healthz", proc)
         org = {"Authorization": f"Bearer {(tmp_path / 'var/organiser-token').read_text().strip()}"}
-        r = httpx.post(f"{base}/api/tables", headers=org,
-                       json={"game": "angels-and-demons", "seats": 2, "start": True})
+        r = httpx.post(
+            f"{base}/api/tables",
+            headers=org,
+            json={"game": "angels-and-demons", "seats": 2, "start": True},
+        )
         tid = r.json()["id"]
         acked = post_inputs(base, org, tid, 30)
         assert acked == list(range(1, 31))
@@ -82,8 +92,11 @@ def test_backup_while_serving_then_restore_after_the_server_stopped(tmp_path: Pa
             done.set()
             player.join(10)
         assert out.returncode == 0, out.stderr
-        made = re.search(r"backed up var/scorekeeper.db to (usb/scorekeeper-\d{8}-\d{6}\.db): "
-                         r"1 table, (\d+) inputs", out.stdout)
+        made = re.search(
+            r"backed up var/scorekeeper.db to (usb/scorekeeper-\d{8}-\d{6}\.db): "
+            r"1 table, (\d+) inputs",
+            out.stdout,
+        )
         assert made, out.stdout
         backup = tmp_path / made.group(1)
         seqs = log_seqs(backup)
@@ -94,8 +107,10 @@ def test_backup_while_serving_then_restore_after_the_server_stopped(tmp_path: Pa
         # The running server holds the database: a restore and a second server are refused.
         out = cli(["restore", str(backup), "--db", DB, "--yes"], tmp_path)
         assert out.returncode == 2
-        assert (f"a scorekeeper server is using {DB} (pid {proc.pid}): stop the server first: "
-                "sudo systemctl stop scorekeeper") in out.stderr
+        assert (
+            f"a scorekeeper server is using {DB} (pid {proc.pid}): stop the server first: "
+            "sudo systemctl stop scorekeeper"
+        ) in out.stderr
         out = cli(["serve", "--port", str(free_port()), "--db", DB], tmp_path)
         assert out.returncode == 2
         assert f"another scorekeeper server is using {DB} (pid {proc.pid})" in out.stderr
@@ -113,8 +128,9 @@ def test_backup_while_serving_then_restore_after_the_server_stopped(tmp_path: Pa
     assert out.returncode == 0, out.stderr
     assert f"restored {backup} into {DB}: 1 table, {len(seqs)} inputs" in out.stdout
     assert f"  t1 'Table 1': {len(seqs)} inputs" in out.stdout
-    aside = re.search(r"  var/scorekeeper.db -> (var/scorekeeper.db.before-restore-\d{8}-\d{6})\n",
-                      out.stdout)
+    aside = re.search(
+        r"  var/scorekeeper.db -> (var/scorekeeper.db.before-restore-\d{8}-\d{6})\n", out.stdout
+    )
     assert aside, out.stdout
     assert f"  var/scorekeeper.db.marker -> {aside.group(1)}.marker" in out.stdout
     # The database it replaced keeps all it had (its WAL went aside with it).
@@ -132,8 +148,7 @@ def test_backup_while_serving_then_restore_after_the_server_stopped(tmp_path: Pa
         assert stop(proc, signal.SIGTERM) in (0, 130, -15)
 
 
-def test_restore_into_an_empty_place_asks_nothing_and_refuses_a_wrong_file(
-        tmp_path: Path) -> None:
+def test_restore_into_an_empty_place_asks_nothing_and_refuses_a_wrong_file(tmp_path: Path) -> None:
     wrong = tmp_path / "notes.txt"
     wrong.write_text("shopping list\n" * 100)
     out = cli(["restore", "notes.txt", "--db", DB], tmp_path)
@@ -149,14 +164,18 @@ def test_serve_backs_up_every_period_and_says_when_the_stick_is_gone(tmp_path: P
     base = f"http://127.0.0.1:{port}"
     usb = tmp_path / "usb"
     usb.mkdir()
-    proc = start_cli(["serve", "--port", str(port), "--db", DB, "--backup-to", "usb",
-                      "--backup-every", "0.005"], tmp_path)  # 0.3 s
+    proc = start_cli(
+        ["serve", "--port", str(port), "--db", DB, "--backup-to", "usb", "--backup-every", "0.005"],
+        tmp_path,
+    )  # 0.3 s
     try:
         wait_http(f"{base}/healthz", proc)
         org = {"Authorization": f"Bearer {(tmp_path / 'var/organiser-token').read_text().strip()}"}
-        tid = httpx.post(f"{base}/api/tables", headers=org,
-                         json={"game": "angels-and-demons", "seats": 2, "start": True}
-                         ).json()["id"]
+        tid = httpx.post(
+            f"{base}/api/tables",
+            headers=org,
+            json={"game": "angels-and-demons", "seats": 2, "start": True},
+        ).json()["id"]
         acked = post_inputs(base, org, tid, 10)
         deadline = time.monotonic() + 20
         while not any(len(log_seqs(p)) >= 10 for p in usb.glob("scorekeeper-*.db")):
@@ -207,7 +226,8 @@ def make_db(path: Path, inputs: int) -> None:
 
 
 def test_backup_shows_progress_for_a_big_store(
-        tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
     from scorekeeper import cli
     from scorekeeper.commands import backup as command
 
@@ -224,7 +244,8 @@ def test_backup_shows_progress_for_a_big_store(
 
 
 def test_restore_asks_and_a_no_changes_nothing(
-        tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
     from scorekeeper import cli
 
     db = tmp_path / "var" / "sk.db"
@@ -237,8 +258,10 @@ def test_restore_asks_and_a_no_changes_nothing(
     monkeypatch.setattr("builtins.input", lambda q: asked.append(q) or "n")
     capsys.readouterr()
     assert cli.main(["restore", str(tmp_path / "b.db"), "--db", str(db)]) == 1
-    assert asked == [f"replace {db} (2 tables, 10 inputs) with {tmp_path / 'b.db'} (1 table, "
-                     "7 inputs)? The current files are moved aside, not deleted. [y/N] "]
+    assert asked == [
+        f"replace {db} (2 tables, 10 inputs) with {tmp_path / 'b.db'} (1 table, "
+        "7 inputs)? The current files are moved aside, not deleted. [y/N] "
+    ]
     assert capsys.readouterr().out == "nothing changed\n"
     assert sorted(p.name for p in db.parent.iterdir()) == sorted([*before, "sk.db.lock"])
     monkeypatch.setattr("builtins.input", lambda q: "y")

@@ -193,8 +193,9 @@ def test_new_resumes_where_it_stopped(
     # location 4, as they were at location 1, and what each does is said in words.
     assert "   4) throne_room      Throne Room: draw 2 minors\n" in out
     assert "   5) market           Market: +2 VP, one exchange\n" in out
-    assert "   1) wizard_tower     Wizard's Tower: +1 VP, draw a major  (on location 1 already)" \
-        in out
+    assert (
+        "   1) wizard_tower     Wizard's Tower: +1 VP, draw a major  (on location 1 already)" in out
+    )
     board = load_profile(tmp_path / "mine.yaml")
     assert board.complete and board.cathedral_gain_vp == 2
     assert board.locations == find_profile("sample").locations

@@ -11,8 +11,12 @@ SCRIPTS = sorted(str(p) for p in (ROOT / "tests" / "scripts" / "angels_demons").
 
 
 def test_a_closed_pipe_ends_the_command_without_a_traceback() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "replay", "-v", *SCRIPTS],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "replay", "-v", *SCRIPTS],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     first = proc.stdout.readline()  # like `head -1`: read a line, then go away
     proc.stdout.close()

@@ -30,8 +30,19 @@ def _logged(db: Path) -> int:
 def test_demo_plays_stops_and_resumes(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    args = ["demo", "--pace", "0.02", "--seats", "3", "--seed", "5", "--port", str(port),
-            "--db", "var/demo.db"]
+    args = [
+        "demo",
+        "--pace",
+        "0.02",
+        "--seats",
+        "3",
+        "--seed",
+        "5",
+        "--port",
+        str(port),
+        "--db",
+        "var/demo.db",
+    ]
     proc = start_cli(args, tmp_path)
     try:
         wait_http(f"{base}/healthz", proc)
@@ -75,8 +86,21 @@ def test_make_demo_game_arcanum_plays_live_and_resumes(tmp_path: Path) -> None:
     on the sample board (labelled as such), and a restart resumes the same table."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    args = ["demo", "--game", "arcanum", "--pace", "0.01", "--seats", "5", "--seed", "3",
-            "--port", str(port), "--db", "var/demo.db"]
+    args = [
+        "demo",
+        "--game",
+        "arcanum",
+        "--pace",
+        "0.01",
+        "--seats",
+        "5",
+        "--seed",
+        "3",
+        "--port",
+        str(port),
+        "--db",
+        "var/demo.db",
+    ]
     logged = 0
     for _run in range(2):
         proc = start_cli(args, tmp_path)

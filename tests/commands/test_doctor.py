@@ -120,8 +120,10 @@ def test_sim_rates_while_tapping(monkeypatch: pytest.MonkeyPatch) -> None:
     text = out.getvalue()
     assert code == 0, text
     lines = [line for line in text.splitlines() if line.lstrip().startswith(("1.0 s", "1.2 s"))]
-    assert lines == ["    1.0 s  r1  3.0/s taps 3  r2  0.0/s taps 0",
-                     "    1.2 s  r1  0.0/s taps 3  r2  0.0/s taps 0"], text
+    assert lines == [
+        "    1.0 s  r1  3.0/s taps 3  r2  0.0/s taps 0",
+        "    1.2 s  r1  0.0/s taps 3  r2  0.0/s taps 0",
+    ], text
     assert "read tags on r1" in text
     assert "no tag was read on r2" in text  # a note, not a problem
 
@@ -134,25 +136,46 @@ def test_sim_reader_offline_is_a_problem() -> None:
     assert "FIX  reader r2 has not answered" in out.getvalue()
 
 
-def test_layout_gives_zone_rates(doctor_cli: Callable[..., tuple[int, str]],
-                                 tmp_path: Path) -> None:
+def test_layout_gives_zone_rates(
+    doctor_cli: Callable[..., tuple[int, str]], tmp_path: Path
+) -> None:
     from scorekeeper.games import find_game
 
     layout = find_game("angels-and-demons").default_layout(4)
     path = tmp_path / "mat.yaml"
     path.write_text(yaml.safe_dump({"game": "angels-and-demons", "seats": 4, "readers": layout}))
-    code, out = doctor_cli("--readers", "sim", "--layout", str(path), "--game",
-                           "angels-and-demons", "--seats", "4", "--seconds", "1.05")
+    code, out = doctor_cli(
+        "--readers",
+        "sim",
+        "--layout",
+        str(path),
+        "--game",
+        "angels-and-demons",
+        "--seats",
+        "4",
+        "--seconds",
+        "1.05",
+    )
     assert code == 0, out
     assert "zones: " in out and next(iter(layout.values())) in out
 
 
-def test_bad_arguments_exit_2(doctor_cli: Callable[..., tuple[int, str]],
-                              tmp_path: Path) -> None:
+def test_bad_arguments_exit_2(doctor_cli: Callable[..., tuple[int, str]], tmp_path: Path) -> None:
     assert doctor_cli("--readers", "bogus:1", "--seconds", "0")[0] == 2
     assert doctor_cli("--readers", "sim", "--layout", "x.yaml", "--seconds", "0")[0] == 2
-    assert doctor_cli("--readers", "sim", "--layout", str(tmp_path / "none.yaml"),
-                      "--game", "angels-and-demons", "--seconds", "0")[0] == 2
+    assert (
+        doctor_cli(
+            "--readers",
+            "sim",
+            "--layout",
+            str(tmp_path / "none.yaml"),
+            "--game",
+            "angels-and-demons",
+            "--seconds",
+            "0",
+        )[0]
+        == 2
+    )
     assert doctor_cli("--readers", "sim", "--seconds", "-1")[0] == 2
     with pytest.raises(SystemExit) as exc:
         doctor_cli("--seconds", "soon")
@@ -162,8 +185,9 @@ def test_bad_arguments_exit_2(doctor_cli: Callable[..., tuple[int, str]],
 # -- serial over a real pty --------------------------------------------------------------------
 
 
-def test_healthy_bridge(doctor_cli: Callable[..., tuple[int, str]],
-                        bridge: Callable[..., Bridge]) -> None:
+def test_healthy_bridge(
+    doctor_cli: Callable[..., tuple[int, str]], bridge: Callable[..., Bridge]
+) -> None:
     b = bridge(reader_count=2)
     later(0.8, lambda: b.fake.put(0, UID))
     code, out = doctor_cli("--readers", f"serial:{b.link}", "--seconds", "1.5")
@@ -175,15 +199,16 @@ def test_healthy_bridge(doctor_cli: Callable[..., tuple[int, str]],
     assert "healthy: nothing to fix" in out
 
 
-def test_bridge_with_a_reader_not_responding(doctor_cli: Callable[..., tuple[int, str]],
-                                             bridge: Callable[..., Bridge],
-                                             tmp_path: Path) -> None:
+def test_bridge_with_a_reader_not_responding(
+    doctor_cli: Callable[..., tuple[int, str]], bridge: Callable[..., Bridge], tmp_path: Path
+) -> None:
     b = bridge(reader_count=3)
     b.fake.status[2] = p.STATUS_NOT_RESPONDING
     config = tmp_path / "config.json"
     config.write_text(json.dumps({"readers": [{"cs": 17}, {"cs": 20}, {"cs": 21}]}))
-    code, out = doctor_cli("--readers", f"serial:{b.link}", "--seconds", "0",
-                           "--bridge-config", str(config))
+    code, out = doctor_cli(
+        "--readers", f"serial:{b.link}", "--seconds", "0", "--bridge-config", str(config)
+    )
     assert code == 1, out
     assert "reader r2 has not answered" in out
     assert "check its chip-select wire (GP21) and 3V3" in out
@@ -197,8 +222,9 @@ def test_no_device(doctor_cli: Callable[..., tuple[int, str]], tmp_path: Path) -
     assert "ls /dev/serial/by-id/" in out
 
 
-def test_a_device_that_is_not_a_bridge(doctor_cli: Callable[..., tuple[int, str]],
-                                       bridge: Callable[..., Bridge]) -> None:
+def test_a_device_that_is_not_a_bridge(
+    doctor_cli: Callable[..., tuple[int, str]], bridge: Callable[..., Bridge]
+) -> None:
     b = bridge(answer_sync=False, heartbeat_interval=0)
     code, out = doctor_cli("--readers", f"serial:{b.link}", "--seconds", "0", "--wait", "0.5")
     assert code == 1
@@ -233,7 +259,8 @@ def test_shipped_bridge_config_names_pins() -> None:
 
 
 def test_sim_lists_every_reader_and_taps_them_itself(
-        doctor_cli: Callable[..., tuple[int, str]]) -> None:
+    doctor_cli: Callable[..., tuple[int, str]],
+) -> None:
     # No --seconds: with simulated readers doctor must not wait for taps that cannot come.
     started = time.monotonic()
     code, out = doctor_cli("--readers", "sim")
@@ -247,7 +274,8 @@ def test_sim_lists_every_reader_and_taps_them_itself(
 
 
 def test_layout_names_its_game_so_game_is_not_needed(
-        doctor_cli: Callable[..., tuple[int, str]], tmp_path: Path) -> None:
+    doctor_cli: Callable[..., tuple[int, str]], tmp_path: Path
+) -> None:
     path = tmp_path / "my-mat.yaml"
     path.write_text("game: angels-and-demons\nseats: 2\nreaders:\n  r0: talon\n  r1: meld:0\n")
     code, out = doctor_cli("--readers", "sim", "--layout", str(path), "--seconds", "0")

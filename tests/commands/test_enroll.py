@@ -31,6 +31,7 @@ def db(tmp_path: Path) -> str:
 @pytest.fixture(autouse=True)
 def fake_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands find the fake game instead of the real registry."""
+
     def find(game_id: str) -> FakeGame:
         assert game_id == "fake"
         return FakeGame()
@@ -39,13 +40,15 @@ def fake_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kit_cmd, "find_game", find)
 
 
-def session(db: str, typed: str, start: str | None = None, backend=None,
-            reader: str | None = None) -> tuple[int, str, dict[str, str]]:
+def session(
+    db: str, typed: str, start: str | None = None, backend=None, reader: str | None = None
+) -> tuple[int, str, dict[str, str]]:
     """Run one enrollment with ``typed`` as the keyboard; returns (code, output, kit entries)."""
     out = io.StringIO()
     with Store(sqlite_url(db)) as store:
         code = Enrollment(store, FakeGame(), "club", out).run(
-            io.StringIO(typed), backend=backend, reader=reader, start=start)
+            io.StringIO(typed), backend=backend, reader=reader, start=start
+        )
     with Store(sqlite_url(db)) as store:
         entries = store.kit("club").entries if "club" in store.kits() else {}
     return code, out.getvalue(), entries
@@ -55,8 +58,10 @@ def test_typed_uids_are_saved_with_progress(db: str) -> None:
     code, out, entries = session(db, "04000001\n04:00:00:02\nq\n")
     assert code == 0
     assert entries == {uid(1): "C1", uid(2): "C2"}
-    assert ("[0/9 tagged] Place the card 1 (C1) on the reader, or type its tag uid; "
-            "Enter skips, 'q' stops") in out
+    assert (
+        "[0/9 tagged] Place the card 1 (C1) on the reader, or type its tag uid; "
+        "Enter skips, 'q' stops"
+    ) in out
     assert "C2 = 04000002 (2/9 tagged)" in out
     assert "Place the card 3 (C3)" in out
     assert "Stopped: 2/9 tagged" in out
@@ -128,10 +133,12 @@ class FakeBackend:
 
 
 def test_tags_from_a_reader_backend(db: str) -> None:
-    sightings = [Sighting("r9", "04999999", True),  # another reader: ignored
-                 Sighting("r1", "04-00-00-01", True),
-                 Sighting("r1", "04-00-00-01", False),  # taken off again: ignored
-                 Sighting("r1", uid(1), True)]  # placed again: refused, asked again
+    sightings = [
+        Sighting("r9", "04999999", True),  # another reader: ignored
+        Sighting("r1", "04-00-00-01", True),
+        Sighting("r1", "04-00-00-01", False),  # taken off again: ignored
+        Sighting("r1", uid(1), True),
+    ]  # placed again: refused, asked again
     sightings += [Sighting("r1", uid(n), True) for n in range(2, 10)]
     backend = FakeBackend(sightings)
     code, out, entries = session(db, "", backend=backend, reader="r1")
@@ -141,9 +148,9 @@ def test_tags_from_a_reader_backend(db: str) -> None:
     assert "All 9 pieces of kit club are tagged." in out
 
 
-def test_cli_enroll_list_and_kit_commands(db: str, tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_enroll_list_and_kit_commands(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{uid(1)}\n{uid(2)}\nq\n"))
     assert cli.main(["enroll", "--game", "fake", "--kit", "club", "--db", db]) == 0
     assert cli.main(["enroll", "--game", "fake", "--kit", "club", "--db", db, "--list"]) == 0
@@ -191,16 +198,32 @@ def test_enter_on_a_sim_reader_simulates_a_made_up_tag(db: str) -> None:
 
 
 def test_enter_simulates_on_the_chosen_sim_reader_through_the_cli(
-        db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("\n\n"))  # then end of input: it stops
-    assert cli.main(["enroll", "--game", "fake", "--kit", "club", "--db", db,
-                     "--readers", "sim:r1,r2", "--reader", "r2"]) == 0
+    assert (
+        cli.main(
+            [
+                "enroll",
+                "--game",
+                "fake",
+                "--kit",
+                "club",
+                "--db",
+                db,
+                "--readers",
+                "sim:r1,r2",
+                "--reader",
+                "r2",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "on sim reader r2" in out and "Stopped: 2/9 tagged" in out
 
 
-def test_kit_fake_makes_a_labelled_made_up_kit(db: str,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_kit_fake_makes_a_labelled_made_up_kit(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["kit", "fake", "--game", "fake", "--kit", "dry", "--db", db]) == 0
     out = capsys.readouterr().out
     assert "9 MADE-UP tags" in out and "dry runs" in out
@@ -214,5 +237,4 @@ def test_kit_fake_makes_a_labelled_made_up_kit(db: str,
     assert "FA4E0000000001       C1       card 1  (made up)" in capsys.readouterr().out
     assert cli.main(["kit", "fake", "--game", "fake", "--kit", "dry", "--db", db]) == 2
     assert "--replace" in capsys.readouterr().err
-    assert cli.main(["kit", "fake", "--game", "fake", "--kit", "dry", "--db", db,
-                     "--replace"]) == 0
+    assert cli.main(["kit", "fake", "--game", "fake", "--kit", "dry", "--db", db, "--replace"]) == 0

@@ -26,8 +26,9 @@ def test_mat_is_a_listed_command() -> None:
     assert cli.COMMANDS["mat"][0] == "scorekeeper.commands.mat"
 
 
-def test_writes_the_default_file_in_the_current_folder(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_writes_the_default_file_in_the_current_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(["mat", "--game", "angels-and-demons", "--seats", "4"]) == 0
     out = tmp_path / "angels-and-demons-4p-A2.svg"
     assert str(out) in capsys.readouterr().out
@@ -37,17 +38,34 @@ def test_writes_the_default_file_in_the_current_folder(tmp_path: Path,
 
 def test_out_paper_and_layout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     layout = tmp_path / "mat.yaml"
-    layout.write_text("game: angels-and-demons\nseats: 2\nreaders:\n  r0: talon\n"
-                      "  r1: meld:0\n  r2: meld:1\n", encoding="utf-8")
+    layout.write_text(
+        "game: angels-and-demons\nseats: 2\nreaders:\n  r0: talon\n  r1: meld:0\n  r2: meld:1\n",
+        encoding="utf-8",
+    )
     target = tmp_path / "my-mat.svg"
-    assert cli.main(["mat", "--game", "angels-and-demons", "--seats", "2", "--paper", "a3",
-                     "--layout", str(layout), "--out", str(target)]) == 0
+    assert (
+        cli.main(
+            [
+                "mat",
+                "--game",
+                "angels-and-demons",
+                "--seats",
+                "2",
+                "--paper",
+                "a3",
+                "--layout",
+                str(layout),
+                "--out",
+                str(target),
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     assert f"wrote {target}" in captured.out and captured.err == ""
     root = ET.parse(target).getroot()
     assert root.get("width") == "420mm"
-    readers = sorted(r.get("data-reader") or "" for r in root.iter()
-                     if r.get("class") == "zone")
+    readers = sorted(r.get("data-reader") or "" for r in root.iter() if r.get("class") == "zone")
     assert readers == ["r0", "r1", "r2"]
 
 
@@ -62,8 +80,22 @@ def test_existing_file_needs_force(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_warnings_go_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["mat", "--game", "angels-and-demons", "--seats", "4", "--paper", "A3",
-                     "--min-spacing", "120"]) == 0
+    assert (
+        cli.main(
+            [
+                "mat",
+                "--game",
+                "angels-and-demons",
+                "--seats",
+                "4",
+                "--paper",
+                "A3",
+                "--min-spacing",
+                "120",
+            ]
+        )
+        == 0
+    )
     assert "warning: " in capsys.readouterr().err
 
 
@@ -74,15 +106,23 @@ def test_bad_paper_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "invalid choice" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--game", "nope", "--seats", "4"], "no game called 'nope'"),
-    (["--game", "angels-and-demons", "--seats", "5"], "2-4 players, not 5"),
-    (["--game", "angels-and-demons", "--seats", "4", "--layout", "missing.yaml"],
-     "no such file"),
-    (["--game", "angels-and-demons", "--seats", "4", "--out", "no/such/dir/m.svg"],
-     "no such folder"),
-])
-def test_bad_input_exits_2(args: list[str], message: str,
-                           capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--game", "nope", "--seats", "4"], "no game called 'nope'"),
+        (["--game", "angels-and-demons", "--seats", "5"], "2-4 players, not 5"),
+        (
+            ["--game", "angels-and-demons", "--seats", "4", "--layout", "missing.yaml"],
+            "no such file",
+        ),
+        (
+            ["--game", "angels-and-demons", "--seats", "4", "--out", "no/such/dir/m.svg"],
+            "no such folder",
+        ),
+    ],
+)
+def test_bad_input_exits_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(["mat", *args]) == 2
     assert message in capsys.readouterr().err

@@ -12,7 +12,8 @@ from scorekeeper import cli
 
 @pytest.mark.parametrize("command", ["serve", "demo"])
 def test_busy_port_is_refused_before_the_database_is_touched(
-        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

@@ -45,14 +45,20 @@ steps:
 
 
 def fake_replay(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", WITH_FAKE, "replay", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", WITH_FAKE, "replay", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 def console(*args: str) -> subprocess.CompletedProcess[str]:
     cmd = [str(CONSOLE)] if CONSOLE.exists() else [sys.executable, "-m", "scorekeeper"]
-    return subprocess.run([*cmd, "replay", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=60)
+    return subprocess.run(
+        [*cmd, "replay", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
@@ -112,14 +118,28 @@ def test_json_output(tmp_path: Path) -> None:
     assert proc.returncode == 2
     many = json.loads(proc.stdout)
     assert [r["file"] for r in many] == [good, bad, invalid]
-    assert many[1]["failures"] == [{"step": 3, "line": 8, "kind": "expect",
-                                    "message": "over: expected True, got False",
-                                    "path": "over", "expected": "True", "actual": False}]
+    assert many[1]["failures"] == [
+        {
+            "step": 3,
+            "line": 8,
+            "kind": "expect",
+            "message": "over: expected True, got False",
+            "path": "over",
+            "expected": "True",
+            "actual": False,
+        }
+    ]
     assert [t["text"] for t in many[0]["trace"]] == ["+board A", "+board B", "expect"]
-    assert many[2] == {"file": invalid, "valid": False, "ok": False,
-                       "error": {"message": "no game called 'chess'; known games: fake",
-                                 "line": 1, "text": f"{invalid}:1: no game called 'chess'; "
-                                                    "known games: fake"}}
+    assert many[2] == {
+        "file": invalid,
+        "valid": False,
+        "ok": False,
+        "error": {
+            "message": "no game called 'chess'; known games: fake",
+            "line": 1,
+            "text": f"{invalid}:1: no game called 'chess'; known games: fake",
+        },
+    }
 
 
 def test_verbose_lists_every_step(tmp_path: Path) -> None:
@@ -151,22 +171,33 @@ def test_the_console_script_json_on_a_golden_script() -> None:
 
 def test_the_console_script_exit_1_and_2_on_a_real_game(tmp_path: Path) -> None:
     text = (GOLDEN / "T-09-basic-scoring.yaml").read_text()
-    wrong = write(tmp_path, "T-09-wrong.yaml", text.replace("scores: [5, 0, 0, 0]",
-                                                            "scores: [6, 0, 0, 0]"))
+    wrong = write(
+        tmp_path, "T-09-wrong.yaml", text.replace("scores: [5, 0, 0, 0]", "scores: [6, 0, 0, 0]")
+    )
     proc = console(wrong)
     assert proc.returncode == 1
     assert "scores.0: expected 6, got 5" in proc.stdout
-    bad_option = write(tmp_path, "T-09-bad.yaml", text.replace(
-        "seats: [P1, P2, P3, P4]", "seats: [P1, P2, P3, P4]\noptions: {mode: expert}"))
+    bad_option = write(
+        tmp_path,
+        "T-09-bad.yaml",
+        text.replace("seats: [P1, P2, P3, P4]", "seats: [P1, P2, P3, P4]\noptions: {mode: expert}"),
+    )
     proc = console(bad_option)
     assert proc.returncode == 2
-    assert (f"{bad_option}:7: option 'mode' must be one of basic (Basic game), advanced "
-            "(Advanced game), not 'expert'") in proc.stdout
+    assert (
+        f"{bad_option}:7: option 'mode' must be one of basic (Basic game), advanced "
+        "(Advanced game), not 'expert'"
+    ) in proc.stdout
 
 
 def test_help_describes_the_exit_codes() -> None:
-    proc = subprocess.run([sys.executable, "-m", "scorekeeper", "replay", "--help"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "replay", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert proc.returncode == 0
     assert "exit status" in proc.stdout and "--json" in proc.stdout
 
@@ -179,8 +210,7 @@ def test_the_example_in_the_docs_passes(tmp_path: Path) -> None:
     assert 'a set and a "mine!": ok' in proc.stdout
 
 
-def test_include_fragments_given_by_a_glob_are_skipped_and_named_on_stderr(
-        tmp_path: Path) -> None:
+def test_include_fragments_given_by_a_glob_are_skipped_and_named_on_stderr(tmp_path: Path) -> None:
     good = write(tmp_path, "game.yaml", GOOD)
     fragment = write(tmp_path, "_prelude.yaml", "steps:\n  - +board A\n")
     proc = fake_replay(fragment, good)

@@ -43,15 +43,21 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
         assert token not in printed
         assert f"organiser token is saved in {tmp_path / 'var' / 'organiser-token'}" in printed
         org = {"Authorization": f"Bearer {token}"}
-        r = httpx.post(f"{base}/api/tables", headers=org, json={
-            "game": "angels-and-demons", "seats": 2, "start": True})
+        r = httpx.post(
+            f"{base}/api/tables",
+            headers=org,
+            json={"game": "angels-and-demons", "seats": 2, "start": True},
+        )
         assert r.status_code == 201, r.text
         tid = r.json()["id"]
         with connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}") as ws:
             first = json.loads(ws.recv(timeout=5))
             assert first["status"] == "running" and first["inputs"] == 0
-            r = httpx.post(f"{base}/api/tables/{tid}/inputs", headers=org,
-                           json={"input": "tag +talon 04DEADBEEF0000"})
+            r = httpx.post(
+                f"{base}/api/tables/{tid}/inputs",
+                headers=org,
+                json={"input": "tag +talon 04DEADBEEF0000"},
+            )
             assert r.json()["rule"] == "TABLE-UNKNOWN-TAG"
             pushed = json.loads(ws.recv(timeout=5))
             assert pushed["inputs"] == 1
@@ -81,8 +87,13 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
 
     # scorekeeper export: public while the table is being played
     def export(*options: str) -> dict:
-        done = subprocess.run([sys.executable, "-m", "scorekeeper", "export", tid, *options],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=30)
+        done = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "export", tid, *options],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 
@@ -98,22 +109,31 @@ def test_serve_answers_and_pushes(tmp_path: Path) -> None:
     # ...the public one only that seat 0 took a card: H1b1 (the black human 1) is named by the
     # (public, face-up) deal alone, in words, in the inputs and in the view's feed; no raw
     # input, no record, no "taken", and never its id
-    deal = ("Seat 1 dealt round 1: 3 cards turned onto the talon "
-            "(black human 1, black human 2 and black human 3)")
+    deal = (
+        "Seat 1 dealt round 1: 3 cards turned onto the talon "
+        "(black human 1, black human 2 and black human 3)"
+    )
     assert public["inputs"][-1]["events"] == ["Seat 1 took a card from the talon"]
     assert public["view"]["state"]["talon"] == ["H2b1", "H3b1"]
     assert "taken" not in public["view"]["state"]
     assert [s for s in strings(public) if "black human 1" in s] == [deal, deal]
     assert not [s for s in strings(public) if "H1b1" in s]
-    assert not any("input" in item or "record" in item
-                   for item in public["inputs"] + public["view"]["feed"])
-    missing = subprocess.run([sys.executable, "-m", "scorekeeper", "export", "t99"],
-                             cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert not any(
+        "input" in item or "record" in item for item in public["inputs"] + public["view"]["feed"]
+    )
+    missing = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "export", "t99"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert missing.returncode == 2 and "t99" in missing.stderr
 
 
-def test_the_token_is_shown_on_a_terminal_only(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_token_is_shown_on_a_terminal_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Under systemd stdout is the journal: a new token is printed only to a terminal, and
     otherwise the output says which file holds it (issue 10, point 6)."""
     from scorekeeper.commands.serve import announce
@@ -133,9 +153,22 @@ def test_serve_on_a_terminal_shows_the_new_token(tmp_path: Path) -> None:
     """A person starting the server by hand (stdout a terminal) still sees the token once."""
     port = free_port()
     leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--port", str(port),
-                             "--db", "var/scorekeeper.db"], cwd=tmp_path, stdout=follower,
-                            stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            "var/scorekeeper.db",
+        ],
+        cwd=tmp_path,
+        stdout=follower,
+        stderr=subprocess.DEVNULL,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
     os.close(follower)
     try:
         wait_http(f"http://127.0.0.1:{port}/healthz", proc)

@@ -39,8 +39,12 @@ def _play(db: Path) -> tuple[str, int]:
 
 def _serve(db: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "serve", "--db", str(db), "--port",
-         str(free_port())], cwd=cwd, capture_output=True, text=True, timeout=60)
+        [sys.executable, "-m", "scorekeeper", "serve", "--db", str(db), "--port", str(free_port())],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def _digest(path: Path) -> str:
@@ -78,4 +82,3 @@ def test_serve_refuses_a_missing_database_and_keeps_the_token(tmp_path: Path) ->
     assert "is missing or empty, but a scorekeeper server has run on it before" in done.stderr
     assert (live.parent / "organiser-token").read_text() == token
     assert not live.exists()
-

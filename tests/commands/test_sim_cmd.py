@@ -30,7 +30,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 
 def test_tap_tag_and_lift_drive_the_table_like_a_reader(
-        server: tuple[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    server: tuple[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     url, db = server
     conn = ["--server", url, "--db", str(db)]
     kit_db = str(tmp_path / "kits.db")
@@ -40,8 +41,26 @@ def test_tap_tag_and_lift_drive_the_table_like_a_reader(
     layout = tmp_path / "mat.yaml"
     layout.write_text(f"game: {GAME}\nseats: 3\nreaders:\n  r0: talon\n  r1: meld:0\n")
     capsys.readouterr()
-    assert main(["table", "create", "--game", GAME, "--seats", "Ann,Bea,Cid", "--kit",
-                 str(kit_file), "--layout", str(layout), "--start", "--json", *conn]) == 0
+    assert (
+        main(
+            [
+                "table",
+                "create",
+                "--game",
+                GAME,
+                "--seats",
+                "Ann,Bea,Cid",
+                "--kit",
+                str(kit_file),
+                "--layout",
+                str(layout),
+                "--start",
+                "--json",
+                *conn,
+            ]
+        )
+        == 0
+    )
     table_id = json.loads(capsys.readouterr().out)["id"]
 
     from scorekeeper.core.kit import made_up_uid
@@ -51,14 +70,15 @@ def test_tap_tag_and_lift_drive_the_table_like_a_reader(
     uid_of = {p: made_up_uid(i) for i, p in enumerate(pieces, start=1)}
     # The deal turns four cards onto the talon: each laid on the talon's reader r0, and left.
     for card in ("D4b1", "H1b1", "H2b1", "H3b1"):
-        assert main(["sim", "tag", table_id, "r0", uid_of[card], *conn]) == 0, \
-            capsys.readouterr()
+        assert main(["sim", "tag", table_id, "r0", uid_of[card], *conn]) == 0, capsys.readouterr()
     out = capsys.readouterr().out
     assert "accepted" in out and "0 of 4 so far" not in out
     assert main(["table", "show", table_id, "--json", *conn]) == 0
     view = json.loads(capsys.readouterr().out)
     assert [e["words"] for e in view["feed"]][:2] == [
-        "the black demon 4 laid on the talon", "the black human 1 laid on the talon"]
+        "the black demon 4 laid on the talon",
+        "the black human 1 laid on the talon",
+    ]
     assert "more cards onto the talon" not in str(view.get("waiting_for"))  # the deal is done
 
     # A tap lays a tag and lifts it again: two reports, in that order.

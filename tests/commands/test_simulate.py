@@ -51,8 +51,9 @@ def test_arcanum_scripts_check_every_fame_phase() -> None:
 
 def test_the_command_writes_a_file_and_refuses_bad_options(tmp_path: Path) -> None:
     file = tmp_path / "g.yaml"
-    assert main(["simulate", "angels-and-demons", "--seats", "2", "--seed", "2",
-                 "-o", str(file)]) == 0
+    assert (
+        main(["simulate", "angels-and-demons", "--seats", "2", "--seed", "2", "-o", str(file)]) == 0
+    )
     assert run_script(load_script(file)).ok
     assert main(["simulate", "angels-and-demons", "--seats", "2", "--option", "nope=1"]) == 2
     assert main(["simulate", "no-such-game", "--seats", "2"]) == 2

@@ -114,15 +114,25 @@ def _view(sk: Sk, tid: str) -> dict[str, Any]:
 
 
 def test_create_start_and_list(sk: Sk, server: Server) -> None:
-    ran = sk("create", "--game", GAME, "--seats", "Ann,Bea,Cid", "--name", "Table 3",
-             "--option", "mode=basic", "--start")
+    ran = sk(
+        "create",
+        "--game",
+        GAME,
+        "--seats",
+        "Ann,Bea,Cid",
+        "--name",
+        "Table 3",
+        "--option",
+        "mode=basic",
+        "--start",
+    )
     assert ran.code == 0, ran.err
     tid = _match(r"created table (t\d+) \(running\)", ran.out)
     assert f"watch it: {server.url}/#{tid}" in ran.out
 
     listed = sk("list")
     assert listed.code == 0, listed.err
-    block = listed.out[listed.out.index(f"{tid} "):]
+    block = listed.out[listed.out.index(f"{tid} ") :]
     assert "running" in block and "Table 3" in block
     assert "0 Ann 0, 1 Bea 0, 2 Cid 0" in block
     assert "waiting for: Ann: turn 4 more cards onto the talon" in block
@@ -228,8 +238,7 @@ def test_pair(sk: Sk, server: Server) -> None:
 
 def test_layout_and_kit_files(sk: Sk, server: Server, tmp_path: Path) -> None:
     layout = tmp_path / "mat.yaml"
-    layout.write_text("game: angels-and-demons\nseats: 3\nreaders:\n  r1: talon\n"
-                      "  r2: discard:0\n")
+    layout.write_text("game: angels-and-demons\nseats: 3\nreaders:\n  r1: talon\n  r2: discard:0\n")
     kit = tmp_path / "club-copy.yaml"
     kit.write_text("game: angels-and-demons\nname: club-copy\ntags:\n  04A1B2C3: D4b1\n")
     tid = _new_table(sk, "--layout", str(layout), "--kit", str(kit), "--readers", "sim")
@@ -259,8 +268,9 @@ def test_server_errors_in_its_own_words(sk: Sk, server: Server) -> None:
 
 
 def test_no_token_and_bad_arguments(sk: Sk, server: Server, tmp_path: Path) -> None:
-    ran = sk("undo", "t1", "--server", server.url, "--db", str(tmp_path / "other.db"),
-             connect=False)
+    ran = sk(
+        "undo", "t1", "--server", server.url, "--db", str(tmp_path / "other.db"), connect=False
+    )
     assert ran.code == 2
     assert "no organiser token: pass --token, or --db of the server's database" in ran.err
     assert sk("create", "--game", GAME, "--seats", "Ann,,Bea").code == 2
@@ -270,15 +280,20 @@ def test_no_token_and_bad_arguments(sk: Sk, server: Server, tmp_path: Path) -> N
 
 def test_no_server(tmp_path: Path) -> None:
     url = f"http://127.0.0.1:{free_port()}"
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "table", "list", "--server", url],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "list", "--server", url],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert done.returncode == 1
     assert f"no scorekeeper server at {url}: start it with 'scorekeeper serve'" in done.stderr
 
 
 def test_create_asks_for_the_board_profile_on_a_terminal(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Arcanum's board is an option a person must choose: asked on a terminal; a file is sent
     whole (the server keeps the profile it was created with)."""
     import io

@@ -12,9 +12,12 @@ SEATS = ("Ann", "Bea", "Cid")
 
 
 def _table() -> Table:
-    config = TableConfig(game="angels-and-demons", seats=SEATS,
-                         layout={"r-talon": "talon", "r-d1": "discard:1"},
-                         kit={"04A1B2C3": "H1b1"})
+    config = TableConfig(
+        game="angels-and-demons",
+        seats=SEATS,
+        layout={"r-talon": "talon", "r-d1": "discard:1"},
+        kit={"04A1B2C3": "H1b1"},
+    )
     return Table(config, find_game("angels-and-demons"))
 
 

@@ -12,14 +12,17 @@ from scorekeeper.errors import ConfigError, EnrollmentError, UnknownTag
 from tests.fakes import FakeGame
 
 
-@pytest.mark.parametrize("text, uid", [
-    ("04a1b2c3", "04A1B2C3"),
-    ("04:A1:B2:C3", "04A1B2C3"),
-    ("04-a1-b2-c3", "04A1B2C3"),
-    (" 0x04A1B2C3 ", "04A1B2C3"),
-    ("04 5F 21 9A 3C 80 00", "045F219A3C8000"),
-    ("0102030405060708090A", "0102030405060708090A"),
-])
+@pytest.mark.parametrize(
+    "text, uid",
+    [
+        ("04a1b2c3", "04A1B2C3"),
+        ("04:A1:B2:C3", "04A1B2C3"),
+        ("04-a1-b2-c3", "04A1B2C3"),
+        (" 0x04A1B2C3 ", "04A1B2C3"),
+        ("04 5F 21 9A 3C 80 00", "045F219A3C8000"),
+        ("0102030405060708090A", "0102030405060708090A"),
+    ],
+)
 def test_normalise_uid(text: str, uid: str) -> None:
     assert normalise_uid(text) == uid
 
@@ -131,8 +134,11 @@ def test_other_file_problems(tmp_path: Path) -> None:
 
 
 def test_json_errors_name_the_line(tmp_path: Path) -> None:
-    err = error(tmp_path, '{\n  "game": "fake",\n  "tags": {\n    "04000001": "C1",\n  }\n}\n',
-                name="kit.json")
+    err = error(
+        tmp_path,
+        '{\n  "game": "fake",\n  "tags": {\n    "04000001": "C1",\n  }\n}\n',
+        name="kit.json",
+    )
     assert "JSON syntax error" in err.message and err.line == 5
     text = json.dumps({"game": "fake", "tags": {"04000001": "C1", "04000002": "Q"}}, indent=2)
     err = error(tmp_path, text, name="kit.json")

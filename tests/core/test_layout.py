@@ -42,7 +42,8 @@ def test_loads_a_layout_with_two_readers_on_one_zone(tmp_path: Path) -> None:
 
 def test_seats_may_come_from_the_file(tmp_path: Path) -> None:
     assert load_layout(write(tmp_path, GOOD), FakeGame()) == load_layout(
-        write(tmp_path, GOOD), FakeGame(), 2)
+        write(tmp_path, GOOD), FakeGame(), 2
+    )
 
 
 def test_dump_and_load_round_trip(tmp_path: Path) -> None:
@@ -83,8 +84,10 @@ def test_seats_disagree(tmp_path: Path) -> None:
 
 def test_seats_out_of_range_and_not_a_number(tmp_path: Path) -> None:
     assert error(tmp_path, "game: fake\nseats: 7\nreaders: {r1: hand}\n", None).line == 2
-    assert "whole number" in error(tmp_path, "game: fake\nseats: two\nreaders: {r1: hand}\n",
-                                   None).message
+    assert (
+        "whole number"
+        in error(tmp_path, "game: fake\nseats: two\nreaders: {r1: hand}\n", None).message
+    )
 
 
 def test_seats_unknown(tmp_path: Path) -> None:

@@ -8,8 +8,13 @@ from scorekeeper.core.game import Choice, Option
 from scorekeeper.errors import ConfigError
 from scorekeeper.games import games
 
-FLAG = Option("flag", True, "a yes/no setting",
-              (Choice(True, "Yes", "it is on"), Choice(False, "No", "it is off")), label="Flag")
+FLAG = Option(
+    "flag",
+    True,
+    "a yes/no setting",
+    (Choice(True, "Yes", "it is on"), Choice(False, "No", "it is off")),
+    label="Flag",
+)
 
 
 def test_a_choice_option_accepts_its_values_and_refuses_others_naming_the_labels() -> None:
@@ -23,9 +28,10 @@ def test_a_choice_option_accepts_its_values_and_refuses_others_naming_the_labels
 def test_to_dict_marks_the_default_and_bare_values_still_work() -> None:
     out = FLAG.to_dict()
     assert out["label"] == "Flag" and out["default"] is True
-    assert out["choices"] == [{"value": True, "label": "Yes", "help": "it is on", "default": True},
-                              {"value": False, "label": "No", "help": "it is off",
-                               "default": False}]
+    assert out["choices"] == [
+        {"value": True, "label": "Yes", "help": "it is on", "default": True},
+        {"value": False, "label": "No", "help": "it is off", "default": False},
+    ]
     bare = Option("speed_mode", "x", "h", ("x", "y"))
     assert bare.values == ("x", "y") and bare.coerce("y") == "y"
     assert bare.to_dict()["label"] == "speed mode"

@@ -36,9 +36,15 @@ NAME = "black human 6"  # H6b1 in words
 
 def _table(game: Any, seats: int, options: dict[str, Any] | None = None) -> Table:
     names = ("Ann", "Bea", "Cid", "Dee", "Eve")[:seats]
-    return Table(TableConfig(game=game.id, seats=names,
-                             options=game.resolve_options(options or {}, seats),
-                             layout=game.default_layout(seats)), game)
+    return Table(
+        TableConfig(
+            game=game.id,
+            seats=names,
+            options=game.resolve_options(options or {}, seats),
+            layout=game.default_layout(seats),
+        ),
+        game,
+    )
 
 
 def _send(table: Table, *lines: str, accepted: bool = True) -> None:
@@ -88,8 +94,9 @@ def test_an_arcanum_card_on_the_board_is_never_named_to_others() -> None:
     assert "cups_6" in ARCANUM.secrets(table.state, 0)
     for audience in (PUBLIC, 1, 2):
         assert _hints(table, audience) == before[audience], audience
-        assert words not in json.dumps(_refusals(json.dumps(table.view(audience))),
-                                       ensure_ascii=False)
+        assert words not in json.dumps(
+            _refusals(json.dumps(table.view(audience))), ensure_ascii=False
+        )
     assert _hints(table, ORGANISER) == [f"take the {words} off the location"]
 
 
@@ -101,8 +108,13 @@ def test_the_hub_and_the_public_export_name_no_card(tmp_path: Path) -> None:
         hub.start(tid)
         for line in (*DEAL, "+discard:1 H6b1"):
             hub.submit(tid, parse_input(line))
-        named = [{"rule": "R-TURN-3", "reason": "Bea cannot discard now: only the active seat "
-                  "discards, after taking", "hint": f"take the {NAME} off Bea's discard row"}]
+        named = [
+            {
+                "rule": "R-TURN-3",
+                "reason": "Bea cannot discard now: only the active seat discards, after taking",
+                "hint": f"take the {NAME} off Bea's discard row",
+            }
+        ]
         unnamed = [{**named[0], "hint": "take the card off Bea's discard row"}]
         assert _refusals(hub.view_json(tid, PUBLIC)) == unnamed
         hub.submit(tid, parse_input("-talon H6b1"))
@@ -126,13 +138,15 @@ class TwiceGame(FakeGame):
 
     def observe(self, state: FakeState, seen: Seen) -> Outcome:
         if seen.present and seen.zone == "play" and seen.piece in state.play:
-            return Rejected("FAKE-TWICE", "that card is in play already",
-                            f"take the {self.describe_piece(seen.piece)} off the play area")
+            return Rejected(
+                "FAKE-TWICE",
+                "that card is in play already",
+                f"take the {self.describe_piece(seen.piece)} off the play area",
+            )
         return super().observe(state, seen)
 
 
-def test_the_hubs_kept_feed_lines_name_no_card_whatever_happens_to_it(
-        tmp_path: Path) -> None:
+def test_the_hubs_kept_feed_lines_name_no_card_whatever_happens_to_it(tmp_path: Path) -> None:
     def games(game_id: str) -> Game:
         return TwiceGame()
 
@@ -144,13 +158,17 @@ def test_the_hubs_kept_feed_lines_name_no_card_whatever_happens_to_it(
         hub.submit(tid, parse_input("+play C1"))  # refused: card 1 is in play, in the open
         for audience in (PUBLIC, 1):
             assert [r["hint"] for r in _refusals(hub.view_json(tid, audience))] == [
-                "take the card off the play area"], audience
+                "take the card off the play area"
+            ], audience
         hub.submit(tid, parse_input("+hand C1"))  # now seat 0's secret: the same words
         for audience in (PUBLIC, 1):
             assert [r["hint"] for r in _refusals(hub.view_json(tid, audience))] == [
-                "take the card off the play area"], audience
-        assert _refusals(hub.view_json(tid, ORGANISER))[0]["hint"] == "take the card 1 off the "\
+                "take the card off the play area"
+            ], audience
+        assert (
+            _refusals(hub.view_json(tid, ORGANISER))[0]["hint"] == "take the card 1 off the "
             "play area"
+        )
     finally:
         hub.close()
 

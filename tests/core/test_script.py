@@ -46,8 +46,10 @@ class FakeGame(Game):
     name = "Fake"
     min_seats = 2
     max_seats = 3
-    options = (Option("target", 3, "points to win"),
-               Option("mode", "basic", "rules", choices=("basic", "advanced")))
+    options = (
+        Option("target", 3, "points to win"),
+        Option("mode", "basic", "rules", choices=("basic", "advanced")),
+    )
 
     def pieces(self) -> tuple[str, ...]:
         return ("A", "B", "C", "D")
@@ -72,10 +74,15 @@ class FakeGame(Game):
                 return Rejected("F-1", f"{seen.piece} is already on the board", "take it off")
             scores = list(state.scores)
             scores[state.turn] += 1
-            return Accepted(replace(state, board=state.board + (seen.piece,),
-                                    scores=tuple(scores),
-                                    turn=(state.turn + 1) % state.seats),
-                            (f"seat {state.turn} put {seen.piece}",))
+            return Accepted(
+                replace(
+                    state,
+                    board=state.board + (seen.piece,),
+                    scores=tuple(scores),
+                    turn=(state.turn + 1) % state.seats,
+                ),
+                (f"seat {state.turn} put {seen.piece}",),
+            )
         if seen.piece not in state.board:
             return Rejected("F-2", f"{seen.piece} is not on the board")
         return Accepted(replace(state, board=tuple(p for p in state.board if p != seen.piece)))
@@ -88,8 +95,10 @@ class FakeGame(Game):
         return Accepted(replace(state, turn=(state.turn + 1) % state.seats))
 
     def pending(self, state: FakeState) -> tuple[Prompt, ...]:
-        return (Prompt("pass", state.turn, "pass your turn?", ("yes",)),
-                Prompt("peek", state.turn, "a secret question", ("a", "b"), private=True))
+        return (
+            Prompt("pass", state.turn, "pass your turn?", ("yes",)),
+            Prompt("peek", state.turn, "a secret question", ("a", "b"), private=True),
+        )
 
     def waiting_for(self, state: FakeState) -> str:
         return f"Seat {state.turn} to put a piece"
@@ -101,8 +110,11 @@ class FakeGame(Game):
         return max(state.scores) >= state.target
 
     def view(self, state: FakeState, audience: Audience) -> dict[str, Any]:
-        out: dict[str, Any] = {"turn": state.turn, "board": list(state.board),
-                               "counts": {"board": len(state.board)}}
+        out: dict[str, Any] = {
+            "turn": state.turn,
+            "board": list(state.board),
+            "counts": {"board": len(state.board)},
+        }
         if audience == ORGANISER:
             out["secret"] = "organiser only"
         return out
@@ -201,8 +213,9 @@ def test_seats_may_be_a_number() -> None:
 
 
 def test_a_failing_expect_names_step_line_expected_and_actual() -> None:
-    result = run(HEAD + "steps:\n  - +board A\n  - expect:\n      scores: [0, 0]\n"
-                 "      state.turn: 1\n")
+    result = run(
+        HEAD + "steps:\n  - +board A\n  - expect:\n      scores: [0, 0]\n      state.turn: 1\n"
+    )
     assert not result.ok
     (failure,) = result.failures
     assert failure.kind == "expect"
@@ -213,10 +226,15 @@ def test_a_failing_expect_names_step_line_expected_and_actual() -> None:
 
 
 def test_every_failed_expect_is_reported_and_the_run_goes_on() -> None:
-    result = run(HEAD + "steps:\n  - expect: {scores: [1, 0]}\n  - +board A\n"
-                 "  - expect: {state.turn: 0, over: true}\n")
-    assert [(f.step, f.path) for f in result.failures] == [(1, "scores.0"), (3, "state.turn"),
-                                                           (3, "over")]
+    result = run(
+        HEAD + "steps:\n  - expect: {scores: [1, 0]}\n  - +board A\n"
+        "  - expect: {state.turn: 0, over: true}\n"
+    )
+    assert [(f.step, f.path) for f in result.failures] == [
+        (1, "scores.0"),
+        (3, "state.turn"),
+        (3, "over"),
+    ]
     assert result.steps_run == 3 and not result.stopped
 
 
@@ -237,56 +255,68 @@ def test_a_reject_step_that_is_accepted_fails() -> None:
 
 
 def test_a_reject_step_with_the_wrong_rule_fails_but_the_run_goes_on() -> None:
-    result = run(HEAD + "steps:\n  - +board A\n  - reject: +board A\n    rule: F-2\n"
-                 "  - expect: {scores: [9, 0]}\n")
+    result = run(
+        HEAD + "steps:\n  - +board A\n  - reject: +board A\n    rule: F-2\n"
+        "  - expect: {scores: [9, 0]}\n"
+    )
     assert [f.kind for f in result.failures] == ["rule", "expect"]
     assert "F-1" in result.failures[0].message and "'F-2'" in result.failures[0].message
 
 
 def test_a_reject_step_checks_the_reason() -> None:
-    result = run(HEAD + "steps:\n  - +board A\n  - reject: +board A\n"
-                 "    reason: ~contains 'not on'\n")
+    result = run(
+        HEAD + "steps:\n  - +board A\n  - reject: +board A\n    reason: ~contains 'not on'\n"
+    )
     assert [f.kind for f in result.failures] == ["reason"]
 
 
 def test_table_refusals_count_as_refusals() -> None:
-    result = run(HEAD + "steps:\n  - reject: decide 5 pass yes\n    rule: TABLE-WRONG-SEAT\n"
-                 "  - reject: decide 1 pass yes\n    rule: F-3\n"
-                 "  - reject: tag +nowhere 04AA\n    rule: TABLE-UNKNOWN-READER\n"
-                 "  - reject: tag +board 04AA\n    rule: TABLE-UNKNOWN-TAG\n")
+    result = run(
+        HEAD + "steps:\n  - reject: decide 5 pass yes\n    rule: TABLE-WRONG-SEAT\n"
+        "  - reject: decide 1 pass yes\n    rule: F-3\n"
+        "  - reject: tag +nowhere 04AA\n    rule: TABLE-UNKNOWN-READER\n"
+        "  - reject: tag +board 04AA\n    rule: TABLE-UNKNOWN-TAG\n"
+    )
     assert result.ok, result.failures
 
 
 def test_tag_steps_go_through_layout_and_kit() -> None:
-    text = ("game: fake\nseats: [Ann, Bea]\nkit: {04A1B2C3: A, 0412: B}\n"
-            "layout: {rdr-1: board}\nsteps:\n  - tag +rdr-1 04A1B2C3\n  - tag +rdr-1 0412\n"
-            "  - expect: {state.board: [A, B]}\n  - tag -rdr-1 0412\n"
-            "  - expect: {state.board: [A]}\n")
+    text = (
+        "game: fake\nseats: [Ann, Bea]\nkit: {04A1B2C3: A, 0412: B}\n"
+        "layout: {rdr-1: board}\nsteps:\n  - tag +rdr-1 04A1B2C3\n  - tag +rdr-1 0412\n"
+        "  - expect: {state.board: [A, B]}\n  - tag -rdr-1 0412\n"
+        "  - expect: {state.board: [A]}\n"
+    )
     assert run(text).ok
 
 
 def test_kit_file_is_read_relative_to_the_script(tmp_path: Path) -> None:
     (tmp_path / "kit.yaml").write_text("kit:\n  '0000AA': C\n")
     file = tmp_path / "s.yaml"
-    file.write_text(HEAD + "kit_file: kit.yaml\nsteps:\n  - tag +board 0000AA\n"
-                    "  - expect: {state.board: [C]}\n")
+    file.write_text(
+        HEAD + "kit_file: kit.yaml\nsteps:\n  - tag +board 0000AA\n  - expect: {state.board: [C]}\n"
+    )
     assert run_script(load_script(file, find_game=find_fake)).ok
 
 
 def test_undo_and_correct() -> None:
-    text = HEAD + ("steps:\n  - +board A\n  - undo\n  - expect: {scores: [0, 0]}\n"
-                   "  - +board A\n  - correct +board B\n  - expect: {state.board: [B]}\n"
-                   "  - undo\n  - reject: undo\n    rule: TABLE-UNDO-EMPTY\n")
+    text = HEAD + (
+        "steps:\n  - +board A\n  - undo\n  - expect: {scores: [0, 0]}\n"
+        "  - +board A\n  - correct +board B\n  - expect: {state.board: [B]}\n"
+        "  - undo\n  - reject: undo\n    rule: TABLE-UNDO-EMPTY\n"
+    )
     assert run(text).ok
 
 
 def test_expect_can_look_at_a_seat_or_organiser_view() -> None:
-    text = HEAD + ("steps:\n  - expect:\n      pending: ~len 1\n"
-                   "  - expect:\n      view: 0\n      pending: ~len 2\n"
-                   "      pending.1: {id: peek, private: true}\n"
-                   "  - expect:\n      view: Bea\n      pending: ~len 1\n"
-                   "  - expect:\n      view: organiser\n      state.secret: ~any\n"
-                   "  - expect: {state.secret: ~absent}\n")
+    text = HEAD + (
+        "steps:\n  - expect:\n      pending: ~len 1\n"
+        "  - expect:\n      view: 0\n      pending: ~len 2\n"
+        "      pending.1: {id: peek, private: true}\n"
+        "  - expect:\n      view: Bea\n      pending: ~len 1\n"
+        "  - expect:\n      view: organiser\n      state.secret: ~any\n"
+        "  - expect: {state.secret: ~absent}\n"
+    )
     result = run(text)
     assert result.ok, result.failures
 
@@ -303,30 +333,63 @@ def test_winners_when_not_over_is_empty() -> None:
 # --- matchers ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("expected", "actual", "ok"), [
-    (3, 3, True), (3, 3.0, True), (1, True, False), (True, True, True), (None, None, True),
-    ("x", "x", True), ([1, 2], [1, 2], True), ([1, 2], [1, 2, 3], False),
-    ({"a": 1}, {"a": 1, "b": 2}, True), ({"a": 1}, {"b": 1}, False),
-    ({"a": {"b": [1]}}, {"a": {"b": [1], "c": 0}}, True),
-    ("~contains take", "Seat 2 to Take a card", True), ("~contains 'give'", "take", False),
-    ("~contains 3", [1, 2, 3], True), ("~contains 4", [1, 2, 3], False),
-    ("~contains deck", {"deck": 4}, True),
-    ({"~contains": {"id": "claim"}}, [{"id": "draw"}, {"id": "claim", "seat": None}], True),
-    ({"~contains": {"id": "claim"}}, [{"id": "draw"}], False),
-    ("~not-contains claim", "a claim window", False), ("~not-contains x", ["a"], True),
-    ({"~not-contains": {"id": "claim"}}, [{"id": "draw"}], True),
-    ("~len 2", [1, 2], True), ("~len 2", "abc", False), ({"~len": 0}, {}, True),
-    ("~any", 0, True), ("~re ^Seat \\d", "Seat 2 plays", True), ("~re ^x", "y", False),
-    ("~>= 2", 3, True), ("~>= 2", 1, False), ("~<= 2", 2, True), ("~<= 2", "2", False),
-    ("~= ~tilde", "~tilde", True), ({"~exact": {"a": 1}}, {"a": 1, "b": 2}, False),
-    ({"~exact": {"a": 1}}, {"a": 1}, True), ([0, "~>= 1"], [0, 5], True),
-])
+@pytest.mark.parametrize(
+    ("expected", "actual", "ok"),
+    [
+        (3, 3, True),
+        (3, 3.0, True),
+        (1, True, False),
+        (True, True, True),
+        (None, None, True),
+        ("x", "x", True),
+        ([1, 2], [1, 2], True),
+        ([1, 2], [1, 2, 3], False),
+        ({"a": 1}, {"a": 1, "b": 2}, True),
+        ({"a": 1}, {"b": 1}, False),
+        ({"a": {"b": [1]}}, {"a": {"b": [1], "c": 0}}, True),
+        ("~contains take", "Seat 2 to Take a card", True),
+        ("~contains 'give'", "take", False),
+        ("~contains 3", [1, 2, 3], True),
+        ("~contains 4", [1, 2, 3], False),
+        ("~contains deck", {"deck": 4}, True),
+        ({"~contains": {"id": "claim"}}, [{"id": "draw"}, {"id": "claim", "seat": None}], True),
+        ({"~contains": {"id": "claim"}}, [{"id": "draw"}], False),
+        ("~not-contains claim", "a claim window", False),
+        ("~not-contains x", ["a"], True),
+        ({"~not-contains": {"id": "claim"}}, [{"id": "draw"}], True),
+        ("~len 2", [1, 2], True),
+        ("~len 2", "abc", False),
+        ({"~len": 0}, {}, True),
+        ("~any", 0, True),
+        ("~re ^Seat \\d", "Seat 2 plays", True),
+        ("~re ^x", "y", False),
+        ("~>= 2", 3, True),
+        ("~>= 2", 1, False),
+        ("~<= 2", 2, True),
+        ("~<= 2", "2", False),
+        ("~= ~tilde", "~tilde", True),
+        ({"~exact": {"a": 1}}, {"a": 1, "b": 2}, False),
+        ({"~exact": {"a": 1}}, {"a": 1}, True),
+        ([0, "~>= 1"], [0, 5], True),
+    ],
+)
 def test_matchers(expected: Any, actual: Any, ok: bool) -> None:
     assert (not compile_matcher(expected).check(actual)) is ok
 
 
-@pytest.mark.parametrize("bad", ["~len x", "~frobnicate 1", "~re (", "~>= x", "~contains",
-                                 {"~len": -1}, {"~any": 3}, {"~contains": 1, "x": 2}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "~len x",
+        "~frobnicate 1",
+        "~re (",
+        "~>= x",
+        "~contains",
+        {"~len": -1},
+        {"~any": 3},
+        {"~contains": 1, "x": 2},
+    ],
+)
 def test_bad_matchers_are_refused(bad: Any) -> None:
     with pytest.raises(MatcherError):
         compile_matcher(bad)
@@ -350,37 +413,43 @@ def test_a_missing_path_fails_with_missing() -> None:
 # --- invalid scripts: every error names the file and the line -----------------------------------
 
 
-@pytest.mark.parametrize(("text", "line", "words"), [
-    (HEAD + "steps:\n  - +board A\n   - +board B\n", 4, "not an input: '+board A - +board"),
-    (HEAD + "steps:\n  - +board A\n - +board B\n", 5, "YAML syntax"),
-    ("game: fake\nseats: [Ann, Bea\nsteps: []\n", 3, "YAML syntax"),
-    ("game: chess\nseats: [Ann, Bea]\nsteps: []\n", 1, "no game called 'chess'"),
-    ("seats: [Ann]\ngame: fake\nsteps: []\n", 1, "Fake is for 2-3 players"),
-    (HEAD + "options:\n  target: 3\n  colour: red\nsteps: []\n", 5, "unknown option"),
-    (HEAD + "options:\n  target: 3\n  mode: expert\nsteps: []\n", 5, "must be one of"),
-    (HEAD + "options:\n  target: lots\nsteps: []\n", 4, "must be a int"),
-    (HEAD + "steps:\n  - +board A\n  - put A on the board\n", 5, "not an input"),
-    (HEAD + "steps:\n  - +board A\n  - expect:\n      score: [1, 0]\n", 6,
-     "unknown expect key 'score'"),
-    (HEAD + "steps:\n  - expect:\n      state..x: 1\n", 5, "unknown expect key"),
-    (HEAD + "steps:\n  - expect:\n      scores: ~len many\n", 5, "~len needs a whole number"),
-    (HEAD + "steps:\n  - expect: {}\n", 4, "at least one key"),
-    (HEAD + "steps:\n  - expect:\n      view: 7\n      over: false\n", 5, "view must be"),
-    (HEAD + "steps:\n  - expect:\n      winners: [Zed]\n", 5, "'Zed' is not a seat"),
-    (HEAD + "steps:\n  - reject: +board A\n    because: F-1\n", 5, "unknown key 'because'"),
-    (HEAD + "steps:\n  - expect: {over: false}\n    reject: undo\n", 4, "exactly one of"),
-    (HEAD + "steps:\n  - [1, 2]\n", 4, "a step is an input line"),
-    (HEAD + "steps:\n  -\n", 4, "empty input"),
-    (HEAD + "stepz: []\n", 3, "unknown key 'stepz'"),
-    ("game: fake\nsteps: []\n", 1, "no 'seats'"),
-    (HEAD + "layout: {r1: table}\nsteps: []\n", 3, "zone layout names zones"),
-    (HEAD + "kit: {'01': Z}\nsteps: []\n", 3, "kit names pieces"),
-    (HEAD + "seats: [Cid]\nsteps: []\n", 3, "duplicate key 'seats'"),
-    ("game: fake\nseats: [Ann, Ann]\nsteps: []\n", 2, "distinct"),
-    (HEAD + "kit_file: nowhere.yaml\nsteps: []\n", 3, "cannot read kit_file"),
-    ("", 1, "empty"),
-    ("- just a list\n", 1, "must be a mapping"),
-])
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        (HEAD + "steps:\n  - +board A\n   - +board B\n", 4, "not an input: '+board A - +board"),
+        (HEAD + "steps:\n  - +board A\n - +board B\n", 5, "YAML syntax"),
+        ("game: fake\nseats: [Ann, Bea\nsteps: []\n", 3, "YAML syntax"),
+        ("game: chess\nseats: [Ann, Bea]\nsteps: []\n", 1, "no game called 'chess'"),
+        ("seats: [Ann]\ngame: fake\nsteps: []\n", 1, "Fake is for 2-3 players"),
+        (HEAD + "options:\n  target: 3\n  colour: red\nsteps: []\n", 5, "unknown option"),
+        (HEAD + "options:\n  target: 3\n  mode: expert\nsteps: []\n", 5, "must be one of"),
+        (HEAD + "options:\n  target: lots\nsteps: []\n", 4, "must be a int"),
+        (HEAD + "steps:\n  - +board A\n  - put A on the board\n", 5, "not an input"),
+        (
+            HEAD + "steps:\n  - +board A\n  - expect:\n      score: [1, 0]\n",
+            6,
+            "unknown expect key 'score'",
+        ),
+        (HEAD + "steps:\n  - expect:\n      state..x: 1\n", 5, "unknown expect key"),
+        (HEAD + "steps:\n  - expect:\n      scores: ~len many\n", 5, "~len needs a whole number"),
+        (HEAD + "steps:\n  - expect: {}\n", 4, "at least one key"),
+        (HEAD + "steps:\n  - expect:\n      view: 7\n      over: false\n", 5, "view must be"),
+        (HEAD + "steps:\n  - expect:\n      winners: [Zed]\n", 5, "'Zed' is not a seat"),
+        (HEAD + "steps:\n  - reject: +board A\n    because: F-1\n", 5, "unknown key 'because'"),
+        (HEAD + "steps:\n  - expect: {over: false}\n    reject: undo\n", 4, "exactly one of"),
+        (HEAD + "steps:\n  - [1, 2]\n", 4, "a step is an input line"),
+        (HEAD + "steps:\n  -\n", 4, "empty input"),
+        (HEAD + "stepz: []\n", 3, "unknown key 'stepz'"),
+        ("game: fake\nsteps: []\n", 1, "no 'seats'"),
+        (HEAD + "layout: {r1: table}\nsteps: []\n", 3, "zone layout names zones"),
+        (HEAD + "kit: {'01': Z}\nsteps: []\n", 3, "kit names pieces"),
+        (HEAD + "seats: [Cid]\nsteps: []\n", 3, "duplicate key 'seats'"),
+        ("game: fake\nseats: [Ann, Ann]\nsteps: []\n", 2, "distinct"),
+        (HEAD + "kit_file: nowhere.yaml\nsteps: []\n", 3, "cannot read kit_file"),
+        ("", 1, "empty"),
+        ("- just a list\n", 1, "must be a mapping"),
+    ],
+)
 def test_invalid_scripts_name_file_and_line(text: str, line: int, words: str) -> None:
     exc = error_of(text)
     assert exc.path == "t.yaml"
@@ -395,8 +464,10 @@ def test_an_unreadable_file_is_a_script_error(tmp_path: Path) -> None:
 
 
 def test_the_public_view_keys_are_the_expect_keys() -> None:
-    script = parse(HEAD + "steps:\n  - expect:\n      inputs: 0\n      seats: [Ann, Bea]\n"
-                   "      game: fake\n      feed: []\n")
+    script = parse(
+        HEAD + "steps:\n  - expect:\n      inputs: 0\n      seats: [Ann, Bea]\n"
+        "      game: fake\n      feed: []\n"
+    )
     assert run_script(script).ok
     assert PUBLIC == "public"
 

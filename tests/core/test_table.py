@@ -17,9 +17,12 @@ from scorekeeper.core.table import (
 from scorekeeper.errors import ConfigError
 from tests.fakes import FakeGame
 
-CONFIG = TableConfig(game="fake", seats=("Ann", "Bea"),
-                     layout={"r1": "hand", "r2": "play"},
-                     kit={"04A1B2C3": "C1", "04A1B2C4": "C2"})
+CONFIG = TableConfig(
+    game="fake",
+    seats=("Ann", "Bea"),
+    layout={"r1": "hand", "r2": "play"},
+    kit={"04A1B2C3": "C1", "04A1B2C4": "C2"},
+)
 
 
 class ListLog:
@@ -58,16 +61,18 @@ def test_input_is_logged_before_it_takes_effect() -> None:
     table = Table(CONFIG, FakeGame(), log=log)
     ref.append(table)
     table.submit(Sighting("r2", "04A1B2C3", True))
-    assert log.records == [{"type": "sighting", "reader": "r2", "uid": "04A1B2C3",
-                            "present": True}]
+    assert log.records == [{"type": "sighting", "reader": "r2", "uid": "04A1B2C3", "present": True}]
     assert log.play_at_append == [()]  # the state had not changed yet when it was logged
 
 
-@pytest.mark.parametrize(("inp", "rule"), [
-    (Sighting("r2", "DEADBEEF", True), RULE_UNKNOWN_TAG),
-    (Sighting("r9", "04A1B2C3", True), RULE_UNKNOWN_READER),
-    (Decision(5, "x", "y"), RULE_WRONG_SEAT),
-])
+@pytest.mark.parametrize(
+    ("inp", "rule"),
+    [
+        (Sighting("r2", "DEADBEEF", True), RULE_UNKNOWN_TAG),
+        (Sighting("r9", "04A1B2C3", True), RULE_UNKNOWN_READER),
+        (Decision(5, "x", "y"), RULE_WRONG_SEAT),
+    ],
+)
 def test_bad_input_is_refused_logged_and_changes_nothing(inp: Any, rule: str) -> None:
     log = ListLog([])
     table = Table(CONFIG, FakeGame(), log=log)
@@ -86,13 +91,19 @@ def test_bad_input_is_refused_logged_and_changes_nothing(inp: Any, rule: str) ->
 def test_replay_of_the_log_gives_the_identical_state_and_feed() -> None:
     log = ListLog([])
     table = Table(CONFIG, FakeGame(), log=log)
-    for inp in [Sighting("r1", "04A1B2C3", True), Sighting("r2", "04A1B2C4", True),
-                Sighting("r2", "FFFF", True), Undo(), Seen("play", "C5", True)]:
+    for inp in [
+        Sighting("r1", "04A1B2C3", True),
+        Sighting("r2", "04A1B2C4", True),
+        Sighting("r2", "FFFF", True),
+        Undo(),
+        Seen("play", "C5", True),
+    ]:
         table.submit(inp)
     again = Table.replay(CONFIG, FakeGame(), enumerate(log.records, start=1))
     assert again.state == table.state
     assert [e.to_dict("organiser") for e in again.feed] == [
-        e.to_dict("organiser") for e in table.feed]
+        e.to_dict("organiser") for e in table.feed
+    ]
 
 
 def test_public_view_does_not_name_hidden_cards_even_in_the_feed() -> None:
@@ -147,7 +158,8 @@ def test_the_feed_keeps_the_plays_that_say_something() -> None:
     for _ in range(FEED_LENGTH + 5):
         table.submit(Seen("elsewhere", "C9", False))
     public = table.view("public")["feed"]
-    assert [e["seq"] for e in public][:1] == [1] and all(e["events"] or not e["accepted"]
-                                                         for e in public)
+    assert [e["seq"] for e in public][:1] == [1] and all(
+        e["events"] or not e["accepted"] for e in public
+    )
     organiser = table.view("organiser")["feed"]
     assert len(organiser) == FEED_LENGTH and organiser[-1]["seq"] == FEED_LENGTH + 6

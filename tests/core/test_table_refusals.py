@@ -18,10 +18,18 @@ from scorekeeper.core.table import (
 )
 from tests.fakes import FakeGame
 
-CONFIG = TableConfig(game="fake", seats=("Ann", "Bea"), layout={"r1": "hand", "r2": "play"},
-                     kit={"04AA0001": "C1", "04AA0002": "C2"}, name="refusals")
-PAUSED = Rejected(RULE_NOT_RUNNING, "the table is paused",
-                  "the organiser resumes it; then lift that card and put it back")
+CONFIG = TableConfig(
+    game="fake",
+    seats=("Ann", "Bea"),
+    layout={"r1": "hand", "r2": "play"},
+    kit={"04AA0001": "C1", "04AA0002": "C2"},
+    name="refusals",
+)
+PAUSED = Rejected(
+    RULE_NOT_RUNNING,
+    "the table is paused",
+    "the organiser resumes it; then lift that card and put it back",
+)
 
 
 class MemoryLog:
@@ -49,8 +57,13 @@ def test_refuse_logs_the_input_with_its_refusal_and_does_not_apply_it() -> None:
     result = table.refuse(Sighting("r2", "04AA0002", True), PAUSED)
 
     assert not result.accepted and result.rejection == PAUSED and result.events == ()
-    assert sink.records[-1] == {"type": "sighting", "reader": "r2", "uid": "04AA0002",
-                                "present": True, REFUSED: PAUSED.to_dict()}
+    assert sink.records[-1] == {
+        "type": "sighting",
+        "reader": "r2",
+        "uid": "04AA0002",
+        "present": True,
+        REFUSED: PAUSED.to_dict(),
+    }
     assert table.state == before  # not applied: C2 is not in play
     assert table.inputs_seen == 2 and table.referee.accepted_count == 1
     last = table.feed[-1]
@@ -71,8 +84,9 @@ def test_replay_rebuilds_the_same_feed_and_state_and_never_applies_a_refusal() -
     live.submit(Sighting("r1", "04AA0002", True))
 
     heard: list[FeedEntry] = []
-    again = Table.replay(CONFIG, FakeGame(), sink.pairs(),
-                         listeners=[lambda _t, entry: heard.append(entry)])
+    again = Table.replay(
+        CONFIG, FakeGame(), sink.pairs(), listeners=[lambda _t, entry: heard.append(entry)]
+    )
 
     assert list(again.feed) == list(live.feed) == heard
     assert again.state == live.state and again.state.play == ("C1",)

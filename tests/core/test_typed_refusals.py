@@ -27,9 +27,11 @@ class Log:
 def test_typed_hint_drops_the_physical_moves_and_keeps_the_rest() -> None:
     assert typed_hint("take the black human 7 off Cid's discard row") == TYPED_HINT
     assert typed_hint("the organiser resumes it; then lift that card and put it back") == (
-        f"{TYPED_HINT}; the organiser resumes it")
+        f"{TYPED_HINT}; the organiser resumes it"
+    )
     assert typed_hint("put it back on the play area; now: Ann: play a minor") == (
-        f"{TYPED_HINT}; now: Ann: play a minor")
+        f"{TYPED_HINT}; now: Ann: play a minor"
+    )
     assert typed_hint(typed_hint("take it back")) == TYPED_HINT
 
 
@@ -48,14 +50,18 @@ def test_a_typed_card_is_refused_without_put_back_words_and_replays_the_same() -
     assert [TYPED in r for r in log.records] == [False, True, True]
     again = Table.replay(CONFIG, find_game("angels-and-demons"), enumerate(log.records, 1))
     assert [e.to_dict("organiser") for e in again.feed] == [
-        e.to_dict("organiser") for e in table.feed]
+        e.to_dict("organiser") for e in table.feed
+    ]
 
 
 def test_a_typed_input_the_table_turns_away_says_nothing_to_put_back() -> None:
     log = Log()
     table = Table(CONFIG, find_game("angels-and-demons"), log)
-    paused = Rejected("TABLE-NOT-RUNNING", "the table is paused",
-                      "the organiser resumes it; then lift that card and put it back")
+    paused = Rejected(
+        "TABLE-NOT-RUNNING",
+        "the table is paused",
+        "the organiser resumes it; then lift that card and put it back",
+    )
     result = table.refuse(Seen("talon", "H1b1", True), paused, typed=True)
     assert result.rejection is not None
     assert result.rejection.hint == f"{TYPED_HINT}; the organiser resumes it"

@@ -25,8 +25,9 @@ class Pin:
     IN, OUT, OPEN_DRAIN = 0, 1, 2
     PULL_UP, PULL_DOWN = 1, 2
 
-    def __init__(self, pin_id: object, mode: int = -1, pull: int = -1,
-                 value: int | None = None) -> None:
+    def __init__(
+        self, pin_id: object, mode: int = -1, pull: int = -1, value: int | None = None
+    ) -> None:
         self.id = pin_id
         self.mode = mode
         self.level = 1 if value else 0
@@ -80,9 +81,16 @@ class _Link:
 class SPI:
     """A ``machine.SPI`` whose devices are emulated MFRC522 chips, one per chip-select pin."""
 
-    def __init__(self, spi_id: int = 0, baudrate: int = 1_000_000, polarity: int = 0,
-                 phase: int = 0, sck: object = None, mosi: object = None,
-                 miso: object = None) -> None:
+    def __init__(
+        self,
+        spi_id: int = 0,
+        baudrate: int = 1_000_000,
+        polarity: int = 0,
+        phase: int = 0,
+        sck: object = None,
+        mosi: object = None,
+        miso: object = None,
+    ) -> None:
         self.id = spi_id
         self.baudrate = baudrate
         self.pins = (sck, mosi, miso)

@@ -50,7 +50,7 @@ class Host:
 
     def take(self) -> list[Any]:
         """The messages that arrived since the last ``take``."""
-        out = [f.message for f in self.frames[self._taken:]]
+        out = [f.message for f in self.frames[self._taken :]]
         self._taken = len(self.frames)
         return out
 
@@ -72,8 +72,14 @@ def health(messages: list[Any], reader: int) -> list[p.ReaderHealthReport]:
 class Rig:
     """``n`` emulated readers on one bus, the bridge booted on them."""
 
-    def __init__(self, n: int = 2, chips: list[FakeMfrc522] | None = None,
-                 boot: bool = True, start: int = 1000, **config: Any) -> None:
+    def __init__(
+        self,
+        n: int = 2,
+        chips: list[FakeMfrc522] | None = None,
+        boot: bool = True,
+        start: int = 1000,
+        **config: Any,
+    ) -> None:
         self.time = FakeTime(start=start)
         self.spi = SPI(0)
         # the chips share one bus clock that follows the bridge's ticks (its sleeps count)
@@ -90,10 +96,18 @@ class Rig:
         self.host = Host()
         cfg: dict[str, Any] = {"readers": [{"cs": 17 + i} for i in range(len(self.chips))]}
         cfg.update(config)
-        self.bridge = Bridge(cfg, self.spi, self.pins, self.host, self.time.ticks_ms,
-                             self.time.sleep_ms, self.time.ticks_diff,
-                             leds=[PinLed(self.led_pin)], buzzer=PwmBuzzer(self.pwm),
-                             firmware=(1, 2, 3))
+        self.bridge = Bridge(
+            cfg,
+            self.spi,
+            self.pins,
+            self.host,
+            self.time.ticks_ms,
+            self.time.sleep_ms,
+            self.time.ticks_diff,
+            leds=[PinLed(self.led_pin)],
+            buzzer=PwmBuzzer(self.pwm),
+            firmware=(1, 2, 3),
+        )
         for rd in self.bridge.readers:  # the drivers' waits run on the chips' clock too
             self.chip_clock.drive(rd.chip)
         if boot:

@@ -46,8 +46,9 @@ def test_antennas_take_turns_and_settle_before_the_first_request() -> None:
         chip.place(MIFARE if i else NTAG)
         write, transmit = chip.write_reg, chip._transmit
 
-        def hooked_write(reg: int, value: int, chip: FakeMfrc522 = chip, i: int = i,
-                         write: object = write) -> None:
+        def hooked_write(
+            reg: int, value: int, chip: FakeMfrc522 = chip, i: int = i, write: object = write
+        ) -> None:
             was = chip.field_on
             write(reg, value)  # type: ignore[operator]
             if chip.field_on and not was:
@@ -70,8 +71,7 @@ def test_antennas_take_turns_and_settle_before_the_first_request() -> None:
             last_on[i] = t
         else:
             assert t - last_on[i] >= 5  # the field settled for settle_ms before talking
-    assert sorted(tags(rig.host.messages())) == [("+", 0, NTAG), ("+", 1, MIFARE),
-                                                ("+", 2, MIFARE)]
+    assert sorted(tags(rig.host.messages())) == [("+", 0, NTAG), ("+", 1, MIFARE), ("+", 2, MIFARE)]
 
 
 def test_a_seven_byte_uid_arrives_whole() -> None:
@@ -89,7 +89,8 @@ def test_several_tags_on_one_reader_are_all_inventoried() -> None:
     rig.chips[1].place(MIFARE)
     rig.cycles(3)
     assert sorted(tags(rig.host.messages())) == sorted(
-        [("+", 1, NTAG), ("+", 1, NTAG_TWIN), ("+", 1, MIFARE)])
+        [("+", 1, NTAG), ("+", 1, NTAG_TWIN), ("+", 1, MIFARE)]
+    )
     assert rig.bridge.readers[1].collisions == 0
 
 
@@ -285,16 +286,19 @@ def test_led_buzzer_and_reader_commands_are_applied_and_acked() -> None:
     assert rig.led_pin.level == 0
 
 
-@pytest.mark.parametrize(("frame", "code"), [
-    (p.Command(0x42, b"\x01"), p.ERR_UNKNOWN_COMMAND),
-    (p.Command.led(5, 1, 1, 1), p.ERR_BAD_ARGS),
-    (p.Command.reader_settings(9), p.ERR_BAD_ARGS),
-    (p.Command(p.CMD_READER, bytes((0, 1, 9))), p.ERR_BAD_ARGS),
-    (p.Command(p.CMD_READER, bytes((0, 2, 4))), p.ERR_BAD_ARGS),
-    (p.Command.timing(1, 1, 100), p.ERR_BAD_ARGS),
-    (p.Command.timing(5, 0, 100), p.ERR_BAD_ARGS),
-    (p.Command.buzzer(5, 100), p.ERR_BAD_ARGS),
-])
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        (p.Command(0x42, b"\x01"), p.ERR_UNKNOWN_COMMAND),
+        (p.Command.led(5, 1, 1, 1), p.ERR_BAD_ARGS),
+        (p.Command.reader_settings(9), p.ERR_BAD_ARGS),
+        (p.Command(p.CMD_READER, bytes((0, 1, 9))), p.ERR_BAD_ARGS),
+        (p.Command(p.CMD_READER, bytes((0, 2, 4))), p.ERR_BAD_ARGS),
+        (p.Command.timing(1, 1, 100), p.ERR_BAD_ARGS),
+        (p.Command.timing(5, 0, 100), p.ERR_BAD_ARGS),
+        (p.Command.buzzer(5, 100), p.ERR_BAD_ARGS),
+    ],
+)
 def test_bad_commands_get_error(frame: p.Command, code: int) -> None:
     rig = Rig(2)
     rig.host.take()
@@ -361,17 +365,20 @@ def test_write_failures_are_counted_as_dropped() -> None:
     assert ("+", 0, MIFARE) in tags(rig.host.take())  # SYNC recovers what was lost
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"timing": {"absent_polls": 1}}, "absent_polls"),
-    ({"timing": {"settle_ms": 2}}, "settle_ms"),
-    ({"readers": [{"cs": i} for i in range(9)]}, "1 to 8"),
-    ({"readers": [{"cs": 5}, {"cs": 5}]}, "another reader"),
-    ({"readers": [{"cs": 5, "gain": 8}]}, "gain"),
-    ({"readers": [{"cs": 5, "enabled": "yes"}]}, "enabled"),
-    ({"speed": 3}, "unknown setting"),
-    ({"led_pins": 25}, "led_pins"),
-    ({"spi": {"sck": True}}, "spi.sck"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"timing": {"absent_polls": 1}}, "absent_polls"),
+        ({"timing": {"settle_ms": 2}}, "settle_ms"),
+        ({"readers": [{"cs": i} for i in range(9)]}, "1 to 8"),
+        ({"readers": [{"cs": 5}, {"cs": 5}]}, "another reader"),
+        ({"readers": [{"cs": 5, "gain": 8}]}, "gain"),
+        ({"readers": [{"cs": 5, "enabled": "yes"}]}, "enabled"),
+        ({"speed": 3}, "unknown setting"),
+        ({"led_pins": 25}, "led_pins"),
+        ({"spi": {"sck": True}}, "spi.sck"),
+    ],
+)
 def test_bad_configs_are_refused_with_the_field_named(change: dict, words: str) -> None:
     cfg = {"readers": [{"cs": 17}]}
     cfg.update(change)

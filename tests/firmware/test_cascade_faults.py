@@ -27,8 +27,9 @@ def driver(chip: FakeMfrc522, timeout_ms: int = 5) -> m.Mfrc522:
     return d
 
 
-def poll(d: m.Mfrc522, chip: FakeMfrc522, gap_us: float = FIELD_OFF_US,
-         **options: bool) -> m.Inventory:
+def poll(
+    d: m.Mfrc522, chip: FakeMfrc522, gap_us: float = FIELD_OFF_US, **options: bool
+) -> m.Inventory:
     """One poll as the readers make it: field off ``gap_us``, on, inventory, off."""
     d.antenna_off()
     chip.clock.advance(gap_us)

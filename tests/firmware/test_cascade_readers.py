@@ -73,8 +73,15 @@ class Clock:
 def spi_backend(bus: FakeSpiBus) -> tuple[SpiBackend, Clock, list[Sighting]]:
     clock = Clock()
     bus.clock.follow(clock)
-    backend = SpiBackend([(0, 0)], clock=clock, sleep=clock.sleep, autopoll=False,
-                         spi_factory=bus, absent_after_polls=3, absent_after_ms=250)
+    backend = SpiBackend(
+        [(0, 0)],
+        clock=clock,
+        sleep=clock.sleep,
+        autopoll=False,
+        spi_factory=bus,
+        absent_after_polls=3,
+        absent_after_ms=250,
+    )
     got: list[Sighting] = []
     backend.start(got.append)
     return backend, clock, got

@@ -38,8 +38,10 @@ TABLES = [
     pytest.param(Table((4,)), id="1 reader, 4 tags"),
     pytest.param(Table((3, 2), offline=(1,)), id="2 readers, 1 offline"),
     pytest.param(Table((1, 4, 2, 3), disabled=(2,), drops=3), id="4 readers, 1 disabled, 1 drops"),
-    pytest.param(Table((4, 3, 0, 1, 2, 4, 1, 2), offline=(6,), disabled=(2,), drops=0),
-                 id="8 readers, 1 offline, 1 disabled, 1 drops"),
+    pytest.param(
+        Table((4, 3, 0, 1, 2, 4, 1, 2), offline=(6,), disabled=(2,), drops=0),
+        id="8 readers, 1 offline, 1 disabled, 1 drops",
+    ),
 ]
 
 
@@ -49,8 +51,9 @@ def test_still_tags_stay_and_lifted_tags_go(table: Table) -> None:
     chips = [FakeMfrc522() for _ in range(n)]
     for i in table.offline:
         chips[i].responding = False
-    rig = Rig(chips=chips, readers=[{"cs": 17 + i, "enabled": i not in table.disabled}
-                                    for i in range(n)])
+    rig = Rig(
+        chips=chips, readers=[{"cs": 17 + i, "enabled": i not in table.disabled} for i in range(n)]
+    )
     faults = FaultSchedule(chips)
     laid = {i: uids(i, count) for i, count in enumerate(table.tags)}
     for i, chip in enumerate(chips):
@@ -100,16 +103,16 @@ def test_a_crowded_reader_keeps_its_tags_as_pawns_join_and_leave(crowd: Crowd) -
     chip.crowd(-1, hear_one_in=crowd.hear_one_in)
     rig = Rig(chips=[chip], readers=[{"cs": 17}])
     laid = crowd.tags
-    for u in laid[:crowd.before]:
+    for u in laid[: crowd.before]:
         chip.place(u)
     rig.run_ms(1500)
-    assert sorted(tags(rig.host.take())) == sorted(("+", 0, u) for u in laid[:crowd.before])
-    for u in laid[crowd.before:]:  # the third (fourth) pawn joins: the others must stay
+    assert sorted(tags(rig.host.take())) == sorted(("+", 0, u) for u in laid[: crowd.before])
+    for u in laid[crowd.before :]:  # the third (fourth) pawn joins: the others must stay
         chip.place(u)
     rig.run_ms(2000)
-    assert sorted(tags(rig.host.take())) == sorted(("+", 0, u) for u in laid[crowd.before:])
+    assert sorted(tags(rig.host.take())) == sorted(("+", 0, u) for u in laid[crowd.before :])
 
-    lifted = laid[-crowd.lift:]
+    lifted = laid[-crowd.lift :]
     for u in lifted:
         chip.remove(u)
     start = rig.bridge.now()

@@ -37,7 +37,7 @@ class FdStream:
     def write(self, data: bytes) -> int:
         view = memoryview(data)
         while view:
-            view = view[os.write(self.fd, view):]
+            view = view[os.write(self.fd, view) :]
         return len(data)
 
 
@@ -53,17 +53,28 @@ def test_bridge_to_serial_backend_to_referee() -> None:
     pins = [Pin(17 + i, Pin.OUT, value=1) for i in range(3)]
     for pin, chip in zip(pins, chips, strict=True):
         spi.attach(pin, chip)
-    bridge = Bridge({"readers": [{"cs": 17}, {"cs": 18}, {"cs": 19}]}, spi, pins,
-                    FdStream(master), ms, lambda n: time.sleep(n / 1000))
+    bridge = Bridge(
+        {"readers": [{"cs": 17}, {"cs": 18}, {"cs": 19}]},
+        spi,
+        pins,
+        FdStream(master),
+        ms,
+        lambda n: time.sleep(n / 1000),
+    )
     runner = threading.Thread(target=bridge.run, name="bridge", daemon=True)
 
     game = find_game("angels-and-demons")
-    table = Table(TableConfig(game=game.id, seats=("Ann", "Bea"),
-                              layout={"r0": "talon", "r1": "meld:0", "r2": "meld:1"},
-                              kit=TALON_CARDS), game)
+    table = Table(
+        TableConfig(
+            game=game.id,
+            seats=("Ann", "Bea"),
+            layout={"r0": "talon", "r1": "meld:0", "r2": "meld:1"},
+            kit=TALON_CARDS,
+        ),
+        game,
+    )
     sightings: queue.Queue[Sighting] = queue.Queue()
-    backend = open_readers("serial:" + os.ttyname(slave), heartbeat_timeout=2.0,
-                           read_timeout=0.02)
+    backend = open_readers("serial:" + os.ttyname(slave), heartbeat_timeout=2.0, read_timeout=0.02)
     runner.start()
     backend.start(sightings.put)
     try:

@@ -14,9 +14,15 @@ from tests.firmware.rig import Host, tags
 
 
 def test_build_wires_the_bus_pins_led_and_buzzer_from_the_config() -> None:
-    cfg = Config.from_dict({"spi": {"id": 1, "sck": 10, "mosi": 11, "miso": 12},
-                            "readers": [{"cs": 13}, {"cs": 14, "enabled": False}],
-                            "reset_pin": 9, "led_pins": ["LED", 2], "buzzer_pin": 15})
+    cfg = Config.from_dict(
+        {
+            "spi": {"id": 1, "sck": 10, "mosi": 11, "miso": 12},
+            "readers": [{"cs": 13}, {"cs": 14, "enabled": False}],
+            "reset_pin": 9,
+            "led_pins": ["LED", 2],
+            "buzzer_pin": 15,
+        }
+    )
     clock = fake_machine.FakeTime()
     host = Host()
     bridge = main.build(cfg, fake_machine.module(), host, clock)
@@ -71,9 +77,10 @@ def test_usb_stream_reads_without_blocking_and_stops_after_ctrl_c() -> None:
         out.append(data)
         return len(data)
 
-    sys_mod = types.SimpleNamespace(stdin=types.SimpleNamespace(buffer=src),
-                                    stdout=types.SimpleNamespace(
-                                        buffer=types.SimpleNamespace(write=write)))
+    sys_mod = types.SimpleNamespace(
+        stdin=types.SimpleNamespace(buffer=src),
+        stdout=types.SimpleNamespace(buffer=types.SimpleNamespace(write=write)),
+    )
     select_mod = types.SimpleNamespace(poll=lambda: FakePoll(src), POLLIN=1)
     stream = main.UsbStream(sys_mod, select_mod)
     assert stream.read(32) == b"\x7e\x01\r\x03"

@@ -44,11 +44,14 @@ from tests.firmware.mpy.scenario import Clock, HostLink, Runaway, answer_host, d
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware_bridge"
 RIG = Path(__file__).resolve().parent / "mpy"
-PACKAGE = ROOT / ".venv" / "mpy" / "node_modules" / "@micropython" / \
-    "micropython-webassembly-pyscript"
-INSTALL_HINT = ("run `make test`: its set-up step installs the MicroPython WebAssembly port "
-                "from npm into .venv/mpy (`make .venv/mpy/.installed-<MPY_VERSION>`, the "
-                "version pinned in the Makefile, does that step alone)")
+PACKAGE = (
+    ROOT / ".venv" / "mpy" / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+)
+INSTALL_HINT = (
+    "run `make test`: its set-up step installs the MicroPython WebAssembly port "
+    "from npm into .venv/mpy (`make .venv/mpy/.installed-<MPY_VERSION>`, the "
+    "version pinned in the Makefile, does that step alone)"
+)
 
 RUN_TIMEOUT = 30  # seconds; a run takes about one, a loop that never ends is stopped here
 TICKS_PERIOD = 1 << 30  # MicroPython's ticks wrap here on 32-bit ports and in the wasm port
@@ -100,8 +103,12 @@ def host_bytes() -> list[list[Any]]:
 
 BEFORE_WRAP_MS = 1500  # the ticks wrap 1.5 s into the run
 LIMIT_MS = 10000  # a loop still running then is cut off (the driver's Runaway)
-SCENARIO: dict[str, Any] = {"before_wrap_ms": BEFORE_WRAP_MS, "limit_ms": LIMIT_MS,
-                            "tags": TAGS, "host": host_bytes()}
+SCENARIO: dict[str, Any] = {
+    "before_wrap_ms": BEFORE_WRAP_MS,
+    "limit_ms": LIMIT_MS,
+    "tags": TAGS,
+    "host": host_bytes(),
+}
 
 DRIVER_MAIN = """
 import sys
@@ -115,26 +122,37 @@ RESULT = driver.run(json.loads(open("/job.json").read()))
 # --- running MicroPython -------------------------------------------------------------------------
 
 
-def run_micropython(files: dict[str, str], main: str,
-                    stdin: list[list[Any]] | None = None) -> dict[str, Any]:
+def run_micropython(
+    files: dict[str, str], main: str, stdin: list[list[Any]] | None = None
+) -> dict[str, Any]:
     """Write ``files`` into the wasm MicroPython's filesystem, run ``main`` there (its stdin
     gets each ``[ms, hex]`` of ``stdin`` once ``ms`` have passed), and return the runner's
     answer (``ok``, ``result`` or ``type``/``message``, ``output``, ``output_hex``)."""
     node = shutil.which("node")
     if node is None:
-        pytest.fail("node is not installed; " + INSTALL_HINT + " (it installs Debian's npm, "
-                    "which brings node)")
+        pytest.fail(
+            "node is not installed; " + INSTALL_HINT + " (it installs Debian's npm, "
+            "which brings node)"
+        )
     if not (PACKAGE / "micropython.mjs").is_file():
-        pytest.fail(f"the MicroPython WebAssembly port is not installed in {PACKAGE}; "
-                    + INSTALL_HINT)
+        pytest.fail(
+            f"the MicroPython WebAssembly port is not installed in {PACKAGE}; " + INSTALL_HINT
+        )
     job = json.dumps({"files": files, "main": main, "stdin": stdin or []})
     try:
-        proc = subprocess.run([node, str(RIG / "run.mjs"), str(PACKAGE), "/dev/stdin"],
-                              input=job, capture_output=True, text=True, timeout=RUN_TIMEOUT,
-                              check=False)
+        proc = subprocess.run(
+            [node, str(RIG / "run.mjs"), str(PACKAGE), "/dev/stdin"],
+            input=job,
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
-        pytest.fail(f"MicroPython was still running after {RUN_TIMEOUT} s: the firmware's loop "
-                    "never ended (did the console escape stop working?)")
+        pytest.fail(
+            f"MicroPython was still running after {RUN_TIMEOUT} s: the firmware's loop "
+            "never ended (did the console escape stop working?)"
+        )
     if proc.returncode != 0 or not proc.stdout.strip():
         pytest.fail(f"the MicroPython runner failed (exit {proc.returncode}):\n{proc.stderr}")
     answer: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -162,13 +180,15 @@ def rig_files() -> dict[str, str]:
         "/rig/machine.py": (RIG / "machine.py").read_text(),
         "/rig/scenario.py": (RIG / "scenario.py").read_text(),
         "/rig/driver.py": (RIG / "driver.py").read_text(),
-        "/rig/emulator/fake_mfrc522.py":
-            (ROOT / "scorekeeper" / "readers" / "fake_mfrc522.py").read_text(),
+        "/rig/emulator/fake_mfrc522.py": (
+            ROOT / "scorekeeper" / "readers" / "fake_mfrc522.py"
+        ).read_text(),
     }
 
 
-def scan_on_micropython(patch: dict[str, tuple[str, str]] | None = None,
-                        limit_ms: int = LIMIT_MS) -> dict[str, Any]:
+def scan_on_micropython(
+    patch: dict[str, tuple[str, str]] | None = None, limit_ms: int = LIMIT_MS
+) -> dict[str, Any]:
     """The scenario on MicroPython: the driver's JSON result (``writes``, ``stats``, ...)."""
     files = {**firmware_files(patch), **rig_files()}
     files["/job.json"] = json.dumps({"scenario": {**SCENARIO, "limit_ms": limit_ms}})
@@ -205,10 +225,16 @@ def scan_on_cpython() -> dict[str, Any]:
                 chips[reader].remove(uid)
             else:
                 chips[reader].responding = kind == "plug"
+
         return apply
 
-    clock = Clock(ticks_add, ticks_diff, BEFORE_WRAP_MS, LIMIT_MS,
-                  [(t, event(kind, reader, uid)) for t, kind, reader, uid in TAGS])
+    clock = Clock(
+        ticks_add,
+        ticks_diff,
+        BEFORE_WRAP_MS,
+        LIMIT_MS,
+        [(t, event(kind, reader, uid)) for t, kind, reader, uid in TAGS],
+    )
     bus_clock = ChipClock()  # as on MicroPython: the chips follow the firmware's clock
     bus_clock.follow_ticks(clock.ticks_ms, clock.ticks_diff)
     chips.extend(FakeMfrc522(clock=bus_clock) for _ in cfg.readers)
@@ -282,8 +308,9 @@ def test_scan_loop_on_micropython_reports_tags_and_answers_the_host() -> None:
     beats = [m for m in msgs if isinstance(m, p.Heartbeat)]
     for i, m in enumerate(msgs):
         if isinstance(m, p.Heartbeat):
-            assert [r.reader for r in msgs[i + 1:i + 5]
-                    if isinstance(r, p.ReaderHealthReport)] == [0, 1, 2, 3]
+            assert [
+                r.reader for r in msgs[i + 1 : i + 5] if isinstance(r, p.ReaderHealthReport)
+            ] == [0, 1, 2, 3]
     uptimes = [b.uptime_ms for b in beats]
     # one at boot, one answering the SYNC at 300 ms, then one a second until the escape
     assert len(beats) == 5 and uptimes[0] < 300 <= uptimes[1] < 320
@@ -294,10 +321,18 @@ def test_scan_loop_on_micropython_reports_tags_and_answers_the_host() -> None:
     assert polls == sorted(polls) and polls[-1] > polls[2] > polls[1] > 0
 
     # the host commands were answered in order
-    answers = [(type(m).__name__, m.seq, getattr(m, "code", None)) for m in msgs
-               if isinstance(m, p.Ack | p.Error)]
-    assert answers == [("Ack", 1, None), ("Ack", 2, None), ("Error", 3, p.ERR_BAD_ARGS),
-                       ("Error", 4, p.ERR_UNKNOWN_COMMAND), ("Error", 6, p.ERR_BAD_FRAME)]
+    answers = [
+        (type(m).__name__, m.seq, getattr(m, "code", None))
+        for m in msgs
+        if isinstance(m, p.Ack | p.Error)
+    ]
+    assert answers == [
+        ("Ack", 1, None),
+        ("Ack", 2, None),
+        ("Error", 3, p.ERR_BAD_ARGS),
+        ("Error", 4, p.ERR_UNKNOWN_COMMAND),
+        ("Error", 6, p.ERR_BAD_FRAME),
+    ]
     # the buzzer: off at build, 880 Hz on the command, off after its 50 ms, off at the end
     assert result["buzzer"] == [[0, 0], [880, 32768], [880, 0], [880, 0]]
     assert result["reset_pin"] == [0, 1]
@@ -335,9 +370,10 @@ def test_main_run_on_micropython_speaks_frames_on_stdout_until_the_console_escap
     # first poll of every reader takes some 30 ms, ten times that leaves room for a slow machine.
     seq = p.Sequencer()
     flag = bytes((p.FLAG,))
-    stdin = [[300, (flag + seq.encode(p.Command.sync()) + seq.encode(p.Command.led(0, 0, 9, 0))
-                    ).hex()],
-             [600, (flag + b"\r\x03\r\x01").hex()]]
+    stdin = [
+        [300, (flag + seq.encode(p.Command.sync()) + seq.encode(p.Command.led(0, 0, 9, 0))).hex()],
+        [600, (flag + b"\r\x03\r\x01").hex()],
+    ]
     answer = run_micropython({**firmware_files(), **rig_files()}, MAIN_RUN, stdin)
     assert answer["ok"], f"{answer.get('type')}: {answer.get('message')}\n{answer['output']}"
     result = json.loads(answer["result"])
@@ -349,16 +385,18 @@ def test_main_run_on_micropython_speaks_frames_on_stdout_until_the_console_escap
     goodbye = b"scorekeeper bridge stopped; bridge.stats() shows its counters"
     assert output.count(goodbye) == 1 and output.endswith(b"restarts it\n")
     decoder = p.Decoder()
-    msgs = [f.message for f in decoder.feed(output[:output.index(goodbye)])]
+    msgs = [f.message for f in decoder.feed(output[: output.index(goodbye)])]
     counters = decoder.counters()
     assert counters["crc_errors"] == counters["garbage_bytes"] == counters["lost"] == 0
     hellos = [i for i, m in enumerate(msgs) if isinstance(m, p.Hello)]
     assert len(hellos) == 2 and hellos[0] == 0 and msgs[0] == p.Hello((1, 0, 0), 4)
-    held = {p.TagPresent(0, bytes.fromhex("DEADBEEF")),
-            p.TagPresent(2, bytes.fromhex("04A1B2C3D4E5F6"))}
-    assert {m for m in msgs[:hellos[1]] if isinstance(m, p.TagPresent)} == held
+    held = {
+        p.TagPresent(0, bytes.fromhex("DEADBEEF")),
+        p.TagPresent(2, bytes.fromhex("04A1B2C3D4E5F6")),
+    }
+    assert {m for m in msgs[: hellos[1]] if isinstance(m, p.TagPresent)} == held
     # the SYNC's answer: HELLO, the inventory, a HEARTBEAT; then the LED command's ACK
-    after = msgs[hellos[1] + 1:]
+    after = msgs[hellos[1] + 1 :]
     assert set(after[:2]) == held and isinstance(after[2], p.Heartbeat)
     assert p.Ack(1) in after and not any(isinstance(m, p.Error | p.TagGone) for m in msgs)
 
@@ -373,8 +411,10 @@ RESULT = driver.corpus(json.loads(open("/job.json").read()))
 # Beyond the corpus: host ERROR frames whose text is not ASCII. MicroPython's
 # bytes.decode("ascii") took the UTF-8 one, so the bridge on the board counted it as a good frame
 # where CPython (and PROTOCOL.md) call it malformed and the bridge answers ERROR 1.
-NOT_ASCII = [p.encode_raw(5, p.ERROR, b"\x01\x02caf\xc3\xa9"),
-             p.encode_raw(6, p.ERROR, b"\x01\x02\xff")]
+NOT_ASCII = [
+    p.encode_raw(5, p.ERROR, b"\x01\x02caf\xc3\xa9"),
+    p.encode_raw(6, p.ERROR, b"\x01\x02\xff"),
+]
 
 
 def _shaped(data: bytes) -> tuple[int, bytes]:
@@ -392,17 +432,31 @@ def test_fuzz_corpus_reads_alike_on_micropython_and_cpython() -> None:
     firmware = [_shaped(f.read_bytes())[1] for f in sorted((corpus / "firmware").iterdir())]
     firmware += NOT_ASCII
     assert len(codec) > 20 and len(firmware) > 20
-    files = {**firmware_files(), **rig_files(), "/job.json": json.dumps(
-        {"codec": [[size, data.hex()] for size, data in codec],
-         "firmware": [data.hex() for data in firmware]})}
+    files = {
+        **firmware_files(),
+        **rig_files(),
+        "/job.json": json.dumps(
+            {
+                "codec": [[size, data.hex()] for size, data in codec],
+                "firmware": [data.hex() for data in firmware],
+            }
+        ),
+    }
     answer = run_micropython(files, CORPUS_MAIN)
     assert answer["ok"], f"{answer.get('type')}: {answer.get('message')}\n{answer['output']}"
     mpy = json.loads(answer["result"])
 
     ref_codec = [decode_stream(p, data, size) for size, data in codec]
-    ref_firmware = [answer_host(fw_bridge, fw_hw, fake_machine.module(),
-                                Clock(ticks_add, ticks_diff, 0, 1 << 24, []), data)
-                    for data in firmware]
+    ref_firmware = [
+        answer_host(
+            fw_bridge,
+            fw_hw,
+            fake_machine.module(),
+            Clock(ticks_add, ticks_diff, 0, 1 << 24, []),
+            data,
+        )
+        for data in firmware
+    ]
     ref = json.loads(json.dumps({"codec": ref_codec, "firmware": ref_firmware}))
     for name, inputs in (("codec", codec), ("firmware", firmware)):
         assert len(mpy[name]) == len(inputs)
@@ -429,8 +483,9 @@ def test_the_run_is_micropython_and_catches_what_cpython_allows() -> None:
 
     # a firmware slip that CPython runs happily (bytearray.clear) fails the scan loop here: run()
     # counts it as a fault at every host frame, and the console escape never gets through
-    patched = scan_on_micropython({"bridge.py": ('seg[:] = b""', "seg.clear()")},
-                                  limit_ms=END_MS + 500)
+    patched = scan_on_micropython(
+        {"bridge.py": ('seg[:] = b""', "seg.clear()")}, limit_ms=END_MS + 500
+    )
     assert patched["stats"]["faults"] > 0
     assert "AttributeError" in patched["stats"]["last_fault"]
     assert "clear" in patched["stats"]["last_fault"]
@@ -438,7 +493,8 @@ def test_the_run_is_micropython_and_catches_what_cpython_allows() -> None:
 
 
 def test_a_missing_micropython_port_fails_and_names_the_install_step(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
     with pytest.raises(pytest.fail.Exception, match="make test") as failed:
         run_micropython({}, "RESULT = 1\n")

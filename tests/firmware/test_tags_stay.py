@@ -65,37 +65,51 @@ class FieldLog:
         for i, chip in enumerate(rig.chips):
             write = chip.write_reg
 
-            def hooked(reg: int, value: int, chip: FakeMfrc522 = chip, i: int = i,
-                       write: Callable[[int, int], None] = write) -> None:
+            def hooked(
+                reg: int,
+                value: int,
+                chip: FakeMfrc522 = chip,
+                i: int = i,
+                write: Callable[[int, int], None] = write,
+            ) -> None:
                 was = chip.field_on
                 write(reg, value)
                 if chip.field_on != was:
-                    self.events[i].append(("on" if chip.field_on else "off",
-                                           chip.clock.now()))
+                    self.events[i].append(("on" if chip.field_on else "off", chip.clock.now()))
 
             chip.write_reg = hooked  # type: ignore[method-assign]
 
     def shortest_gap_us(self, reader: int) -> float:
         """The shortest field-off time before an antenna-on of ``reader`` (inf: none)."""
-        gaps = [t - prev[1] for prev, (kind, t) in zip(self.events[reader],
-                                                        self.events[reader][1:], strict=False)
-                if kind == "on" and prev[0] == "off"]
+        gaps = [
+            t - prev[1]
+            for prev, (kind, t) in zip(self.events[reader], self.events[reader][1:], strict=False)
+            if kind == "on" and prev[0] == "off"
+        ]
         return min(gaps, default=float("inf"))
 
 
-@pytest.mark.parametrize(("readers", "tagged", "setup"), [
-    pytest.param(1, 0, "", id="one reader"),
-    pytest.param(2, 0, "offline", id="two readers, one offline"),
-    pytest.param(2, 1, "disabled", id="two readers, one disabled"),
-    pytest.param(3, 2, "offline+disabled", id="three readers, one offline, one disabled"),
-])
+@pytest.mark.parametrize(
+    ("readers", "tagged", "setup"),
+    [
+        pytest.param(1, 0, "", id="one reader"),
+        pytest.param(2, 0, "offline", id="two readers, one offline"),
+        pytest.param(2, 1, "disabled", id="two readers, one disabled"),
+        pytest.param(3, 2, "offline+disabled", id="three readers, one offline, one disabled"),
+    ],
+)
 def test_a_tag_left_on_a_lone_reader_for_3_s_is_never_reported_gone(
-        readers: int, tagged: int, setup: str) -> None:
+    readers: int, tagged: int, setup: str
+) -> None:
     # Each poll halts the tag; only ~5 ms without field wakes it for the next REQA. With one
     # reader polled, nothing but the bridge's own schedule keeps that gap.
     others = [i for i in range(readers) if i != tagged]
-    cfg: dict[str, Any] = {"readers": [{"cs": 17 + i, "enabled": not (
-        "disabled" in setup and i == others[-1])} for i in range(readers)]}
+    cfg: dict[str, Any] = {
+        "readers": [
+            {"cs": 17 + i, "enabled": not ("disabled" in setup and i == others[-1])}
+            for i in range(readers)
+        ]
+    }
     chips = [FakeMfrc522() for _ in range(readers)]
     if "offline" in setup:
         chips[others[0]].responding = False

@@ -20,7 +20,7 @@ def _documented_keys(doc: str) -> set[str]:
     text = (DOCS / doc).read_text(encoding="utf-8")
     start = text.index("{", text.index("`history`"))
     keys, word, depth = set(), "", 0
-    for ch in text[start + 1:]:
+    for ch in text[start + 1 :]:
         if ch in "{[":
             depth += 1
         elif ch in "}]":

@@ -22,11 +22,13 @@ from scorekeeper.games import find_game
 from scorekeeper.sim import find_world
 
 # "answer" followed by what looks like an id; "(s)"; snake_case; a zone id such as "meld:0".
-SYNTAX = re.compile(r"\banswers?\s+['\"]?[a-z]+_|\banswer\s+(?:pass|done|none|reveal|yes|"
-                    r"draw|hide|major|minors?|fame|harbour|market|artists|fields|cathedral|family|"
-                    r"empress|death|tower|temperance|wheel|sun|judgement|fool|claim|claimant|"
-                    r"waiting)\b|\(answer\b|\(s\)|\b[a-z]+_[a-z0-9_]+\b|"
-                    r"\b[a-z]+:\d")
+SYNTAX = re.compile(
+    r"\banswers?\s+['\"]?[a-z]+_|\banswer\s+(?:pass|done|none|reveal|yes|"
+    r"draw|hide|major|minors?|fame|harbour|market|artists|fields|cathedral|family|"
+    r"empress|death|tower|temperance|wheel|sun|judgement|fool|claim|claimant|"
+    r"waiting)\b|\(answer\b|\(s\)|\b[a-z]+_[a-z0-9_]+\b|"
+    r"\b[a-z]+:\d"
+)
 NAMES = ("Ann", "Bea", "Cid", "Dora", "Eve")
 
 GAMES = [
@@ -39,8 +41,9 @@ GAMES = [
 ]
 
 
-def _texts(game_id: str, seats: int, options: dict[str, Any],
-           seed: int) -> Iterator[tuple[str, str, Any]]:
+def _texts(
+    game_id: str, seats: int, options: dict[str, Any], seed: int
+) -> Iterator[tuple[str, str, Any]]:
     """Every (kind, text, state) a person may read while the seeded game is played."""
     game = find_game(game_id)
     world = find_world(game_id)(seats, options, seed)
@@ -56,11 +59,14 @@ def _texts(game_id: str, seats: int, options: dict[str, Any],
             yield "question", render_seats(prompt.question, names), state
         # Wrong answers: to an open prompt, an unknown answer; an unasked prompt; a wrong seat.
         tries = [Decision(p.seat, p.id, "nonsense") for p in game.pending(state)]
-        tries += [Decision(None, "end_turn", "done"), Decision(None, "claim", "pass"),
-                  Decision(0, "draw_count", "1"), Decision(None, "fame", "reveal")]
+        tries += [
+            Decision(None, "end_turn", "done"),
+            Decision(None, "claim", "pass"),
+            Decision(0, "draw_count", "1"),
+            Decision(None, "fame", "reveal"),
+        ]
         # ... and pieces laid on or lifted off where they may not go.
-        tries += [Seen(rng.choice(zones), rng.choice(pieces), rng.random() < 0.7)
-                  for _ in range(4)]
+        tries += [Seen(rng.choice(zones), rng.choice(pieces), rng.random() < 0.7) for _ in range(4)]
         for inp in tries:
             result = ref.apply(inp)
             if result.rejection is not None:
@@ -84,7 +90,8 @@ def _texts(game_id: str, seats: int, options: dict[str, Any],
 
 @pytest.mark.parametrize(("game_id", "seats", "options", "seed"), GAMES)
 def test_no_line_a_player_reads_carries_input_syntax_or_ids(
-        game_id: str, seats: int, options: dict[str, Any], seed: int) -> None:
+    game_id: str, seats: int, options: dict[str, Any], seed: int
+) -> None:
     ids = set(find_game(game_id).pieces())
     seen: set[tuple[str, str]] = set()
     for kind, text, state in _texts(game_id, seats, options, seed):
@@ -97,20 +104,26 @@ def test_no_line_a_player_reads_carries_input_syntax_or_ids(
         assert not words & ids, f"{kind} names a card by its id: {text}"
         assert "{seat:" not in text, text
         variant = options.get("variant")
-        if game_id == "arcanum" and kind != "refusal" and (
-                variant == "simplest" or (variant == "first_game" and state.round <= 2)):
+        if (
+            game_id == "arcanum"
+            and kind != "refusal"
+            and (variant == "simplest" or (variant == "first_game" and state.round <= 2))
+        ):
             assert "Fool" not in text, f"{kind} offers the Fool in a {variant} game: {text}"
             assert "play a major" not in text and "without a major" not in text, (
-                f"{kind} offers a major in a {variant} game: {text}")
+                f"{kind} offers a major in a {variant} game: {text}"
+            )
     assert len(seen) > 30
 
 
 def test_the_scan_catches_the_old_syntax() -> None:
     """The patterns that used to reach the TV are caught (so a regression fails above)."""
-    for old in ("Bot 2: play a major, or answer end_turn done",
-                "Fame phase: reveal the ♥ cups cards (row 4): answer fame reveal",
-                "Bot 1 may hide a card, or answer hide pass",
-                "Market: does Bot 2 exchange a card? (answer market)",
-                "Bot 1: lay 2 more card(s) of the set",
-                "take it off the discard:3 zone"):
+    for old in (
+        "Bot 2: play a major, or answer end_turn done",
+        "Fame phase: reveal the ♥ cups cards (row 4): answer fame reveal",
+        "Bot 1 may hide a card, or answer hide pass",
+        "Market: does Bot 2 exchange a card? (answer market)",
+        "Bot 1: lay 2 more card(s) of the set",
+        "take it off the discard:3 zone",
+    ):
         assert SYNTAX.search(old), old

@@ -26,13 +26,14 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 
 def test_one_game_does_not_load_the_others() -> None:
     """A table of Angels & Demons never imports Arcanum's code (memory on a Pi Zero)."""
-    probe = ("import sys\n"
-             "from scorekeeper.games import find_game, game_ids\n"
-             "game_ids()\n"
-             "assert not any(m.startswith('scorekeeper.games.') for m in sys.modules), 'ids'\n"
-             "find_game('angels-and-demons')\n"
-             "loaded = [m for m in sys.modules if m.startswith('scorekeeper.games.arcanum')]\n"
-             "assert not loaded, loaded\n")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          timeout=60)
+    probe = (
+        "import sys\n"
+        "from scorekeeper.games import find_game, game_ids\n"
+        "game_ids()\n"
+        "assert not any(m.startswith('scorekeeper.games.') for m in sys.modules), 'ids'\n"
+        "find_game('angels-and-demons')\n"
+        "loaded = [m for m in sys.modules if m.startswith('scorekeeper.games.arcanum')]\n"
+        "assert not loaded, loaded\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

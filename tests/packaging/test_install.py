@@ -17,12 +17,27 @@ REPO = Path(__file__).resolve().parents[2]
 def test_an_editable_install_prints_no_setuptools_warning(tmp_path: Path) -> None:
     # A throwaway environment of its own: pip must never touch the one running the tests.
     env = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True,
-                   timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(env)], check=True, timeout=120
+    )
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(env / "bin" / "python"), "install",
-         "--quiet", "--no-deps", "-e", str(REPO)],
-        capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(env / "bin" / "python"),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "-e",
+            str(REPO),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     said = done.stdout + done.stderr
     assert "BuildBackendWarning" not in said and "setuptools" not in said, said

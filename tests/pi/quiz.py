@@ -17,10 +17,11 @@ from scorekeeper.core.game import Audience, Game
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
 
-OPENS = {"CLAIM": Prompt("claim", None, "claim the discard? answer pass if nobody does",
-                         ("pass",)),
-         "COUNT": Prompt("draw_count", 0, "how many did you draw?", ("0", "1", "2"), True),
-         "ONE": Prompt("go", None, "go on?", ("yes",))}
+OPENS = {
+    "CLAIM": Prompt("claim", None, "claim the discard? answer pass if nobody does", ("pass",)),
+    "COUNT": Prompt("draw_count", 0, "how many did you draw?", ("0", "1", "2"), True),
+    "ONE": Prompt("go", None, "go on?", ("yes",)),
+}
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,9 @@ class QuizGame(Game):
             return Rejected("R-QUIZ-1", "that card may not be played", "play OK")
         prompt = OPENS.get(seen.piece)
         opened = state.open + ((prompt,) if prompt is not None else ())
-        return Accepted(replace(state, played=state.played + 1, open=opened),
-                        (f"{seen.piece} played",))
+        return Accepted(
+            replace(state, played=state.played + 1, open=opened), (f"{seen.piece} played",)
+        )
 
     def decide(self, state: QuizState, decision: Decision) -> Outcome:
         if decision.prompt == "waiting":
@@ -68,14 +70,16 @@ class QuizGame(Game):
         for prompt in state.open:
             if prompt.id == decision.prompt and decision.answer in prompt.options:
                 rest = tuple(p for p in state.open if p is not prompt)
-                return Accepted(replace(state, open=rest,
-                                        answers=state.answers + (decision.answer,)),
-                                (f"{prompt.id}: {decision.answer}",))
+                return Accepted(
+                    replace(state, open=rest, answers=state.answers + (decision.answer,)),
+                    (f"{prompt.id}: {decision.answer}",),
+                )
         return Rejected("TABLE-NO-PROMPT", "nobody asked that", "answer a pending prompt")
 
     def pending(self, state: QuizState) -> tuple[Prompt, ...]:
-        waiting = tuple(Prompt("waiting", s, "declare waiting?", ("yes",))
-                        for s in range(state.seats))
+        waiting = tuple(
+            Prompt("waiting", s, "declare waiting?", ("yes",)) for s in range(state.seats)
+        )
         return state.open + waiting
 
     def waiting_for(self, state: QuizState) -> str:

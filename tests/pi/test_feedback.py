@@ -93,8 +93,16 @@ def test_spec_defaults_and_overrides() -> None:
     cfg = FeedbackConfig.parse("led=5, buzzer=off,confirm=GPIO6,table=t2,hold=2")
     assert (cfg.led, cfg.buzzer, cfg.confirm, cfg.undo) == (5, None, "GPIO6", 23)
     assert cfg.table == "t2" and cfg.hold == 2.0
-    for bad in ("led", "led=", "lamp=3", "led=99", "led=pin7", "led=5,buzzer=5", "hold=0.1",
-                "led=1,led=2"):
+    for bad in (
+        "led",
+        "led=",
+        "lamp=3",
+        "led=99",
+        "led=pin7",
+        "led=5,buzzer=5",
+        "hold=0.1",
+        "led=1,led=2",
+    ):
         with pytest.raises(ConfigError):
             FeedbackConfig.parse(bad)
 
@@ -116,18 +124,20 @@ def test_gpiozero_is_not_imported_by_serve_without_feedback() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, scorekeeper.cli, scorekeeper.commands.serve, scorekeeper.pi.notify;"
-            "print('gpiozero' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=30)
+    code = (
+        "import sys, scorekeeper.cli, scorekeeper.commands.serve, scorekeeper.pi.notify;"
+        "print('gpiozero' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert out.stdout.strip() == "False", out.stderr
 
 
 # -- LED -----------------------------------------------------------------------------------------
 
 
-def test_led_off_steady_blinking(hub: Hub, factory: MockFactory,
-                                 make: Callable[..., Feedback]) -> None:
+def test_led_off_steady_blinking(
+    hub: Hub, factory: MockFactory, make: Callable[..., Feedback]
+) -> None:
     tid = table(hub)
     f = make()
     led = factory.pin(LED)
@@ -162,7 +172,8 @@ def test_led_off_steady_blinking(hub: Hub, factory: MockFactory,
 
 
 def test_led_blinks_for_a_reader_offline_at_start_without_beeping(
-        hub: Hub, make: Callable[..., Feedback]) -> None:
+    hub: Hub, make: Callable[..., Feedback]
+) -> None:
     tid = table(hub)
     hub.readers(tid).set_online("r1", False)
     f = make()
@@ -171,8 +182,9 @@ def test_led_blinks_for_a_reader_offline_at_start_without_beeping(
     assert "offline" not in f.beeps  # never seen online: the LED says it, no alarm
 
 
-def test_close_turns_everything_off(hub: Hub, factory: MockFactory,
-                                    make: Callable[..., Feedback]) -> None:
+def test_close_turns_everything_off(
+    hub: Hub, factory: MockFactory, make: Callable[..., Feedback]
+) -> None:
     table(hub)
     f = make()
     f.set_serving(True)
@@ -184,8 +196,9 @@ def test_close_turns_everything_off(hub: Hub, factory: MockFactory,
 # -- buzzer --------------------------------------------------------------------------------------
 
 
-def test_buzzer_beeps_on_a_refused_play(hub: Hub, factory: MockFactory,
-                                        make: Callable[..., Feedback]) -> None:
+def test_buzzer_beeps_on_a_refused_play(
+    hub: Hub, factory: MockFactory, make: Callable[..., Feedback]
+) -> None:
     tid = table(hub)
     f = make()
     buzzer = factory.pin(BUZZER)
@@ -236,8 +249,9 @@ def press(factory: MockFactory, pin: int, seconds: float = 0.05) -> None:
     factory.pin(pin).drive_high()
 
 
-def test_confirm_answers_an_obvious_prompt(hub: Hub, factory: MockFactory,
-                                           make: Callable[..., Feedback]) -> None:
+def test_confirm_answers_an_obvious_prompt(
+    hub: Hub, factory: MockFactory, make: Callable[..., Feedback]
+) -> None:
     tid = table(hub)
     f = make()
     assert play(hub, tid, "CLAIM")  # claim: pass, with every seat's 'waiting' declaration open
@@ -253,8 +267,9 @@ def test_confirm_answers_an_obvious_prompt(hub: Hub, factory: MockFactory,
     assert wait_for(lambda: answers(hub, tid) == ["pass", "yes"])
 
 
-def test_confirm_does_nothing_when_ambiguous(hub: Hub, factory: MockFactory,
-                                             make: Callable[..., Feedback]) -> None:
+def test_confirm_does_nothing_when_ambiguous(
+    hub: Hub, factory: MockFactory, make: Callable[..., Feedback]
+) -> None:
     tid = table(hub)
     f = make()
     seen = hub.inputs_seen(tid)
@@ -273,7 +288,8 @@ def test_confirm_does_nothing_when_ambiguous(hub: Hub, factory: MockFactory,
 
 
 def test_confirm_with_two_running_tables_needs_a_table_setting(
-        hub: Hub, factory: MockFactory, make: Callable[..., Feedback]) -> None:
+    hub: Hub, factory: MockFactory, make: Callable[..., Feedback]
+) -> None:
     t1, t2 = table(hub, None), table(hub, None)
     assert play(hub, t1, "CLAIM") and play(hub, t2, "CLAIM")
     f = make()
@@ -288,8 +304,9 @@ def test_confirm_with_two_running_tables_needs_a_table_setting(
 # -- undo ----------------------------------------------------------------------------------------
 
 
-def test_long_press_undoes_and_a_short_press_does_not(hub: Hub, factory: MockFactory,
-                                                      make: Callable[..., Feedback]) -> None:
+def test_long_press_undoes_and_a_short_press_does_not(
+    hub: Hub, factory: MockFactory, make: Callable[..., Feedback]
+) -> None:
     tid = table(hub)
     f = make()
     # gpiozero times the hold itself (its hold thread waits for the release, up to hold_time):

@@ -115,8 +115,11 @@ def test_messages_reach_a_path_socket(listener: Listener) -> None:
     assert n.status("two\nlines")
     assert n.stopping() and not n.stopping()  # once
     got = listener.collect(0.2)
-    assert got == ["READY=1\nSTATUS=serving at http://x/", "STATUS=two lines",
-                   "STOPPING=1\nSTATUS=stopping"]
+    assert got == [
+        "READY=1\nSTATUS=serving at http://x/",
+        "STATUS=two lines",
+        "STOPPING=1\nSTATUS=stopping",
+    ]
     n.close()
 
 

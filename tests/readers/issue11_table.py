@@ -41,10 +41,30 @@ def uids(reader: int, count: int) -> list[str]:
 # with a parity error; garble: a flipped uid bit; collide: a collision at an invalid position;
 # halt_error: an HLTA answered by noise; crowd: three or more tags answering at once drown each
 # other (silence); stall: ... or start a reception that never ends.
-PATTERN = (None, "miss", None, "garble", "halt_error", None, "noise", "crowd", None, "collide",
-           "stall", None)
-NEEDS = {None: 0, "miss": 0, "noise": 0, "garble": 1, "collide": 1, "halt_error": 1,
-         "crowd": 3, "stall": 3}
+PATTERN = (
+    None,
+    "miss",
+    None,
+    "garble",
+    "halt_error",
+    None,
+    "noise",
+    "crowd",
+    None,
+    "collide",
+    "stall",
+    None,
+)
+NEEDS = {
+    None: 0,
+    "miss": 0,
+    "noise": 0,
+    "garble": 1,
+    "collide": 1,
+    "halt_error": 1,
+    "crowd": 3,
+    "stall": 3,
+}
 
 
 class FaultSchedule:

@@ -54,8 +54,9 @@ def test_the_clock_follows_wrapping_ticks() -> None:
     period = 1 << 30
     ticks = [period - 3]
     clock = ChipClock(access_us=0)
-    clock.follow_ticks(lambda: ticks[0],
-                       lambda a, b: ((a - b + period // 2) % period) - period // 2)
+    clock.follow_ticks(
+        lambda: ticks[0], lambda a, b: ((a - b + period // 2) % period) - period // 2
+    )
     ticks[0] = (ticks[0] + 7) % period  # across the wrap
     assert abs(clock.now() - 7000) < 1e-6
 
@@ -150,8 +151,7 @@ class Sent:
         self.irq, self.after_us, self.error, self.fifo = irq, after_us, error, fifo
 
 
-def send(chip: FakeMfrc522, frame: bytes, last_bits: int = 0,
-         give_up_us: float = 60_000) -> Sent:
+def send(chip: FakeMfrc522, frame: bytes, last_bits: int = 0, give_up_us: float = 60_000) -> Sent:
     """Transceive ``frame`` register by register and read ComIrqReg until the reception or the
     timer ends it, or ``give_up_us`` of chip time passed (irq then 0x40 or less)."""
     w, r = chip.write_reg, chip.read_reg
@@ -222,7 +222,13 @@ def test_without_tauto_the_timer_never_fires() -> None:
     chip = FakeMfrc522()
     configure(chip)
     chip.write_reg(m.T_MODE_REG, 0x00)
-    assert reqa(chip, ).irq & (m.IRQ_TIMER | m.IRQ_RX) == 0
+    assert (
+        reqa(
+            chip,
+        ).irq
+        & (m.IRQ_TIMER | m.IRQ_RX)
+        == 0
+    )
 
 
 def test_without_100_percent_ask_no_tag_hears_the_reader() -> None:

@@ -69,8 +69,14 @@ def backend_on(chip: FakeMfrc522, made: list[PackageLike]) -> Mfrc522Backend:
 
     chip.clock.follow(lambda: clock[0])
     chip.clock.keep_up_with_real_time()  # the backend's driver waits on real time
-    return Mfrc522Backend(mfrc522_factory=factory, autopoll=False, settle_ms=0,
-                          absent_after_ms=0, sleep=sleep, clock=lambda: clock[0])
+    return Mfrc522Backend(
+        mfrc522_factory=factory,
+        autopoll=False,
+        settle_ms=0,
+        absent_after_ms=0,
+        sleep=sleep,
+        clock=lambda: clock[0],
+    )
 
 
 @pytest.mark.parametrize("uid", [NTAG, MIFARE])
@@ -135,8 +141,7 @@ def test_the_config_string_finds_it() -> None:
         open_readers("mfrc522:?baud=9600")
 
 
-def test_without_the_package_start_says_what_to_install(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_package_start_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     from scorekeeper.errors import ReaderError
 
     monkeypatch.setitem(sys.modules, "mfrc522", None)  # as if not installed: import fails
@@ -150,9 +155,12 @@ def test_the_pi_extra_no_longer_pulls_the_package_and_its_own_extra_does() -> No
 
     root = Path(__file__).resolve().parents[2]
     extras = tomllib.loads((root / "pyproject.toml").read_text())["project"][
-        "optional-dependencies"]
-    names = {extra: {d.split(">")[0].split("=")[0].strip().lower() for d in deps}
-             for extra, deps in extras.items()}
+        "optional-dependencies"
+    ]
+    names = {
+        extra: {d.split(">")[0].split("=")[0].strip().lower() for d in deps}
+        for extra, deps in extras.items()
+    }
     # mfrc522 pulls RPi.GPIO, which clashes with rpi-lgpio: never in the same extra.
     assert "mfrc522" not in names["pi"] and "rpi-lgpio" in names["pi"]
     assert {"mfrc522", "spidev"} <= names["mfrc522"] and "rpi-lgpio" not in names["mfrc522"]

@@ -30,8 +30,11 @@ def test_two_sim_parts_report_prefixed_reader_ids() -> None:
         second.take("a", "04A1B2C4")
     finally:
         backend.stop()
-    assert seen == [Sighting("0/b", "04A1B2C3", True), Sighting("1/a", "04A1B2C4", True),
-                    Sighting("1/a", "04A1B2C4", False)]
+    assert seen == [
+        Sighting("0/b", "04A1B2C3", True),
+        Sighting("1/a", "04A1B2C4", True),
+        Sighting("1/a", "04A1B2C4", False),
+    ]
     assert set(backend.health()) == {"0/a", "0/b", "1/a"}
     assert backend.health()["1/a"].reader == "1/a"
 
@@ -59,7 +62,9 @@ def test_two_bridges_on_two_serial_lines_feed_one_table() -> None:
         while len(seen) < 2 and time.monotonic() < deadline:
             time.sleep(0.01)
         assert sorted(seen, key=lambda s: s.reader) == [
-            Sighting("0/r7", "04A1B2C3D4E5F6", True), Sighting("1/r2", "04A1B2C3D4E5F7", True)]
+            Sighting("0/r7", "04A1B2C3D4E5F6", True),
+            Sighting("1/r2", "04A1B2C3D4E5F7", True),
+        ]
         assert len(backend.reader_ids) == 16
     finally:
         backend.stop()

@@ -48,8 +48,10 @@ def test_defaults_pass_changes_through_at_once() -> None:
 
 def test_present_needs_n_polls_and_x_ms() -> None:
     clock = Clock()
-    f = PresenceFilter(PresenceConfig(present_after_polls=3, present_after_ms=100,
-                                      absent_after_ms=200), clock=clock)
+    f = PresenceFilter(
+        PresenceConfig(present_after_polls=3, present_after_ms=100, absent_after_ms=200),
+        clock=clock,
+    )
     assert f.poll("a", {"T"}) == []
     clock.advance(50)
     assert f.poll("a", {"T"}) == []
@@ -147,8 +149,12 @@ def test_suspended_reader_reports_no_removal() -> None:
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 300)), max_size=60))
 def test_sightings_always_alternate_and_match_the_end_state(steps: list[tuple[bool, int]]) -> None:
     clock = Clock()
-    f = PresenceFilter(PresenceConfig(present_after_polls=2, present_after_ms=40,
-                                      absent_after_polls=2, absent_after_ms=120), clock=clock)
+    f = PresenceFilter(
+        PresenceConfig(
+            present_after_polls=2, present_after_ms=40, absent_after_polls=2, absent_after_ms=120
+        ),
+        clock=clock,
+    )
     out: list[Sighting] = []
     for seen, ms in steps:
         clock.advance(ms)
@@ -177,8 +183,7 @@ def test_sim_put_take_are_immediate() -> None:
     sim.move("04AA", "play", "loc4")
     sim.take("loc4", "04AA")
     sim.take("loc4", "04AA")  # not there: no-op
-    assert got == [on("play", "04AA"), off("play", "04AA"), on("loc4", "04AA"),
-                   off("loc4", "04AA")]
+    assert got == [on("play", "04AA"), off("play", "04AA"), on("loc4", "04AA"), off("loc4", "04AA")]
     health = sim.health()
     assert set(health) == {"play", "loc4"}
     assert isinstance(health["play"], ReaderHealth) and health["play"].online
@@ -214,8 +219,7 @@ def test_sim_bounce_and_miss_without_and_with_hysteresis() -> None:
     assert raw.health()["a"].errors == 1
 
     clock = Clock()
-    sim = SimBackend(["a"], present_after_ms=30, absent_after_ms=200, clock=clock,
-                     tick_interval=0)
+    sim = SimBackend(["a"], present_after_ms=30, absent_after_ms=200, clock=clock, tick_interval=0)
     got = []
     sim.start(got.append)
     sim.put("a", "T")
@@ -338,9 +342,20 @@ def test_open_readers_selects_backends() -> None:
     assert spi.name == "spi" and spi.reader_ids == ("r0", "r1")
 
 
-@pytest.mark.parametrize("spec", ["", "usb:/dev/x", "serial:", "serial:/dev/x?speed=1",
-                                  "serial:/dev/x?baud=fast", "spi:", "spi:0", "spi:0.0,0.0",
-                                  "spi:a.b"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "",
+        "usb:/dev/x",
+        "serial:",
+        "serial:/dev/x?speed=1",
+        "serial:/dev/x?baud=fast",
+        "spi:",
+        "spi:0",
+        "spi:0.0,0.0",
+        "spi:a.b",
+    ],
+)
 def test_open_readers_rejects_bad_specs(spec: str) -> None:
     with pytest.raises(ConfigError) as info:
         open_readers(spec)

@@ -49,14 +49,28 @@ def test_crc_check_value() -> None:
     assert p.crc16(b"123456789") == 0x29B1
 
 
-@pytest.mark.parametrize(("seq", "message", "wire"), [
-    (5, p.TagPresent(0, bytes.fromhex("04A1B2C3D4E5F6")),
-     "7E 08 05 02 00 04 A1 B2 C3 D4 E5 F6 8C D7 7E"),
-    (0, p.Hello((1, 2, 3), 4), "7E 05 00 01 01 01 02 03 04 9B 72 7E"),
-    (6, p.Heartbeat(1000, 50, 0, 0), "7E 0C 06 04 00 00 03 E8 00 00 00 32 00 00 00 00 6B 34 7E"),
-    (126, p.TagGone(1, bytes.fromhex("7E7D0102")), "7E 05 7D 5E 03 01 7D 5E 7D 5D 01 02 C2 DD 7E"),
-    (9, p.Command.led(0, 255, 0, 0), "7E 05 09 10 01 00 FF 00 00 2D FA 7E"),
-])
+@pytest.mark.parametrize(
+    ("seq", "message", "wire"),
+    [
+        (
+            5,
+            p.TagPresent(0, bytes.fromhex("04A1B2C3D4E5F6")),
+            "7E 08 05 02 00 04 A1 B2 C3 D4 E5 F6 8C D7 7E",
+        ),
+        (0, p.Hello((1, 2, 3), 4), "7E 05 00 01 01 01 02 03 04 9B 72 7E"),
+        (
+            6,
+            p.Heartbeat(1000, 50, 0, 0),
+            "7E 0C 06 04 00 00 03 E8 00 00 00 32 00 00 00 00 6B 34 7E",
+        ),
+        (
+            126,
+            p.TagGone(1, bytes.fromhex("7E7D0102")),
+            "7E 05 7D 5E 03 01 7D 5E 7D 5D 01 02 C2 DD 7E",
+        ),
+        (9, p.Command.led(0, 255, 0, 0), "7E 05 09 10 01 00 FF 00 00 2D FA 7E"),
+    ],
+)
 def test_golden_examples_from_protocol_md(seq: int, message: p.Message, wire: str) -> None:
     raw = bytes.fromhex(wire)
     assert p.encode(seq, message) == raw
@@ -65,8 +79,9 @@ def test_golden_examples_from_protocol_md(seq: int, message: p.Message, wire: st
 
 
 @given(st.lists(messages, min_size=1, max_size=8), u8, st.lists(st.integers(0, 10_000)))
-def test_round_trip_any_messages_any_chunking(msgs: list[p.Message], start: int,
-                                              cuts: list[int]) -> None:
+def test_round_trip_any_messages_any_chunking(
+    msgs: list[p.Message], start: int, cuts: list[int]
+) -> None:
     seq = p.Sequencer(start)
     wire = b"".join(seq.encode(m) for m in msgs)
     dec = p.Decoder()
@@ -75,8 +90,10 @@ def test_round_trip_any_messages_any_chunking(msgs: list[p.Message], start: int,
     assert [f.seq for f in frames] == [(start + i) & 0xFF for i in range(len(msgs))]
     counters = dec.counters()
     assert counters["frames"] == len(msgs)
-    assert all(counters[k] == 0 for k in ("garbage_bytes", "crc_errors", "truncated",
-                                          "malformed", "seq_gaps", "lost"))
+    assert all(
+        counters[k] == 0
+        for k in ("garbage_bytes", "crc_errors", "truncated", "malformed", "seq_gaps", "lost")
+    )
 
 
 @settings(max_examples=300)
@@ -90,10 +107,14 @@ def test_any_bytes_never_raise_and_only_real_frames_come_out(data: bytes, cuts: 
         assert p.encode_raw(f.seq, f.type, f.payload)[1:-1] in data
 
 
-@given(st.lists(messages, min_size=1, max_size=5), st.lists(st.binary(max_size=40), max_size=6),
-       st.lists(st.integers(0, 10_000)))
-def test_garbage_between_frames_is_skipped(msgs: list[p.Message], junk: list[bytes],
-                                           cuts: list[int]) -> None:
+@given(
+    st.lists(messages, min_size=1, max_size=5),
+    st.lists(st.binary(max_size=40), max_size=6),
+    st.lists(st.integers(0, 10_000)),
+)
+def test_garbage_between_frames_is_skipped(
+    msgs: list[p.Message], junk: list[bytes], cuts: list[int]
+) -> None:
     seq = p.Sequencer()
     parts = []
     for i, m in enumerate(msgs):
@@ -107,17 +128,27 @@ def test_garbage_between_frames_is_skipped(msgs: list[p.Message], junk: list[byt
     assert all(any(g == m for g in it) for m in msgs)
 
 
-@given(st.lists(messages, min_size=1, max_size=5),
-       st.lists(st.binary(min_size=1, max_size=40).filter(
-           lambda b: p.FLAG not in b and p.ESC not in b
-           and (len(b) < 3 or b[2] not in p.MESSAGE_CLASSES)
-           and len(b) != b[0] + p.MIN_BODY), min_size=1, max_size=5))
+@given(
+    st.lists(messages, min_size=1, max_size=5),
+    st.lists(
+        st.binary(min_size=1, max_size=40).filter(
+            lambda b: (
+                p.FLAG not in b
+                and p.ESC not in b
+                and (len(b) < 3 or b[2] not in p.MESSAGE_CLASSES)
+                and len(b) != b[0] + p.MIN_BODY
+            )
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+)
 def test_garbage_bytes_are_counted_exactly(msgs: list[p.Message], junk: list[bytes]) -> None:
     # junk that looks like the header of a known frame type is counted as a truncated frame, and
     # junk exactly as long as its first byte promises is judged by its CRC (a crc_error)
     seq = p.Sequencer()
     wire = b"".join(j + seq.encode(m) for j, m in zip(junk, msgs, strict=False))
-    used = sum(len(j) for j in junk[:len(msgs)])
+    used = sum(len(j) for j in junk[: len(msgs)])
     dec = p.Decoder()
     frames = dec.feed(wire)
     assert len(frames) == min(len(msgs), len(junk))
@@ -125,8 +156,9 @@ def test_garbage_bytes_are_counted_exactly(msgs: list[p.Message], junk: list[byt
 
 
 @given(messages, messages, st.data())
-def test_truncated_frame_is_counted_and_the_next_frame_survives(a: p.Message, b: p.Message,
-                                                                data: st.DataObject) -> None:
+def test_truncated_frame_is_counted_and_the_next_frame_survives(
+    a: p.Message, b: p.Message, data: st.DataObject
+) -> None:
     seq = p.Sequencer()
     first, second = seq.encode(a), seq.encode(b)
     cut = data.draw(st.integers(2, len(first) - 2))

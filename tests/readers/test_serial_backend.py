@@ -94,8 +94,13 @@ def link(tmp_path: Path) -> Iterator[PtyLink]:
 def make_backend(link: PtyLink, **options: object) -> SerialBackend:
     # heartbeat_timeout is generous so a loaded machine never trips it by accident; only the
     # test that wants the timeout to fire passes a short one
-    defaults: dict = {"reader_ids": ["play", "loc4"], "heartbeat_timeout": 2.0,
-                      "read_timeout": 0.02, "reconnect_min": 0.02, "reconnect_max": 0.1}
+    defaults: dict = {
+        "reader_ids": ["play", "loc4"],
+        "heartbeat_timeout": 2.0,
+        "read_timeout": 0.02,
+        "reconnect_min": 0.02,
+        "reconnect_max": 0.1,
+    }
     defaults.update(options)
     return SerialBackend(str(link.path), **defaults)
 
@@ -231,8 +236,9 @@ def test_commands_reach_the_bridge(link: PtyLink) -> None:
 
 
 def test_missing_port_keeps_retrying_and_says_why(tmp_path: Path) -> None:
-    backend = open_readers(f"serial:{tmp_path / 'nothing'}", reader_ids=["a"],
-                           reconnect_min=0.01, reconnect_max=0.02)
+    backend = open_readers(
+        f"serial:{tmp_path / 'nothing'}", reader_ids=["a"], reconnect_min=0.01, reconnect_max=0.02
+    )
     backend.start(Recorder())
     try:
         assert wait_for(lambda: backend.stats()["open_failures"] >= 2)

@@ -131,13 +131,21 @@ class Clock:
         self.t += max(s, 0.0)
 
 
-def make(bus: FakeSpiBus, devices: list[tuple[int, int]], **options: object
-         ) -> tuple[SpiBackend, Clock, list[Sighting]]:
+def make(
+    bus: FakeSpiBus, devices: list[tuple[int, int]], **options: object
+) -> tuple[SpiBackend, Clock, list[Sighting]]:
     clock = Clock()
     bus.clock.follow(clock)  # the chips see the backend's waits
-    opts: dict = {"clock": clock, "sleep": clock.sleep, "autopoll": False, "settle_ms": 5,
-                  "spi_factory": bus, "absent_after_polls": 3, "absent_after_ms": 250,
-                  "retry_interval": 1.0}
+    opts: dict = {
+        "clock": clock,
+        "sleep": clock.sleep,
+        "autopoll": False,
+        "settle_ms": 5,
+        "spi_factory": bus,
+        "absent_after_polls": 3,
+        "absent_after_ms": 250,
+        "retry_interval": 1.0,
+    }
     opts.update(options)
     backend = SpiBackend(devices, **opts)
     got: list[Sighting] = []
@@ -148,14 +156,16 @@ def make(bus: FakeSpiBus, devices: list[tuple[int, int]], **options: object
 def test_several_readers_with_4_and_7_byte_uids() -> None:
     bus = FakeSpiBus()
     play, loc1, loc2 = bus.add(0, 0), bus.add(0, 1), bus.add(1, 0)
-    backend, clock, got = make(bus, [(0, 0), (0, 1), (1, 0)],
-                               reader_ids=["play", "loc1", "loc2"])
+    backend, clock, got = make(bus, [(0, 0), (0, 1), (1, 0)], reader_ids=["play", "loc1", "loc2"])
     play.place(MIFARE)
     loc1.place(NTAG)
     loc1.place(NTAG_TWIN)
     backend.poll_once()
-    assert got == [Sighting("play", MIFARE, True), Sighting("loc1", NTAG, True),
-                   Sighting("loc1", NTAG_TWIN, True)]
+    assert got == [
+        Sighting("play", MIFARE, True),
+        Sighting("loc1", NTAG, True),
+        Sighting("loc1", NTAG_TWIN, True),
+    ]
     # antennas take turns: every chip cycled its field once, and none is left on
     assert [c.field_cycles for c in (play, loc1, loc2)] == [1, 1, 1]
     assert not any(c.field_on for c in (play, loc1, loc2))
@@ -244,8 +254,14 @@ def test_missing_spi_device_is_a_reader_error() -> None:
 def test_poll_thread_delivers_sightings() -> None:
     bus = FakeSpiBus(clock=time.monotonic)  # the poll thread runs on real time
     chip = bus.add(0, 0)
-    backend = open_readers("spi:0.0", spi_factory=bus, settle_ms=0, poll_interval=0.002,
-                           absent_after_polls=2, absent_after_ms=20)
+    backend = open_readers(
+        "spi:0.0",
+        spi_factory=bus,
+        settle_ms=0,
+        poll_interval=0.002,
+        absent_after_polls=2,
+        absent_after_ms=20,
+    )
     got: list[Sighting] = []
     gone = threading.Event()
 

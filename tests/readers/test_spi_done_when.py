@@ -38,13 +38,18 @@ TABLES = [
     pytest.param(Table((4,)), id="1 reader, 4 tags"),
     pytest.param(Table((3, 2), offline=(1,)), id="2 readers, 1 offline"),
     pytest.param(Table((1, 4, 2, 3), offline=(2,), drops=3), id="4 readers, 1 offline, 1 drops"),
-    pytest.param(Table((4, 3, 0, 1, 2, 4, 1, 2), offline=(2, 6), drops=0),
-                 id="8 readers, 2 offline, 1 drops"),
+    pytest.param(
+        Table((4, 3, 0, 1, 2, 4, 1, 2), offline=(2, 6), drops=0), id="8 readers, 2 offline, 1 drops"
+    ),
 ]
 
 
-def run_until(backend: SpiBackend, clock: Callable[[], float], end: float,
-              stop: Callable[[], bool] = lambda: False) -> int:
+def run_until(
+    backend: SpiBackend,
+    clock: Callable[[], float],
+    end: float,
+    stop: Callable[[], bool] = lambda: False,
+) -> int:
     """What the poll thread does with poll_interval 0, until ``end`` or ``stop()``; rounds."""
     rounds = 0
     while clock() < end and not stop():
@@ -68,8 +73,14 @@ def test_still_tags_stay_and_lifted_tags_go(table: Table) -> None:
     def sleep(s: float) -> None:
         chip_clock.advance(max(s, 0.0) * 1e6)
 
-    backend = SpiBackend([(i // 2, i % 2) for i in range(n)], clock=clock, sleep=sleep,
-                         autopoll=False, spi_factory=bus, poll_interval=0)
+    backend = SpiBackend(
+        [(i // 2, i % 2) for i in range(n)],
+        clock=clock,
+        sleep=sleep,
+        autopoll=False,
+        spi_factory=bus,
+        poll_interval=0,
+    )
     got: list[tuple[float, Sighting]] = []
     backend.start(lambda s: got.append((clock(), s)))
     faults = FaultSchedule(chips)
@@ -126,25 +137,28 @@ def test_a_crowded_reader_keeps_its_tags_as_pawns_join_and_leave(crowd: Crowd) -
     def sleep(s: float) -> None:
         chip_clock.advance(max(s, 0.0) * 1e6)
 
-    backend = SpiBackend([(0, 0)], clock=clock, sleep=sleep, autopoll=False, spi_factory=bus,
-                         poll_interval=0)
+    backend = SpiBackend(
+        [(0, 0)], clock=clock, sleep=sleep, autopoll=False, spi_factory=bus, poll_interval=0
+    )
     got: list[tuple[float, Sighting]] = []
     backend.start(lambda s: got.append((clock(), s)))
     laid = crowd.tags
-    for u in laid[:crowd.before]:
+    for u in laid[: crowd.before]:
         chip.place(u)
     run_until(backend, clock, clock() + 1.5)
-    assert sorted((s.uid, s.present) for _, s in got) == [(u, True) for u in
-                                                          sorted(laid[:crowd.before])]
+    assert sorted((s.uid, s.present) for _, s in got) == [
+        (u, True) for u in sorted(laid[: crowd.before])
+    ]
     got.clear()
-    for u in laid[crowd.before:]:  # the third (fourth) pawn joins: the others must stay
+    for u in laid[crowd.before :]:  # the third (fourth) pawn joins: the others must stay
         chip.place(u)
     run_until(backend, clock, clock() + 3.0)
-    assert sorted((s.uid, s.present) for _, s in got) == [(u, True) for u in
-                                                          sorted(laid[crowd.before:])]
+    assert sorted((s.uid, s.present) for _, s in got) == [
+        (u, True) for u in sorted(laid[crowd.before :])
+    ]
     got.clear()
 
-    lifted = laid[-crowd.lift:]
+    lifted = laid[-crowd.lift :]
     for u in lifted:
         chip.remove(u)
     start = clock()

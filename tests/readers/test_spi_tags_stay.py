@@ -39,8 +39,15 @@ def test_incomplete_polls_between_empty_ones_never_remove_a_tag() -> None:
     chip = bus.add(0, 0)
     clock = Clock()
     bus.clock.follow(clock)  # the chip sees the backend's waits
-    backend = SpiBackend([(0, 0)], clock=clock, sleep=clock.sleep, autopoll=False,
-                         spi_factory=bus, absent_after_polls=3, absent_after_ms=0)
+    backend = SpiBackend(
+        [(0, 0)],
+        clock=clock,
+        sleep=clock.sleep,
+        autopoll=False,
+        spi_factory=bus,
+        absent_after_polls=3,
+        absent_after_ms=0,
+    )
     got: list[Sighting] = []
     backend.start(got.append)
     chip.place(NTAG)
@@ -103,8 +110,9 @@ def test_a_tag_left_on_a_lone_reader_for_3_s_is_never_reported_gone(offline: int
         bus.add(0, 1).responding = False
         devices.append((0, 1))
     clock, sleep = on_chip_time(bus)
-    backend = SpiBackend(devices, clock=clock, sleep=sleep, autopoll=False, spi_factory=bus,
-                         poll_interval=0)
+    backend = SpiBackend(
+        devices, clock=clock, sleep=sleep, autopoll=False, spi_factory=bus, poll_interval=0
+    )
     got: list[Sighting] = []
     backend.start(got.append)
     gaps = field_gaps(chip)
@@ -124,8 +132,9 @@ def test_field_off_ms_is_a_spec_setting() -> None:
     bus = FakeSpiBus()
     chip = bus.add(0, 0)
     clock, sleep = on_chip_time(bus)
-    backend = open_readers("spi:0.0?field_off_ms=20", spi_factory=bus, clock=clock, sleep=sleep,
-                           autopoll=False)
+    backend = open_readers(
+        "spi:0.0?field_off_ms=20", spi_factory=bus, clock=clock, sleep=sleep, autopoll=False
+    )
     backend.start(lambda s: None)
     gaps = field_gaps(chip)
     for _ in range(5):

@@ -24,10 +24,13 @@ def test_a_refused_sighting_beeps_the_bridge_and_an_accepted_one_does_not(tmp_pa
     bridge = FakeBridge(master, reader_count=2).start()
     hub = Hub.open(tmp_path / "var" / "t.db")
     try:
-        table = hub.create_table("angels-and-demons", ["Ann", "Bea"],
-                                 layout={"r0": "talon", "r1": "discard:1"},
-                                 kit={UID: "H1b1", "04A1B2C3D4E5F7": "H2b1"},
-                                 readers=f"serial:{os.ttyname(slave)}")
+        table = hub.create_table(
+            "angels-and-demons",
+            ["Ann", "Bea"],
+            layout={"r0": "talon", "r1": "discard:1"},
+            kit={UID: "H1b1", "04A1B2C3D4E5F7": "H2b1"},
+            readers=f"serial:{os.ttyname(slave)}",
+        )
         hub.start(table)
         assert bridge.synced.wait(5)
         bridge.put(0, bytes.fromhex(UID))  # a card turned onto the talon: accepted

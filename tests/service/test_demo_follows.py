@@ -65,7 +65,8 @@ def _undo(hub: Hub, tid: str) -> None:
 
 
 def test_undo_correct_pause_and_restart_leave_no_refusals(
-        db: Path, driven: tuple[Hub, DemoDriver]) -> None:
+    db: Path, driven: tuple[Hub, DemoDriver]
+) -> None:
     hub, driver = driven
     tid = driver.prepare().table_id
     refusals = Refusals(hub, tid)
@@ -112,13 +113,13 @@ def test_undo_correct_pause_and_restart_leave_no_refusals(
         again.close()
 
 
-def test_a_move_the_world_never_made_deals_a_fresh_game(
-        driven: tuple[Hub, DemoDriver]) -> None:
+def test_a_move_the_world_never_made_deals_a_fresh_game(driven: tuple[Hub, DemoDriver]) -> None:
     hub, driver = driven
     driver.pace = 0.01  # slow enough that the game is not over before the organiser steps in
     tid = driver.prepare().table_id
     driver.start()
     _wait(lambda: _accepted(hub, tid) >= 20)
+
     # The organiser feeds a card lifted off the talon that no bot lifted (should a bot have
     # been about to lift that very card, the bots follow and the organiser tries again).
     def moved_on() -> bool:
@@ -161,7 +162,8 @@ def test_a_demo_of_one_game_pauses_the_other_games_demo_table(db: Path) -> None:
 
 
 def test_an_undo_after_the_game_ended_lets_the_bots_finish_it_again(
-        driven: tuple[Hub, DemoDriver]) -> None:
+    driven: tuple[Hub, DemoDriver],
+) -> None:
     hub, driver = driven
     tid = driver.prepare().table_id
     driver.start()

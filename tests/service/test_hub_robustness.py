@@ -44,6 +44,7 @@ def _sql(db: Path, statement: str, *args: Any) -> None:
 
 # -- 1. one damaged table does not stop the server ---------------------------------------------
 
+
 def test_damaged_tables_load_as_broken_and_the_others_play_on(db: Path) -> None:
     hub = Hub.open(db, find_game=find_test_game)
     ids = [hub.create_table("fake", 2, name=f"table {n}") for n in range(4)]
@@ -89,6 +90,7 @@ def test_damaged_tables_load_as_broken_and_the_others_play_on(db: Path) -> None:
 
 
 # -- 2. an export does not hold the store lock while it replays -------------------------------
+
 
 class GatedGame(FakeGame):
     """The fake game, but observing C9 blocks (once armed) until the test releases it."""
@@ -139,6 +141,7 @@ def test_an_export_replays_outside_the_store_lock(db: Path) -> None:
 
 # -- 3. an input for a table that is not running is logged as refused -------------------------
 
+
 def test_inputs_while_not_running_are_logged_as_refused_and_replayed(db: Path) -> None:
     hub = Hub.open(db, find_game=find_test_game)
     try:
@@ -168,15 +171,16 @@ def test_inputs_while_not_running_are_logged_as_refused_and_replayed(db: Path) -
         feed = view["feed"]
         assert [e["accepted"] for e in feed] == [False, True, False, False, False, True, True]
         refusal = feed[2]["rejection"]
-        assert refusal == {"rule": RULE_NOT_RUNNING, "reason": "the table is paused",
-                           "hint": "the organiser resumes it; then lift that card and put it "
-                                   "back"}
+        assert refusal == {
+            "rule": RULE_NOT_RUNNING,
+            "reason": "the table is paused",
+            "hint": "the organiser resumes it; then lift that card and put it back",
+        }
         assert feed[3]["input"] == f"tag +r2 {UID}"
         assert feed[4]["rejection"]["hint"].endswith("then answer again")
         assert "paused" in view["notices"][-1]["text"]
         exported = hub.export(tid, "organiser")
-        assert [{k: v for k, v in i.items() if k != "record"}
-                for i in exported["inputs"]] == feed
+        assert [{k: v for k, v in i.items() if k != "record"} for i in exported["inputs"]] == feed
         assert exported["inputs"][2]["record"][REFUSED] == refusal
         before = {aud: hub.view(tid, aud) for aud in ("public", "organiser", 0)}
     finally:
@@ -200,6 +204,7 @@ def test_inputs_while_not_running_are_logged_as_refused_and_replayed(db: Path) -
 
 
 # -- 4. two concurrent starts open the readers once -------------------------------------------
+
 
 class CountingBackend:
     """A reader backend that only counts how often it is started and stopped."""

@@ -39,15 +39,17 @@ def test_the_numbers_suit_a_table_of_six_phones() -> None:
 
 
 def test_a_right_code_during_a_lockout_is_refused_unused_and_works_after_the_window(
-        tokens: Tokens, clock: Clock) -> None:
+    tokens: Tokens, clock: Clock
+) -> None:
     code, _ = tokens.pairing_code("t1", 0)
     guess_wrong(tokens, "10.0.0.7", MAX_FAILED_PER_CLIENT)
     clock.now += 20
     with pytest.raises(TooManyTries) as refused:
         tokens.redeem(code, "10.0.0.7")
     assert refused.value.retry_after == 40 and not refused.value.everyone
-    assert str(refused.value) == ("Too many wrong codes from this phone: wait 40 seconds, then "
-                                  "type the code again")
+    assert str(refused.value) == (
+        "Too many wrong codes from this phone: wait 40 seconds, then type the code again"
+    )
     clock.now += 39.5  # still inside the minute; a refused try does not make it longer
     with pytest.raises(TooManyTries) as again:
         tokens.redeem(code, "10.0.0.7")
@@ -58,7 +60,8 @@ def test_a_right_code_during_a_lockout_is_refused_unused_and_works_after_the_win
 
 
 def test_another_client_is_unaffected_until_the_ceiling_over_all_clients(
-        tokens: Tokens, clock: Clock) -> None:
+    tokens: Tokens, clock: Clock
+) -> None:
     guess_wrong(tokens, "10.0.0.7", MAX_FAILED_PER_CLIENT)
     code, _ = tokens.pairing_code("t1", 1)
     assert tokens.redeem(code, "10.0.0.8")[1].seat == 1  # the player next to the guesser
@@ -75,7 +78,8 @@ def test_another_client_is_unaffected_until_the_ceiling_over_all_clients(
 
 
 def test_a_right_code_does_not_count_and_a_wrong_one_after_the_window_starts_afresh(
-        tokens: Tokens, clock: Clock) -> None:
+    tokens: Tokens, clock: Clock
+) -> None:
     guess_wrong(tokens, "10.0.0.7", MAX_FAILED_PER_CLIENT - 1)
     for seat in range(6):
         code, _ = tokens.pairing_code("t1", seat)

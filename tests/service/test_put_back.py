@@ -34,8 +34,10 @@ def test_undo_of_a_discard_says_take_it_back_into_the_hand() -> None:
     name = game.describe_piece(inp.piece)
     assert table.view(PUBLIC)["put_back"] is None
     assert table.submit(Undo()).accepted
-    want = (f"Take the {name} back off {NAMES[seat]}'s discard pile and put it back in "
-            f"{NAMES[seat]}'s hand.")
+    want = (
+        f"Take the {name} back off {NAMES[seat]}'s discard pile and put it back in "
+        f"{NAMES[seat]}'s hand."
+    )
     view = table.view(PUBLIC)
     assert view["put_back"]["text"] == want and view["put_back"]["kind"] == "undo"
     assert view["feed"][-1]["kind"] == "undo" and view["feed"][-1]["put_back"] == want
@@ -74,7 +76,8 @@ def test_a_card_seen_in_an_earlier_round_goes_back_where_it_comes_from_now() -> 
         name = game.describe_piece(inp.piece)
         where = "the deck" if inp.zone in ("talon", "flip") else f"{NAMES[active]}'s hand"
         assert text.startswith(f"Take the {name} back off ") and text.endswith(
-            f"put it back {'on' if where == 'the deck' else 'in'} {where}."), text
+            f"put it back {'on' if where == 'the deck' else 'in'} {where}."
+        ), text
         assert table.submit(inp).accepted
     assert {"talon", "discard"} <= checked, checked
 
@@ -114,10 +117,17 @@ def test_a_correction_says_what_the_table_now_counts() -> None:
     # the same card read again: nothing moves
     assert table.submit(Correct(inp)).accepted
     text = table.view(PUBLIC)["put_back"]["text"]
-    assert text == (f"The table still counts the {game.describe_piece(inp.piece)} on "
-                    f"{NAMES[int(inp.zone[8:])]}'s discard pile: nothing to move.")
-    other = next(p for p in game.pieces() if p != inp.piece and p[0] == inp.piece[0]
-                 and table.submit(Correct(Seen(inp.zone, p, True))).accepted)
+    assert text == (
+        f"The table still counts the {game.describe_piece(inp.piece)} on "
+        f"{NAMES[int(inp.zone[8:])]}'s discard pile: nothing to move."
+    )
+    other = next(
+        p
+        for p in game.pieces()
+        if p != inp.piece
+        and p[0] == inp.piece[0]
+        and table.submit(Correct(Seen(inp.zone, p, True))).accepted
+    )
     text = table.view(PUBLIC)["put_back"]["text"]
     assert text.startswith(f"The table now counts the {game.describe_piece(other)} on ")
     assert f"instead of the {game.describe_piece(inp.piece)} on " in text
@@ -144,4 +154,5 @@ def test_a_token_laid_again_where_it_was_lifted_is_only_taken_off() -> None:
     seat = int(inp.zone.split(":")[1])
     assert table.submit(Undo()).accepted
     assert table.view(PUBLIC)["put_back"]["text"] == (
-        f"Take the {game.describe_piece(inp.piece)} back off {NAMES[seat]}'s waiting spot.")
+        f"Take the {game.describe_piece(inp.piece)} back off {NAMES[seat]}'s waiting spot."
+    )

@@ -35,8 +35,9 @@ def _play(hub: Hub, seed: int, count: int | None = None) -> str:
 
 def _views(hub: Hub, table_id: str) -> dict[Any, str]:
     """Every audience's view as JSON text, and the table's list line."""
-    out: dict[Any, str] = {aud: hub.view_json(table_id, aud)
-                           for aud in (PUBLIC, ORGANISER, *range(len(SEATS)))}
+    out: dict[Any, str] = {
+        aud: hub.view_json(table_id, aud) for aud in (PUBLIC, ORGANISER, *range(len(SEATS)))
+    }
     out["summary"] = repr(hub.summary(table_id))
     return out
 
@@ -167,8 +168,9 @@ def test_a_damaged_log_is_told_when_the_table_is_opened_again(tmp_path: Path) ->
         hub.end(done)
         listed = hub.summary(done)
         with hub.store._db("damage") as conn:
-            conn.exec_driver_sql("UPDATE log SET record = 'not json' WHERE table_id = ? AND "
-                                 "seq = 5", (done,))
+            conn.exec_driver_sql(
+                "UPDATE log SET record = 'not json' WHERE table_id = ? AND seq = 5", (done,)
+            )
             conn.commit()
         with pytest.raises(TableStateError, match=f"table {done} cannot be loaded.*record 5"):
             hub.view(done, PUBLIC)
@@ -178,8 +180,7 @@ def test_a_damaged_log_is_told_when_the_table_is_opened_again(tmp_path: Path) ->
         hub.close()
 
 
-def test_unloading_hands_the_memory_back(tmp_path: Path,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unloading_hands_the_memory_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """glibc keeps a dropped table's heap unless told: each unload collects and trims."""
     from scorekeeper.service import memory
 

@@ -98,8 +98,12 @@ class Table:
     def __init__(self, seats: int) -> None:
         self.seats = seats
         self.at: dict[str, str] = {}  # piece -> zone
-        self.zones = {"talon", "out", "flip", *(f"{z}:{s}" for z in ("meld", "discard", "wait")
-                                                 for s in range(seats))}
+        self.zones = {
+            "talon",
+            "out",
+            "flip",
+            *(f"{z}:{s}" for z in ("meld", "discard", "wait") for s in range(seats)),
+        }
 
     def on(self, zone: str) -> list[str]:
         return [p for p, z in self.at.items() if z == zone]
@@ -124,8 +128,9 @@ def test_inputs_follow_the_contract(seed: int) -> None:
     assert all(isinstance(i, Seen) and i.zone == "talon" and i.present for i in first)
     declared: set[int] = set()
     for action in actions:
-        talon_arrivals = [i for i in action if isinstance(i, Seen) and i.zone == "talon"
-                          and i.present]
+        talon_arrivals = [
+            i for i in action if isinstance(i, Seen) and i.zone == "talon" and i.present
+        ]
         if talon_arrivals:  # a deal or a refill: N+1 cards on an empty talon, nothing else
             assert len(action) == n + 1 and len(talon_arrivals) == n + 1
             assert not table.on("talon")
@@ -187,8 +192,9 @@ def test_jitter_reports_some_departures_after_arrivals() -> None:
             for action in _actions(world):
                 seen = [i for i in action if isinstance(i, Seen)]
                 for k, inp in enumerate(seen):
-                    if not inp.present and any(x.present and x.piece == inp.piece
-                                               for x in seen[:k]):
+                    if not inp.present and any(
+                        x.present and x.piece == inp.piece for x in seen[:k]
+                    ):
                         count += 1
         return count
 
@@ -201,23 +207,37 @@ def test_every_path_of_the_contract_is_played() -> None:
     kinds: Counter[str] = Counter()
     for seed in range(40):
         temper = Temper(item_love=10) if seed % 2 else Temper()
-        world = AngelsDemonsWorld(2 + seed % 3, {"mode": "advanced" if seed % 4 < 2 else "basic"},
-                                  seed, temper=temper)
+        world = AngelsDemonsWorld(
+            2 + seed % 3, {"mode": "advanced" if seed % 4 < 2 else "basic"}, seed, temper=temper
+        )
         for inp in world.inputs():
             if isinstance(inp, Decision):
                 kinds[f"{inp.prompt} {inp.answer if inp.prompt == 'draw_count' else ''}"] += 1
             elif inp.zone.startswith("wait:"):
                 kinds["token"] += 1
         kinds.update(world.results)
-    for kind in ("draw_count 0", "draw_count 1", "draw_count 2", "claim ", "claimant ",
-                 "waiting ", "token", "self-draw", "claim", "mine", "exhausted", "item-win"):
+    for kind in (
+        "draw_count 0",
+        "draw_count 1",
+        "draw_count 2",
+        "claim ",
+        "claimant ",
+        "waiting ",
+        "token",
+        "self-draw",
+        "claim",
+        "mine",
+        "exhausted",
+        "item-win",
+    ):
         assert kinds[kind] > 0, (kind, kinds)
 
 
 def test_item_win_ends_the_game_at_once() -> None:
     for seed in range(200):
-        world = AngelsDemonsWorld(2 + seed % 3, {"mode": "advanced"}, seed,
-                                  temper=Temper(item_love=10))
+        world = AngelsDemonsWorld(
+            2 + seed % 3, {"mode": "advanced"}, seed, temper=Temper(item_love=10)
+        )
         for _ in world.inputs():
             pass
         if world.winner is not None:

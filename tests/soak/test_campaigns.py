@@ -62,8 +62,9 @@ def test_leaks_two_short_games_through_a_served_hub(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_api_cases_on_one_operation_with_and_without_the_token(tmp_path: Path) -> None:
-    row = api_cases.run(1, seed=3, workdir=tmp_path, progress=print,
-                        paths=r"^/api/tables/\{table_id\}/undo$")
+    row = api_cases.run(
+        1, seed=3, workdir=tmp_path, progress=print, paths=r"^/api/tables/\{table_id\}/undo$"
+    )
     _passed(row)
     assert row.lost == "0 server errors"
     cases = int(row.done.split()[0])
@@ -116,16 +117,21 @@ def test_frames_junk_never_holds_a_good_frame() -> None:
 def test_kills_an_acknowledged_input_missing_or_changed_is_counted() -> None:
     tally = kills.Tally()
     player = kills.Player(random.Random(1), tally)
-    game = kills.Game("t1", [], acked={1: Seen("play", "C1", True), 2: Undo(),
-                                       3: Seen("play", "C2", True)})
-    player._compare_records(game, {1: {"type": "seen", "zone": "play", "piece": "C1",
-                                       "present": True, "typed": True},
-                                   2: {"type": "undo"},
-                                   3: {"type": "seen", "zone": "play", "piece": "C9",
-                                       "present": True, "typed": True}})
+    game = kills.Game(
+        "t1", [], acked={1: Seen("play", "C1", True), 2: Undo(), 3: Seen("play", "C2", True)}
+    )
+    player._compare_records(
+        game,
+        {
+            1: {"type": "seen", "zone": "play", "piece": "C1", "present": True, "typed": True},
+            2: {"type": "undo"},
+            3: {"type": "seen", "zone": "play", "piece": "C9", "present": True, "typed": True},
+        },
+    )
     assert (tally.lost, tally.altered) == (0, 1)
-    player._compare_records(game, {1: {"type": "seen", "zone": "play", "piece": "C1",
-                                       "present": False}})
+    player._compare_records(
+        game, {1: {"type": "seen", "zone": "play", "piece": "C1", "present": False}}
+    )
     assert (tally.lost, tally.altered) == (2, 3)  # 2 and 3 gone; 1 altered and changed
 
 
@@ -133,8 +139,10 @@ def _a_state_with_secrets() -> tuple[Table, dict[int, leaks.Secrets], int]:
     """An Angels & Demons table played until a seat holds a card the referee knows of."""
     game = find_game("angels-and-demons")
     inputs = leaks._world("angels-and-demons", 3, {}, 5)
-    table = Table(TableConfig(game="angels-and-demons", seats=("A", "B", "C"),
-                              layout=game.default_layout(3)), game)
+    table = Table(
+        TableConfig(game="angels-and-demons", seats=("A", "B", "C"), layout=game.default_layout(3)),
+        game,
+    )
     states = {}
     for inp, deck in inputs:
         assert table.submit(inp).accepted
@@ -182,8 +190,11 @@ def test_leaks_old_history_and_earlier_feed_lines_are_left_out() -> None:
 
 
 def test_api_cases_a_5xx_or_an_unanswered_request_is_a_server_error() -> None:
-    report = {"test_cases": {"generated": 120, "with_failures": 2, "errored": 1},
-              "failures": [{"operation": "POST /api/pair", "status_code": 500}], "errors": []}
+    report = {
+        "test_cases": {"generated": 120, "with_failures": 2, "errored": 1},
+        "failures": [{"operation": "POST /api/pair", "status_code": 500}],
+        "errors": [],
+    }
     cases, errors, problems = api_cases.tally(report, "without a token")
     assert (cases, errors) == (120, 3)
     assert "POST /api/pair" in problems[0]

@@ -16,15 +16,17 @@ def need_fuse() -> None:
     """Fail (never skip) where FUSE cannot mount, saying why and what to install."""
     reason = why_fuse_cannot_mount()
     if reason is not None:
-        pytest.fail(f"the power-cut tests need FUSE, and it cannot be mounted here: {reason}",
-                    pytrace=False)
+        pytest.fail(
+            f"the power-cut tests need FUSE, and it cannot be mounted here: {reason}", pytrace=False
+        )
 
 
 def unmount_left_over(mountpoint: Path) -> None:
     """A mount left behind would hang every later test that walks tmp_path: go, lazily."""
     if os.path.ismount(mountpoint):
-        subprocess.run(["fusermount3", "-u", "-z", str(mountpoint)], check=False,
-                       capture_output=True)
+        subprocess.run(
+            ["fusermount3", "-u", "-z", str(mountpoint)], check=False, capture_output=True
+        )
     assert not os.path.ismount(mountpoint), f"{mountpoint} is still mounted"
 
 

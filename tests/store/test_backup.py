@@ -57,8 +57,9 @@ def log_rows(path: Path) -> list[tuple[int, str]]:
     """(seq, record text) of table t1 in the SQLite file ``path`` alone, read-only."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return conn.execute("SELECT seq, record FROM log WHERE table_id = 't1' ORDER BY seq"
-                            ).fetchall()
+        return conn.execute(
+            "SELECT seq, record FROM log WHERE table_id = 't1' ORDER BY seq"
+        ).fetchall()
     except sqlite3.DatabaseError:  # the file alone may not even hold the log table yet
         return []
     finally:
@@ -88,12 +89,15 @@ def make_store(db: Path, inputs: int, name: str = "Friday") -> None:
 
 
 def test_backup_while_another_process_appends_holds_every_acknowledged_input(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     db = tmp_path / "var" / "sk.db"
     db.parent.mkdir()
     acked_file, stop = tmp_path / "acked.txt", tmp_path / "stop"
-    proc = subprocess.Popen([sys.executable, "-c", APPENDER, str(db), str(acked_file), str(stop)],
-                            cwd=Path(__file__).parents[2])
+    proc = subprocess.Popen(
+        [sys.executable, "-c", APPENDER, str(db), str(acked_file), str(stop)],
+        cwd=Path(__file__).parents[2],
+    )
     try:
         before = wait_acked(acked_file, 60, proc)
         # Those inputs are only in the WAL: no checkpoint has run, the main file alone (what a
@@ -104,8 +108,13 @@ def test_backup_while_another_process_appends_holds_every_acknowledged_input(
         assert Path(f"{db}-wal").stat().st_size > 0
         calls: list[tuple[int, int]] = []
         # Small steps with pauses: the copy spans many appends of the other process.
-        done = backup(db, tmp_path / "usb", step_pages=1, pause=0.02,
-                      progress=lambda d, t: calls.append((d, t)))
+        done = backup(
+            db,
+            tmp_path / "usb",
+            step_pages=1,
+            pause=0.02,
+            progress=lambda d, t: calls.append((d, t)),
+        )
         during = acked(acked_file)
     finally:
         stop.touch()
@@ -146,7 +155,8 @@ def test_a_backup_does_not_hold_up_the_writer(tmp_path: Path) -> None:
 
 
 def test_backup_into_a_folder_gets_a_dated_name_and_replaces_a_file_only_when_checked(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     db = tmp_path / "var" / "scorekeeper.db"
     make_store(db, 3)
     usb = tmp_path / "usb"
@@ -170,10 +180,13 @@ def test_backup_into_a_folder_gets_a_dated_name_and_replaces_a_file_only_when_ch
     assert not (tmp_path / "unplugged").exists()
 
 
-@pytest.mark.parametrize(("content", "words"), [
-    (b"", "is empty"),
-    (b"hello, this is not a database" * 200, "is not a SQLite database"),
-])
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "is empty"),
+        (b"hello, this is not a database" * 200, "is not a SQLite database"),
+    ],
+)
 def test_check_refuses_what_is_not_a_backup(tmp_path: Path, content: bytes, words: str) -> None:
     path = tmp_path / "wrong.db"
     path.write_bytes(content)
@@ -195,7 +208,7 @@ def test_check_refuses_other_sqlite_files_and_damaged_pages(tmp_path: Path) -> N
     data = bytearray((tmp_path / "copy.db").read_bytes())
     page = 4096
     pages = len(data) // page
-    data[page * (pages - 2) + 8: page * (pages - 1)] = bytes(page - 8)  # a b-tree page zeroed
+    data[page * (pages - 2) + 8 : page * (pages - 1)] = bytes(page - 8)  # a b-tree page zeroed
     (tmp_path / "copy.db").write_bytes(bytes(data))
     with pytest.raises(StoreError, match="damaged|malformed"):
         check_store(tmp_path / "copy.db")
@@ -215,13 +228,14 @@ def test_restore_moves_the_current_files_aside_and_the_marker_follows(tmp_path: 
     assert done.contents.words() == "1 table, 5 inputs"
     base = "sk.db.before-restore-20261202-000102"
     assert {(a.name, b.name) for a, b in done.moved} >= {
-        ("sk.db", base), ("sk.db.marker", base + ".marker")}
+        ("sk.db", base),
+        ("sk.db.marker", base + ".marker"),
+    }
     # Nothing deleted: every file that was there is there under its new name, unchanged
     # (a -wal or -shm goes with the database: SQLite opens the pair together).
     for old, new in done.moved:
         assert new.read_bytes() == old_bytes[old.name] or old.name.endswith("-shm")
-    assert not any(p.name.endswith(".tmp") or "restore.tmp" in p.name
-                   for p in db.parent.iterdir())
+    assert not any(p.name.endswith(".tmp") or "restore.tmp" in p.name for p in db.parent.iterdir())
     # The restored database opens, although it is behind what the old marker had seen: the
     # marker was made to describe it (without that, the Store refuses a database behind it).
     with Store(sqlite_url(str(db))) as store:
@@ -233,7 +247,8 @@ def test_restore_moves_the_current_files_aside_and_the_marker_follows(tmp_path: 
 
 
 def test_restore_refuses_a_backup_with_an_altered_record_and_changes_nothing(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     db = tmp_path / "sk.db"
     make_store(db, 20)
     saved = backup(db, tmp_path / "saved.db").path
@@ -241,7 +256,7 @@ def test_restore_refuses_a_backup_with_an_altered_record_and_changes_nothing(
     # quick_check still says ok; only the records' chained checksums can tell.
     data = (tmp_path / "saved.db").read_bytes()
     at = data.index(b'"talon"')
-    (tmp_path / "saved.db").write_bytes(data[:at + 4] + b"k" + data[at + 5:])
+    (tmp_path / "saved.db").write_bytes(data[: at + 4] + b"k" + data[at + 5 :])
     assert check_store(saved).words() == "1 table, 20 inputs"
     before = sorted(p.name for p in tmp_path.iterdir())
     with pytest.raises(StoreError, match="damaged log"):
@@ -260,11 +275,14 @@ def test_the_lock_refuses_a_second_holder_and_restore_while_held(tmp_path: Path)
         with pytest.raises(DatabaseBusy) as busy:
             DatabaseLock(db).acquire()
         assert busy.value.pid == os.getpid()
-        assert str(busy.value) == (f"another scorekeeper server is using {db} "
-                                   f"(pid {os.getpid()}); stop it first, or give this one "
-                                   "another --db")
-        with pytest.raises(DatabaseBusy, match="stop the server first: sudo systemctl stop "
-                                                "scorekeeper"):
+        assert str(busy.value) == (
+            f"another scorekeeper server is using {db} "
+            f"(pid {os.getpid()}); stop it first, or give this one "
+            "another --db"
+        )
+        with pytest.raises(
+            DatabaseBusy, match="stop the server first: sudo systemctl stop scorekeeper"
+        ):
             restore(db, tmp_path / "b.db")
     assert not list(tmp_path.glob("var/*before-restore*"))
     with DatabaseLock(db):  # released: free again
@@ -279,7 +297,8 @@ def wait_for(check: object, what: str, timeout: float = 10.0) -> None:
 
 
 def test_periodic_backup_keeps_the_last_three_and_tries_again_after_a_failure(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     db = tmp_path / "sk.db"
     make_store(db, 4)
     usb = tmp_path / "usb"
@@ -347,8 +366,13 @@ def test_backups_in_the_same_second_are_numbered_and_pruned_in_order(tmp_path: P
     found = [m for p in usb.iterdir() if (m := pattern.match(p.name))]
     order = [m.group(0) for m in sorted(found, key=backup_order)]
     assert order[0] == "sk-20260101-000001.db" and order[-2:] == [
-        "sk-20260101-000001-9.db", "sk-20260101-000001-10.db"]
+        "sk-20260101-000001-9.db",
+        "sk-20260101-000001-10.db",
+    ]
     periodic = PeriodicBackup(db, usb, every=60, keep=3)
     periodic._prune()
     assert sorted(p.name for p in usb.iterdir()) == [
-        "sk-20260101-000001-10.db", "sk-20260101-000001-8.db", "sk-20260101-000001-9.db"]
+        "sk-20260101-000001-10.db",
+        "sk-20260101-000001-8.db",
+        "sk-20260101-000001-9.db",
+    ]

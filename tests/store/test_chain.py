@@ -43,8 +43,12 @@ def test_a_flipped_byte_that_keeps_the_json_valid_is_found_and_named(db: Path) -
     text = _sql(db, "SELECT record FROM log WHERE table_id = ? AND seq = 3", damaged)[0][0]
     assert isinstance(text, str) and '"C3"' in text
     # One bit: "C3" becomes "C2", still JSON, still an input the game would take.
-    _sql(db, "UPDATE log SET record = ? WHERE table_id = ? AND seq = 3",
-         text.replace('"C3"', '"C2"'), damaged)
+    _sql(
+        db,
+        "UPDATE log SET record = ? WHERE table_id = ? AND seq = 3",
+        text.replace('"C3"', '"C2"'),
+        damaged,
+    )
     assert _sql(db, "PRAGMA integrity_check") == [("ok",)]  # SQLite cannot see it
 
     hub = Hub.open(db, find_game=find_test_game)
@@ -85,8 +89,7 @@ def test_appends_after_a_reopen_continue_the_chain(db: Path) -> None:
         assert hub.submit(damaged, Seen("play", "C9", True)).accepted
     finally:
         hub.close()
-    rows = _sql(db, "SELECT seq, record, chain FROM log WHERE table_id = ? ORDER BY seq",
-                damaged)
+    rows = _sql(db, "SELECT seq, record, chain FROM log WHERE table_id = ? ORDER BY seq", damaged)
     previous = GENESIS
     for seq, text, chain in rows:
         assert chain == link(previous, damaged, int(str(seq)), str(text))
@@ -96,13 +99,16 @@ def test_appends_after_a_reopen_continue_the_chain(db: Path) -> None:
 
 def test_a_store_written_before_checksums_gets_them_at_its_first_open(db: Path) -> None:
     damaged, good = _two_played_tables(db)
-    before = {t: _sql(db, "SELECT record FROM log WHERE table_id = ? ORDER BY seq", t)
-              for t in (damaged, good)}
+    before = {
+        t: _sql(db, "SELECT record FROM log WHERE table_id = ? ORDER BY seq", t)
+        for t in (damaged, good)
+    }
     _sql(db, "ALTER TABLE log DROP COLUMN chain")
     _sql(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     with Store(sqlite_url(str(db))) as store:
         assert store.get_meta("schema_version") == "2"
         for table_id in (damaged, good):
             assert [r for _, r in store.records(table_id)] == [
-                json.loads(str(t[0])) for t in before[table_id]]
+                json.loads(str(t[0])) for t in before[table_id]
+            ]
     assert _sql(db, "SELECT COUNT(*) FROM log WHERE chain IS NULL") == [(0,)]

@@ -38,12 +38,17 @@ CI_SEED = 20240611
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 
-def run_and_kill(url: str, table_id: str, run: int, rng: random.Random,
-                 seed: int) -> dict[int, str]:
+def run_and_kill(
+    url: str, table_id: str, run: int, rng: random.Random, seed: int
+) -> dict[int, str]:
     """Start the appending child, SIGKILL it at a random moment, return what it acknowledged."""
     root = Path(__file__).resolve().parents[2]
-    child = subprocess.Popen([sys.executable, "-c", CHILD, url, table_id, str(run)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, url, table_id, str(run)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=root,
+    )
     assert child.stdout is not None
     acked: dict[int, str] = {}
     wanted = rng.randint(1, 150)
@@ -85,11 +90,16 @@ def test_every_acknowledged_record_survives_kill_9(tmp_path: Path) -> None:
         assert list(stored) == list(range(1, len(stored) + 1)), f"seed {seed}: gap in seqs"
         for seq, answer in acked.items():
             assert seq in stored, f"seed {seed}: acknowledged record {seq} was lost"
-            assert stored[seq] == {"type": "decision", "seat": 0, "prompt": "p",
-                                   "answer": answer}, f"seed {seed}: record {seq} differs"
+            assert stored[seq] == {
+                "type": "decision",
+                "seat": 0,
+                "prompt": "p",
+                "answer": answer,
+            }, f"seed {seed}: record {seq} differs"
         for record in stored.values():
-            assert record["type"] == "decision" and record["answer"].count("-") == 2, \
+            assert record["type"] == "decision" and record["answer"].count("-") == 2, (
                 f"seed {seed}: {record}"
+            )
     raw = sqlite3.connect(db)
     try:
         assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok", f"seed {seed}"

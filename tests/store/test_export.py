@@ -28,8 +28,13 @@ VERDICTS = [True, True, False, True, False, True]
 @pytest.fixture
 def played(tmp_path: Path):
     store = Store(sqlite_url(str(tmp_path / "x.db")))
-    config = TableConfig(game="fake", seats=("ann", "bob"), layout={"r1": "hand", "r2": "play"},
-                         kit=KIT, name="export test")
+    config = TableConfig(
+        game="fake",
+        seats=("ann", "bob"),
+        layout={"r1": "hand", "r2": "play"},
+        kit=KIT,
+        name="export test",
+    )
     table_id = store.create_table(config)
     store.set_status(table_id, "running")
     table = Table(config, FakeGame(), log=store.sink(table_id))

@@ -39,11 +39,13 @@ def _open(db: Path) -> Store:
 
 def _played(db: Path, inputs: int = 5) -> str:
     with _open(db) as store:
-        table_id = store.create_table(TableConfig(game="fake", seats=("Ann", "Bob"),
-                                                  name="Friday final"))
+        table_id = store.create_table(
+            TableConfig(game="fake", seats=("Ann", "Bob"), name="Friday final")
+        )
         for n in range(inputs):
-            store.append(table_id, {"type": "seen", "zone": "play", "piece": f"C{n}",
-                                    "present": True})
+            store.append(
+                table_id, {"type": "seen", "zone": "play", "piece": f"C{n}", "present": True}
+            )
     return table_id
 
 
@@ -94,8 +96,7 @@ def test_a_copy_without_its_wal_is_refused_as_behind(db: Path, tmp_path: Path) -
     """The attack's case: inputs still only in the -wal file, and the file copied alone."""
     store = _open(db)
     try:
-        table_id = store.create_table(TableConfig(game="fake", seats=("Ann",),
-                                                  name="Friday final"))
+        table_id = store.create_table(TableConfig(game="fake", seats=("Ann",), name="Friday final"))
         for _ in range(5):
             store.append(table_id, {"type": "undo"})
         with sqlite3.connect(db) as conn:  # what SQLite does now and then by itself

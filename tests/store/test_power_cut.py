@@ -25,10 +25,9 @@ from tests.store.conftest import need_fuse, unmount_left_over
 CI_SEED = 20261201
 
 
-
-
 def test_where_fuse_cannot_mount_the_campaign_says_why_and_what_to_install(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))  # no fusermount3 to be found
     reason = why_fuse_cannot_mount()
     assert reason is not None and "fusermount3" in reason and "apt-get install fuse3" in reason
@@ -76,7 +75,7 @@ def test_a_cut_keeps_a_random_part_of_what_was_buffered(disk: Mount) -> None:
     assert kept + dropped == 100 and 20 < kept < 80, (kept, dropped)
     assert len(landed) == kept  # each kept write landed whole, nothing else did
     for page in landed:
-        assert data[(page - 1) * 512:page * 512] == bytes([page]) * 512
+        assert data[(page - 1) * 512 : page * 512] == bytes([page]) * 512
 
 
 WRITER = """
@@ -96,13 +95,13 @@ time.sleep(60)
 """
 
 
-def test_sqlite_in_wal_mode_runs_on_the_layer_and_only_synced_commits_survive(
-        disk: Mount) -> None:
+def test_sqlite_in_wal_mode_runs_on_the_layer_and_only_synced_commits_survive(disk: Mount) -> None:
     # The store's settings (WAL, its -shm index mmap'd through the layer; synchronous=FULL),
     # in a process that the power cut kills: no clean close, no checkpoint.
     db = disk.mountpoint / "t.db"
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(db)], stdout=subprocess.PIPE,
-                              text=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(db)], stdout=subprocess.PIPE, text=True
+    )
     try:
         assert writer.stdout is not None
         assert writer.stdout.readline().strip() == "51"
@@ -137,11 +136,10 @@ def test_a_torn_write_lands_in_whole_sectors(disk: Mount) -> None:
     kept, dropped = disk.cut(seed=11, keep=1.0, tear=1.0)  # every write kept, and torn
     assert (kept, dropped) == (0, 50)
     data = (disk.mountpoint / "torn").read_bytes().ljust(50 * 2048, b"\0")
-    sectors = [data[i:i + 512] for i in range(0, len(data), 512)]
+    sectors = [data[i : i + 512] for i in range(0, len(data), 512)]
     for i, sector in enumerate(sectors):  # each sector all there, or not at all
         assert sector in (bytes(512), bytes([i // 4 + 1]) * 512), i
-    landed = [sum(sector != bytes(512) for sector in sectors[n * 4:n * 4 + 4])
-              for n in range(50)]
+    landed = [sum(sector != bytes(512) for sector in sectors[n * 4 : n * 4 + 4]) for n in range(50)]
     assert any(0 < count < 4 for count in landed)  # parts of writes, not only whole ones
     assert disk.stats()["torn"] == {"torn": 50}
 
@@ -160,13 +158,15 @@ print("never", flush=True)
 
 
 @pytest.mark.parametrize("op", ["write", "fsync"])
-def test_a_trap_holds_a_writer_inside_a_call_for_a_cut_at_that_moment(
-        disk: Mount, op: str) -> None:
+def test_a_trap_holds_a_writer_inside_a_call_for_a_cut_at_that_moment(disk: Mount, op: str) -> None:
     # How the campaign cuts inside a checkpoint: the process is held in its n-th call, killed
     # there, and what it had not fsync'd goes with the cut (a held fsync flushes nothing).
     disk.arm("held", 2, op)  # the 2nd write ("second ") or the 2nd fsync
-    writer = subprocess.Popen([sys.executable, "-c", HELD, str(disk.mountpoint / "held")],
-                              stdout=subprocess.PIPE, text=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", HELD, str(disk.mountpoint / "held")],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert writer.stdout is not None
         assert writer.stdout.readline().strip() == "synced"
@@ -217,6 +217,7 @@ def test_200_power_cuts_lose_no_acknowledged_input(tmp_path: Path) -> None:
         assert dropped.get(name, 0) > 0, (seed, name, result.detail)
     assert cuts.get("start", 0) > 0 and cuts.get("checkpoint", 0) > 0, (seed, result.detail)
     assert sum(result.detail["torn"].values()) > 0, (seed, result.detail)  # torn writes too
-    assert (result.lost, result.altered, result.refused_starts) == (0, 0, 0), \
+    assert (result.lost, result.altered, result.refused_starts) == (0, 0, 0), (
         f"seed {seed}: " + "\n".join(result.problems)
+    )
     assert result.problems == (), f"seed {seed}: " + "\n".join(result.problems)

@@ -51,8 +51,7 @@ print("token", hub.tokens.ensure_organiser_token(hub.token_file), flush=True)
 
 
 def _spawn(code: str, arg: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", code, arg], stdout=subprocess.PIPE,
-                            text=True)
+    return subprocess.Popen([sys.executable, "-c", code, arg], stdout=subprocess.PIPE, text=True)
 
 
 def _wait_trapped(disk: Mount) -> None:
@@ -72,7 +71,8 @@ def _grow_marker(db: Path) -> None:
 
 @pytest.mark.parametrize("marker", ["grown", "unreadable"])
 def test_a_start_after_a_crash_inside_an_fsync_never_puts_the_marker_ahead(
-        disk: Mount, tmp_path: Path, marker: str) -> None:
+    disk: Mount, tmp_path: Path, marker: str
+) -> None:
     db = tmp_path / "mnt" / "s.db"
     url = sqlite_url(str(db))
     with Store(url) as store:
@@ -108,7 +108,8 @@ def test_a_start_after_a_crash_inside_an_fsync_never_puts_the_marker_ahead(
 
 
 def test_a_first_start_cut_while_saving_the_token_leaves_no_token_nobody_has(
-        disk: Mount, tmp_path: Path) -> None:
+    disk: Mount, tmp_path: Path
+) -> None:
     db = tmp_path / "mnt" / "scorekeeper.db"
     disk.arm("organiser-token.tmp", 1, "fsync")
     first = _spawn(START, str(db))
@@ -119,17 +120,26 @@ def test_a_first_start_cut_while_saving_the_token_leaves_no_token_nobody_has(
     first.wait()
     disk.cut(seed=1, keep=0.0)
 
-    again = subprocess.run([sys.executable, "-c", START, str(db)], capture_output=True,
-                           text=True, timeout=60)
+    again = subprocess.run(
+        [sys.executable, "-c", START, str(db)], capture_output=True, text=True, timeout=60
+    )
     assert again.returncode == 0, again.stderr
     printed = again.stdout.split("token ", 1)[1].strip()
     saved = (db.parent / "organiser-token").read_text().strip()
     # Either this start made the token (and saved it), or it adopted the file the first one
     # saved: the token in the file is the one that works.
     check = subprocess.run(
-        [sys.executable, "-c",
-         "import sys\nfrom scorekeeper.service.hub import Hub\nhub = Hub.open(sys.argv[1])\n"
-         "print(hub.tokens.identify(sys.argv[2]).organiser)", str(db), saved],
-        capture_output=True, text=True, timeout=60)
+        [
+            sys.executable,
+            "-c",
+            "import sys\nfrom scorekeeper.service.hub import Hub\nhub = Hub.open(sys.argv[1])\n"
+            "print(hub.tokens.identify(sys.argv[2]).organiser)",
+            str(db),
+            saved,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert check.stdout.strip() == "True", check.stderr
     assert printed in (saved, "None")

@@ -21,8 +21,13 @@ UIDS = {f"0400000{i}": f"C{i}" for i in range(1, 10)}
 
 
 def make_config(name: str = "test table") -> TableConfig:
-    return TableConfig(game="fake", seats=("ann", "bob"), layout={"r1": "hand", "r2": "play"},
-                       kit=dict(UIDS), name=name)
+    return TableConfig(
+        game="fake",
+        seats=("ann", "bob"),
+        layout={"r1": "hand", "r2": "play"},
+        kit=dict(UIDS),
+        name=name,
+    )
 
 
 @pytest.fixture
@@ -139,9 +144,13 @@ def test_append_is_thread_safe(store: Store) -> None:
 
 
 def test_missing_table_is_not_found(store: Store) -> None:
-    for call in (lambda: store.config("t9"), lambda: store.status("t9"),
-                 lambda: store.append("t9", {"type": "undo"}), lambda: store.records("t9"),
-                 lambda: store.set_status("t9", "ended")):
+    for call in (
+        lambda: store.config("t9"),
+        lambda: store.status("t9"),
+        lambda: store.append("t9", {"type": "undo"}),
+        lambda: store.records("t9"),
+        lambda: store.set_status("t9", "ended"),
+    ):
         with pytest.raises(NotFound, match="t9"):
             call()
 
@@ -168,13 +177,17 @@ def test_damaged_records_are_named(db_path: Path, store: Store) -> None:
     raw.execute("UPDATE log SET record = 'not json{' WHERE seq = 1")
     raw.commit()
     raw.close()
-    with pytest.raises(StoreError, match=r"scorekeeper.db: the log of table t1 is damaged "
-                                         r"from record 1 on"):
+    with pytest.raises(
+        StoreError,
+        match=r"scorekeeper.db: the log of table t1 is damaged "
+        r"from record 1 on",
+    ):
         list(store.records(a))
     # A record whose checksum was written with it, but that is no JSON object: still named.
     raw = sqlite3.connect(db_path)
-    raw.execute("UPDATE log SET record = ?, chain = ? WHERE seq = 1",
-                ("[1]", link(GENESIS, a, 1, "[1]")))
+    raw.execute(
+        "UPDATE log SET record = ?, chain = ? WHERE seq = 1", ("[1]", link(GENESIS, a, 1, "[1]"))
+    )
     raw.commit()
     raw.close()
     with pytest.raises(StoreError, match=r"record 1 of table t1 is damaged: not a JSON object"):
@@ -194,8 +207,10 @@ def test_locked_database_is_a_store_error(db_path: Path, store: Store) -> None:
     locker = sqlite3.connect(db_path)
     locker.execute("BEGIN EXCLUSIVE")
     try:
-        with (Store(sqlite_url(str(db_path)), timeout=0.05) as second,
-              pytest.raises(StoreError, match=r"scorekeeper\.db.*locked")):
+        with (
+            Store(sqlite_url(str(db_path)), timeout=0.05) as second,
+            pytest.raises(StoreError, match=r"scorekeeper\.db.*locked"),
+        ):
             second.append(a, {"type": "undo"})
     finally:
         locker.rollback()

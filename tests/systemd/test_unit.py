@@ -64,26 +64,43 @@ def need(tool: str, how: str) -> str:
 
 def test_service_basics() -> None:
     s = service()
-    expected = {"Type": "notify", "NotifyAccess": "main", "WatchdogSec": "30",
-                "Restart": "on-failure", "RestartSec": "2", "User": "scorekeeper",
-                "Group": "scorekeeper", "StateDirectory": "scorekeeper"}
+    expected = {
+        "Type": "notify",
+        "NotifyAccess": "main",
+        "WatchdogSec": "30",
+        "Restart": "on-failure",
+        "RestartSec": "2",
+        "User": "scorekeeper",
+        "Group": "scorekeeper",
+        "StateDirectory": "scorekeeper",
+    }
     for key, value in expected.items():
         assert s.get(key) == [value], key
     assert set(s["SupplementaryGroups"][0].split()) == {"spi", "gpio", "dialout"}
-    assert s["ExecStart"] == [f"{EXEC} serve --host 0.0.0.0 --db "
-                              "/var/lib/scorekeeper/scorekeeper.db --readers "
-                              "serial:/dev/scorekeeper-bridge --feedback"]
+    assert s["ExecStart"] == [
+        f"{EXEC} serve --host 0.0.0.0 --db "
+        "/var/lib/scorekeeper/scorekeeper.db --readers "
+        "serial:/dev/scorekeeper-bridge --feedback"
+    ]
     assert parse_unit(UNIT.read_text())["Install"]["WantedBy"] == ["multi-user.target"]
 
 
 def test_hardening_options() -> None:
     s = service()
     required = {
-        "ProtectSystem": "strict", "ProtectHome": "yes", "PrivateTmp": "yes",
-        "NoNewPrivileges": "yes", "ProtectKernelTunables": "yes", "ProtectKernelModules": "yes",
-        "ProtectKernelLogs": "yes", "ProtectControlGroups": "yes", "RestrictNamespaces": "yes",
-        "LockPersonality": "yes", "MemoryDenyWriteExecute": "yes",
-        "SystemCallArchitectures": "native", "CapabilityBoundingSet": "",
+        "ProtectSystem": "strict",
+        "ProtectHome": "yes",
+        "PrivateTmp": "yes",
+        "NoNewPrivileges": "yes",
+        "ProtectKernelTunables": "yes",
+        "ProtectKernelModules": "yes",
+        "ProtectKernelLogs": "yes",
+        "ProtectControlGroups": "yes",
+        "RestrictNamespaces": "yes",
+        "LockPersonality": "yes",
+        "MemoryDenyWriteExecute": "yes",
+        "SystemCallArchitectures": "native",
+        "CapabilityBoundingSet": "",
         "DevicePolicy": "closed",
     }
     for key, value in required.items():
@@ -110,11 +127,17 @@ def test_systemd_analyze_verify(tmp_path: Path) -> None:
     unit.write_text(text.replace(f"ExecStart={EXEC} ", f"ExecStart={stub} "))
 
     def verify(path: Path) -> tuple[int, list[str]]:
-        done = subprocess.run([analyze, "verify", "--man=no", str(path)], capture_output=True,
-                              text=True, timeout=60, cwd=tmp_path)
+        done = subprocess.run(
+            [analyze, "verify", "--man=no", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
         lines = [ln for ln in (done.stdout + done.stderr).splitlines() if ln.strip()]
-        return done.returncode, [ln for ln in lines
-                                 if not any(p.search(ln) for p in ENVIRONMENT_MESSAGES)]
+        return done.returncode, [
+            ln for ln in lines if not any(p.search(ln) for p in ENVIRONMENT_MESSAGES)
+        ]
 
     code, complaints = verify(unit)
     assert code == 0 and complaints == [], "\n".join(complaints)
@@ -130,8 +153,14 @@ def test_udev_rule() -> None:
     rules = [ln for ln in RULE.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     assert len(rules) == 1
     rule = rules[0]
-    for part in ('SUBSYSTEM=="tty"', 'ATTRS{idVendor}=="2e8a"', 'SYMLINK+="scorekeeper-bridge"',
-                 'GROUP="dialout"', 'MODE="0660"', 'ENV{ID_MM_DEVICE_IGNORE}="1"'):
+    for part in (
+        'SUBSYSTEM=="tty"',
+        'ATTRS{idVendor}=="2e8a"',
+        'SYMLINK+="scorekeeper-bridge"',
+        'GROUP="dialout"',
+        'MODE="0660"',
+        'ENV{ID_MM_DEVICE_IGNORE}="1"',
+    ):
         assert part in rule, part
     # every key=value pair is well formed (udev silently ignores a broken rule line)
     for pair in re.split(r",\s*", rule):
@@ -140,8 +169,9 @@ def test_udev_rule() -> None:
 
 def test_install_sh_passes_shellcheck() -> None:
     tool = need("shellcheck", "make test installs it (tools/system-packages.sh)")
-    done = subprocess.run([tool, "--severity=style", str(INSTALL)], capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [tool, "--severity=style", str(INSTALL)], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -150,15 +180,26 @@ def test_install_sh_shape() -> None:
     assert text.startswith("#!/usr/bin/env bash\n")
     assert "set -euo pipefail" in text
     assert os.access(INSTALL, os.X_OK), "install.sh must be executable"
-    for needed in ('id -u', "raspi-config nonint do_spi 0", "systemctl daemon-reload",
-                   "systemctl enable", "hostname -I", "organiser-token", "useradd --system",
-                   "[pi]", "python3-venv", "/healthz"):
+    for needed in (
+        "id -u",
+        "raspi-config nonint do_spi 0",
+        "systemctl daemon-reload",
+        "systemctl enable",
+        "hostname -I",
+        "organiser-token",
+        "useradd --system",
+        "[pi]",
+        "python3-venv",
+        "/healthz",
+    ):
         assert needed in text, needed
-    done = subprocess.run(["bash", str(INSTALL), "--help"], capture_output=True, text=True,
-                          timeout=30)
+    done = subprocess.run(
+        ["bash", str(INSTALL), "--help"], capture_output=True, text=True, timeout=30
+    )
     assert done.returncode == 0 and "install.sh" in done.stdout
-    done = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True,
-                          text=True, timeout=30)
+    done = subprocess.run(
+        ["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True, timeout=30
+    )
     assert done.returncode == 1 and "unknown option: --frobnicate" in done.stderr
 
 
@@ -171,7 +212,11 @@ def test_server_runs_under_memory_deny_write_execute(tmp_path: Path) -> None:
     The kernel's PR_SET_MDWE (Linux 6.3+) refuses writable+executable memory like the unit's
     setting does, and is inherited across exec: a small launcher sets it and execs the server.
     """
-    probe = subprocess.run([sys.executable, "-c", textwrap.dedent(f"""
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import ctypes, mmap
         libc = ctypes.CDLL(None, use_errno=True)
         assert libc.prctl({PR_SET_MDWE}, {PR_MDWE_REFUSE_EXEC_GAIN}, 0, 0, 0) == 0
@@ -179,26 +224,49 @@ def test_server_runs_under_memory_deny_write_execute(tmp_path: Path) -> None:
             mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
         except OSError:
             print("enforced")
-        """)], capture_output=True, text=True, timeout=30)
+        """),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     if probe.stdout.strip() != "enforced":
-        pytest.skip(f"this kernel ({os.uname().release}) has no PR_SET_MDWE (Linux 6.3+), so "
-                    f"MemoryDenyWriteExecute cannot be tried here: {probe.stderr.strip()}")
+        pytest.skip(
+            f"this kernel ({os.uname().release}) has no PR_SET_MDWE (Linux 6.3+), so "
+            f"MemoryDenyWriteExecute cannot be tried here: {probe.stderr.strip()}"
+        )
     launcher = tmp_path / "mdwe.py"
-    launcher.write_text(textwrap.dedent(f"""
+    launcher.write_text(
+        textwrap.dedent(f"""
         import ctypes, os, sys
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl({PR_SET_MDWE}, {PR_MDWE_REFUSE_EXEC_GAIN}, 0, 0, 0) != 0:
             sys.exit("prctl(PR_SET_MDWE) failed")
         os.execv(sys.executable, [sys.executable, "-m", "scorekeeper", *sys.argv[1:]])
-        """))
+        """)
+    )
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1", GPIOZERO_PIN_FACTORY="mock")
     env.pop("NOTIFY_SOCKET", None)
     with open(tmp_path / "stderr.txt", "w") as err:
-        proc = subprocess.Popen([sys.executable, str(launcher), "serve", "--port", str(port),
-                                 "--db", "var/scorekeeper.db", "--readers", "sim",
-                                 "--feedback"], cwd=tmp_path, stdout=subprocess.DEVNULL,
-                                stderr=err, env=env)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                str(launcher),
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                "var/scorekeeper.db",
+                "--readers",
+                "sim",
+                "--feedback",
+            ],
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            env=env,
+        )
         try:
             wait_http(f"http://127.0.0.1:{port}/healthz", proc)
         finally:

@@ -38,8 +38,13 @@ def fake_bin(tmp_path: Path, present: tuple[str, ...], *, uid: int, apt: bool) -
 
 def run(bin_dir: Path) -> subprocess.CompletedProcess[str]:
     bash = str(bin_dir / "bash")
-    return subprocess.run([bash, str(SCRIPT)], capture_output=True, text=True, timeout=30,
-                          env={**os.environ, "PATH": str(bin_dir)})
+    return subprocess.run(
+        [bash, str(SCRIPT)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, "PATH": str(bin_dir)},
+    )
 
 
 def test_nothing_missing_does_nothing(tmp_path: Path) -> None:
@@ -63,13 +68,15 @@ def test_not_root_stops_with_the_one_command(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert not (tmp_path / "apt.log").exists()
     assert "missing: shellcheck systemd" in done.stderr
-    assert ("sudo apt-get install -y -q --no-install-recommends shellcheck systemd"
-            in done.stderr)
+    assert "sudo apt-get install -y -q --no-install-recommends shellcheck systemd" in done.stderr
 
 
 def test_without_apt_names_the_packages(tmp_path: Path) -> None:
-    done = run(fake_bin(tmp_path, ("shellcheck", "systemd-analyze", "npm", "fusermount3"),
-                        uid=0, apt=False))
+    done = run(
+        fake_bin(
+            tmp_path, ("shellcheck", "systemd-analyze", "npm", "fusermount3"), uid=0, apt=False
+        )
+    )
     assert done.returncode == 1
     assert "missing: chromium" in done.stderr
     assert "package manager" in done.stderr

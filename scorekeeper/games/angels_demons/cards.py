@@ -62,10 +62,16 @@ def _load() -> tuple[tuple[Card, ...], tuple[tuple[str, str], ...]]:
     text = resources.files(__package__).joinpath("catalogue.yaml").read_text(encoding="utf-8")
     data: Any = yaml.safe_load(text)
     try:
-        cards = tuple(Card(str(c["id"]), str(c["kind"]), str(c["name"]),
-                           None if c["colour"] is None else str(c["colour"]),
-                           None if c["variant"] is None else str(c["variant"]))
-                      for c in data["cards"])
+        cards = tuple(
+            Card(
+                str(c["id"]),
+                str(c["kind"]),
+                str(c["name"]),
+                None if c["colour"] is None else str(c["colour"]),
+                None if c["variant"] is None else str(c["variant"]),
+            )
+            for c in data["cards"]
+        )
         tokens = tuple((str(t["id"]), str(t["name"])) for t in data["tokens"])
     except (KeyError, TypeError) as exc:
         raise ConfigError(f"bad Angels & Demons catalogue: {exc}", path="catalogue.yaml") from exc
@@ -78,11 +84,14 @@ def _load() -> tuple[tuple[Card, ...], tuple[tuple[str, str], ...]]:
             raise ConfigError(f"card {c.id}: unknown kind {c.kind!r}", path="catalogue.yaml")
         if c.kind == "item":
             if c.variant not in ("plain", "conditional") or c.colour is not None:
-                raise ConfigError(f"item {c.id}: needs variant plain|conditional, no colour",
-                                  path="catalogue.yaml")
+                raise ConfigError(
+                    f"item {c.id}: needs variant plain|conditional, no colour",
+                    path="catalogue.yaml",
+                )
         elif c.colour not in ("black", "red") or not c.name.isdigit() or not 1 <= int(c.name) <= 7:
-            raise ConfigError(f"card {c.id}: needs colour black|red and name 1-7",
-                              path="catalogue.yaml")
+            raise ConfigError(
+                f"card {c.id}: needs colour black|red and name 1-7", path="catalogue.yaml"
+            )
         counts[c.ident] = counts.get(c.ident, 0) + 1
     if any(v != 4 for v in counts.values()) or len(counts) != 25:
         raise ConfigError("every identity must have exactly 4 copies", path="catalogue.yaml")

@@ -29,33 +29,66 @@ from scorekeeper.games.angels_demons.state import (
 
 NO_PROMPT = "TABLE-NO-PROMPT"
 WRONG_SEAT = "TABLE-WRONG-SEAT"
-BAD_ANSWER_RULE = {"draw_count": "R-TURN-3", "claim": "R-CLAIM-1", "claimant": "R-CLAIM-2",
-                   "show_item": "R-ADV-6"}
+BAD_ANSWER_RULE = {
+    "draw_count": "R-TURN-3",
+    "claim": "R-CLAIM-1",
+    "claimant": "R-CLAIM-2",
+    "show_item": "R-ADV-6",
+}
 
 
 def pending(state: State) -> tuple[Prompt, ...]:
     """The prompts open now, each with its legal answers."""
     out: list[Prompt] = []
     if state.phase == SHOW and state.held_draw is not None:
-        out.append(Prompt("show_item", state.held_draw[0], "Show a conditional item on the "
-                          "going-out pad to win the game, or say there is none to show",
-                          ("none",)))
+        out.append(
+            Prompt(
+                "show_item",
+                state.held_draw[0],
+                "Show a conditional item on the "
+                "going-out pad to win the game, or say there is none to show",
+                ("none",),
+            )
+        )
     if state.phase == DRAW:
-        out.append(Prompt("draw_count", state.active, "How many cards did you draw after "
-                          "laying your set?", ("0", "1", "2"), private=True))
+        out.append(
+            Prompt(
+                "draw_count",
+                state.active,
+                "How many cards did you draw after laying your set?",
+                ("0", "1", "2"),
+                private=True,
+            )
+        )
     if state.phase == TAKE and state.claim is not None:
         c = state.claim
-        out.append(Prompt("claim", None, f"Does anyone claim {seat_ref(c.discarder)}'s discard, "
-                          f"{words.card(c.card)}? Pass if nobody does.", ("pass",)))
+        out.append(
+            Prompt(
+                "claim",
+                None,
+                f"Does anyone claim {seat_ref(c.discarder)}'s discard, "
+                f"{words.card(c.card)}? Pass if nobody does.",
+                ("pass",),
+            )
+        )
     g = state.going
     if state.phase == OUT and g is not None and g.seat is None and g.claim is not None:
-        out.append(Prompt("claimant", None, f"Who goes out on {words.card(g.claim.card)}? "
-                          "Several waiting players may claim it; the first listed has priority.",
-                          tuple(str(s) for s in g.candidates)))
+        out.append(
+            Prompt(
+                "claimant",
+                None,
+                f"Who goes out on {words.card(g.claim.card)}? "
+                "Several waiting players may claim it; the first listed has priority.",
+                tuple(str(s) for s in g.candidates),
+            )
+        )
     if state.phase in IN_ROUND:
         waiting = state.waiting
-        out.extend(Prompt("waiting", s, f"{seat_ref(s)}: declare 'waiting for one card'?", ("yes",))
-                   for s in range(state.n) if s not in waiting)
+        out.extend(
+            Prompt("waiting", s, f"{seat_ref(s)}: declare 'waiting for one card'?", ("yes",))
+            for s in range(state.n)
+            if s not in waiting
+        )
     return tuple(out)
 
 
@@ -67,29 +100,44 @@ def decide(state: State, decision: Decision) -> Outcome:
         state = replace(state, may_show=None)
     if decision.prompt == "waiting":
         if decision.answer != "yes":
-            return Rejected("R-TURN-5", "a 'waiting' declaration cannot be withdrawn",
-                            "declare 'waiting' with yes, or leave it")
+            return Rejected(
+                "R-TURN-5",
+                "a 'waiting' declaration cannot be withdrawn",
+                "declare 'waiting' with yes, or leave it",
+            )
         if decision.seat is None:
-            return Rejected("R-TURN-5", "say which seat declares 'waiting'",
-                            "send the declaration as that seat")
+            return Rejected(
+                "R-TURN-5", "say which seat declares 'waiting'", "send the declaration as that seat"
+            )
         if not 0 <= decision.seat < state.n:
-            return Rejected(WRONG_SEAT, f"there is no {seat_ref(decision.seat)}",
-                            f"seats are 0 to {state.n - 1}")
+            return Rejected(
+                WRONG_SEAT,
+                f"there is no {seat_ref(decision.seat)}",
+                f"seats are 0 to {state.n - 1}",
+            )
         if decision.seat in state.waiting:
-            return Rejected(NO_PROMPT, f"{seat_ref(decision.seat)} has already declared 'waiting'",
-                            "a declaration is made once per round and stays")
+            return Rejected(
+                NO_PROMPT,
+                f"{seat_ref(decision.seat)} has already declared 'waiting'",
+                "a declaration is made once per round and stays",
+            )
         return declare(state, decision.seat)
     prompt = next((p for p in pending(state) if p.id == decision.prompt), None)
     if prompt is None:
         about = words.PROMPT_WORDS.get(decision.prompt, "that question")
         return Rejected(NO_PROMPT, f"nobody is asked about {about} now", waiting_for(state))
     if prompt.seat is not None and decision.seat is not None and decision.seat != prompt.seat:
-        return Rejected(WRONG_SEAT, f"that question is for {seat_ref(prompt.seat)}",
-                        f"{seat_ref(prompt.seat)} or the organiser answers it")
+        return Rejected(
+            WRONG_SEAT,
+            f"that question is for {seat_ref(prompt.seat)}",
+            f"{seat_ref(prompt.seat)} or the organiser answers it",
+        )
     if decision.answer not in prompt.options:
-        return Rejected(BAD_ANSWER_RULE.get(prompt.id, NO_PROMPT),
-                        f"that is not one of the answers about {words.PROMPT_WORDS[prompt.id]}",
-                        "the answers are: " + words.answers(prompt.id, prompt.options))
+        return Rejected(
+            BAD_ANSWER_RULE.get(prompt.id, NO_PROMPT),
+            f"that is not one of the answers about {words.PROMPT_WORDS[prompt.id]}",
+            "the answers are: " + words.answers(prompt.id, prompt.options),
+        )
     if prompt.id == "show_item":
         assert state.held_draw is not None
         seat, count, after = state.held_draw
@@ -108,8 +156,9 @@ def decide(state: State, decision: Decision) -> Outcome:
     g = state.going
     assert g is not None and g.claim is not None
     seat = int(decision.answer)
-    state = replace(state, going=replace(g, seat=seat),
-                    hands=bump(state.hands, seat, -(len(g.cards) - 1)))
+    state = replace(
+        state, going=replace(g, seat=seat), hands=bump(state.hands, seat, -(len(g.cards) - 1))
+    )
     return Accepted(state, (f"{seat_ref(seat)} claims {words.card(g.claim.card)} to go out",))
 
 
@@ -124,14 +173,21 @@ def waiting_for(state: State) -> str:
         return f"{dealer}: deal the next round and turn {n1} cards onto the talon"
     if phase in (DEAL, REFILL):
         who = state.start if phase == DEAL else a
-        return (f"{seat_ref(who)}: turn {plural(state.refill_left, 'more card')} onto the "
-                f"talon ({n1 - state.refill_left} of {n1} so far)")
+        return (
+            f"{seat_ref(who)}: turn {plural(state.refill_left, 'more card')} onto the "
+            f"talon ({n1 - state.refill_left} of {n1} so far)"
+        )
     if phase == TAKE:
-        line = (f"{seat_ref(a)}: take a card from the talon" if state.talon
-                else f"{seat_ref(a)}: turn {n1} cards onto the empty talon")
+        line = (
+            f"{seat_ref(a)}: take a card from the talon"
+            if state.talon
+            else f"{seat_ref(a)}: turn {n1} cards onto the empty talon"
+        )
         if state.claim is not None:
-            line += (f" (or someone claims {seat_ref(state.claim.discarder)}'s discard, "
-                     f"{words.card(state.claim.card)}, or everyone passes)")
+            line += (
+                f" (or someone claims {seat_ref(state.claim.discarder)}'s discard, "
+                f"{words.card(state.claim.card)}, or everyone passes)"
+            )
         return line
     if phase == ACT:
         if a in state.waiting:
@@ -145,15 +201,17 @@ def waiting_for(state: State) -> str:
     if phase == DRAW:
         return f"{seat_ref(a)}: say how many cards you drew (0, 1 or 2)"
     if phase == SHOW and state.held_draw is not None:
-        return (f"{seat_ref(state.held_draw[0])}: show a conditional item on the going-out pad "
-                "to win, or say there is none to show")
+        return (
+            f"{seat_ref(state.held_draw[0])}: show a conditional item on the going-out pad "
+            "to win, or say there is none to show"
+        )
     g = state.going
     if phase == OUT and g is not None:
         if g.seat is None:
             return "the table: say which waiting player goes out on the claimed card"
-        return (f"{seat_ref(g.seat)}: put {plural(8 - len(g.cards), 'more card')} on the "
-                "going-out pad")
+        return (
+            f"{seat_ref(g.seat)}: put {plural(8 - len(g.cards), 'more card')} on the going-out pad"
+        )
     if phase == FLIP:
         return "flip the top deck card onto the flip pad"
     return ""  # pragma: no cover - every phase is handled above
-

@@ -12,11 +12,13 @@ from scorekeeper.games.angels_demons.cards import CARDS, IDENT
 
 # Every identity in a fixed order: numbered kinds by number, then items. The lowest identity of a
 # hand must start a run or be part of a group, which is what makes the split search correct.
-ORDER: tuple[str, ...] = tuple(dict.fromkeys(
-    sorted((c.ident for c in CARDS), key=lambda i: (i[0] == "I", i[0], i[1:]))))
+ORDER: tuple[str, ...] = tuple(
+    dict.fromkeys(sorted((c.ident for c in CARDS), key=lambda i: (i[0] == "I", i[0], i[1:])))
+)
 # identity -> the next two identities of a run starting there (numbered kinds, no wrap: A-3).
 RUN_NEXT: dict[str, tuple[str, str]] = {
-    f"{k}{n}": (f"{k}{n + 1}", f"{k}{n + 2}") for k in "HAD" for n in range(1, 6)}
+    f"{k}{n}": (f"{k}{n + 1}", f"{k}{n + 2}") for k in "HAD" for n in range(1, 6)
+}
 
 
 def idents(cards: Iterable[str]) -> list[str]:

@@ -30,7 +30,7 @@ EMPTY_WHERE: tuple[str, ...] = (UNKNOWN,) * len(INDEX)
 
 def put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A copy of ``items`` with ``items[index]`` replaced."""
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def bump(items: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
@@ -58,13 +58,34 @@ def priority(state: State, discarder: int) -> tuple[int, ...]:
     return tuple((discarder + k) % state.n for k in range(1, state.n))
 
 
-def fresh_round(opts: Opts, n: int, round_no: int, start: int, scores: tuple[int, ...],
-                go_outs: tuple[int, ...], history: tuple[RoundResult, ...]) -> State:
+def fresh_round(
+    opts: Opts,
+    n: int,
+    round_no: int,
+    start: int,
+    scores: tuple[int, ...],
+    go_outs: tuple[int, ...],
+    history: tuple[RoundResult, ...],
+) -> State:
     """The state right after the deal of round ``round_no``: hands dealt, talon not yet turned."""
-    return State(opts=opts, n=n, phase=DEAL, round=round_no, start=start, active=start,
-                 where=EMPTY_WHERE, talon=(), deck=100 - HAND_SIZE * n, hands=(HAND_SIZE,) * n,
-                 melds=((),) * n, discards=((),) * n, refill_left=n + 1, scores=scores,
-                 go_outs=go_outs, history=history)
+    return State(
+        opts=opts,
+        n=n,
+        phase=DEAL,
+        round=round_no,
+        start=start,
+        active=start,
+        where=EMPTY_WHERE,
+        talon=(),
+        deck=100 - HAND_SIZE * n,
+        hands=(HAND_SIZE,) * n,
+        melds=((),) * n,
+        discards=((),) * n,
+        refill_left=n + 1,
+        scores=scores,
+        go_outs=go_outs,
+        history=history,
+    )
 
 
 def new_state(opts: Opts, n: int) -> State:
@@ -74,8 +95,15 @@ def new_state(opts: Opts, n: int) -> State:
 
 def next_round(state: State) -> State:
     """Start the next round: the start seat moves left, scores carry over (R-SETUP-1/5)."""
-    return fresh_round(state.opts, state.n, state.round + 1, left_of(state, state.start),
-                       state.scores, state.go_outs, state.history)
+    return fresh_round(
+        state.opts,
+        state.n,
+        state.round + 1,
+        left_of(state, state.start),
+        state.scores,
+        state.go_outs,
+        state.history,
+    )
 
 
 def winners(state: State) -> tuple[int, ...]:
@@ -93,8 +121,15 @@ Result = tuple[State, tuple[str, ...]]
 
 def close_round(state: State, result: RoundResult, events: tuple[str, ...]) -> Result:
     """Record ``result`` and check the end of the game (R-END-1); else wait for the next deal."""
-    state = replace(state, history=state.history + (result,), claim=None, building=None,
-                    may_show=None, taken=None, phase=ROUND_OVER)
+    state = replace(
+        state,
+        history=state.history + (result,),
+        claim=None,
+        building=None,
+        may_show=None,
+        taken=None,
+        phase=ROUND_OVER,
+    )
     opts = state.opts
     reached = opts.target_points > 0 and max(state.scores) >= opts.target_points
     last = opts.max_rounds > 0 and state.round >= opts.max_rounds
@@ -106,7 +141,8 @@ def close_round(state: State, result: RoundResult, events: tuple[str, ...]) -> R
         return state, events + (f"the game is over ({why}): {names} won",)
     dealer = left_of(state, state.start)
     return state, events + (
-        f"round {state.round} is over; {seat_ref(dealer)} deals the next round",)
+        f"round {state.round} is over; {seat_ref(dealer)} deals the next round",
+    )
 
 
 def exhaust(state: State, events: tuple[str, ...] = ()) -> Result:
@@ -117,8 +153,7 @@ def exhaust(state: State, events: tuple[str, ...] = ()) -> Result:
 
 def settle(state: State, events: tuple[str, ...]) -> Result:
     """After a turn passes: an empty talon that the deck cannot refill ends the round (R-EXH)."""
-    if (state.phase == TAKE and state.claim is None and not state.talon
-            and state.deck < state.n + 1):
+    if state.phase == TAKE and state.claim is None and not state.talon and state.deck < state.n + 1:
         return exhaust(state, events)
     return state, events
 
@@ -126,10 +161,19 @@ def settle(state: State, events: tuple[str, ...]) -> Result:
 def item_win(state: State, seat: int, events: tuple[str, ...]) -> Result:
     """R-ADV-6: ``seat`` wins the whole game at once."""
     result = RoundResult(state.round, "item_win", seat=seat)
-    state = replace(state, history=state.history + (result,), phase=OVER, winners=(seat,),
-                    claim=None, building=None, may_show=None, held_draw=None)
-    return state, events + (f"{seat_ref(seat)} wins the game at once: three item sets and a "
-                            "conditional item (R-ADV-6)",)
+    state = replace(
+        state,
+        history=state.history + (result,),
+        phase=OVER,
+        winners=(seat,),
+        claim=None,
+        building=None,
+        may_show=None,
+        held_draw=None,
+    )
+    return state, events + (
+        f"{seat_ref(seat)} wins the game at once: three item sets and a conditional item (R-ADV-6)",
+    )
 
 
 def score_go_out(state: State, events: tuple[str, ...]) -> Result:
@@ -139,15 +183,24 @@ def score_go_out(state: State, events: tuple[str, ...]) -> Result:
     seat, opts = going.seat, state.opts
     laid = state.melds[seat]
     result = RoundResult(
-        state.round, "out", seat=seat, via=going.via,
-        discarder=going.claim.discarder if going.claim else None, hand=going.cards,
-        base=opts.go_out_base, reds=scoring.red_bonuses(opts, laid, going.cards),
-        items=scoring.item_points(opts, laid, going.cards), flips=going.flips)
+        state.round,
+        "out",
+        seat=seat,
+        via=going.via,
+        discarder=going.claim.discarder if going.claim else None,
+        hand=going.cards,
+        base=opts.go_out_base,
+        reds=scoring.red_bonuses(opts, laid, going.cards),
+        items=scoring.item_points(opts, laid, going.cards),
+        flips=going.flips,
+    )
     total = result.gain
     scores = bump(state.scores, seat, total)
-    line = (f"{seat_ref(seat)} scores {total}: base {result.base}, red cards "
-            f"{sum(p for _, p in result.reds)}, items {result.items}, flips "
-            f"{sum(m for _, m in result.flips)}")
+    line = (
+        f"{seat_ref(seat)} scores {total}: base {result.base}, red cards "
+        f"{sum(p for _, p in result.reds)}, items {result.items}, flips "
+        f"{sum(m for _, m in result.flips)}"
+    )
     events = events + (line,)
     if opts.advanced and going.claim is not None:
         d = going.claim.discarder

@@ -15,8 +15,9 @@ def _flat(laid: Iterable[Sequence[str]], hand: Iterable[str]) -> list[str]:
     return [c for s in laid for c in s] + list(hand)
 
 
-def red_bonuses(opts: Opts, laid: Sequence[Sequence[str]],
-                hand: Sequence[str]) -> tuple[tuple[str, int], ...]:
+def red_bonuses(
+    opts: Opts, laid: Sequence[Sequence[str]], hand: Sequence[str]
+) -> tuple[tuple[str, int], ...]:
     """Points of each red card among laid cards and hand: basic R-SCORE-2 or advanced R-ADV-1."""
     cards = _flat(laid, hand)
     reds = [c for c in cards if BY_ID[c].red]
@@ -54,8 +55,9 @@ def flip_matches(flipped: str, laid: Sequence[Sequence[str]], hand: Sequence[str
     return sum(1 for c in _flat(laid, hand) if IDENT[c] == ident)
 
 
-def gain(opts: Opts, laid: Sequence[Sequence[str]], hand: Sequence[str],
-         flips: Iterable[str] = ()) -> int:
+def gain(
+    opts: Opts, laid: Sequence[Sequence[str]], hand: Sequence[str], flips: Iterable[str] = ()
+) -> int:
     """The whole gain of a go-out: base + red bonuses + items + flip matches (R-ADV-3)."""
     reds = sum(p for _, p in red_bonuses(opts, laid, hand))
     flipped = sum(flip_matches(f, laid, hand) for f in flips)

@@ -110,11 +110,20 @@ class RoundResult:
         return self.base + sum(p for _, p in self.reds) + self.items + sum(m for _, m in self.flips)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "end": self.end, "seat": self.seat, "via": self.via,
-                "discarder": self.discarder, "hand": list(self.hand), "base": self.base,
-                "reds": [list(r) for r in self.reds], "items": self.items,
-                "flips": [list(f) for f in self.flips], "gain": self.gain,
-                "penalty": self.penalty}
+        return {
+            "round": self.round,
+            "end": self.end,
+            "seat": self.seat,
+            "via": self.via,
+            "discarder": self.discarder,
+            "hand": list(self.hand),
+            "base": self.base,
+            "reds": [list(r) for r in self.reds],
+            "items": self.items,
+            "flips": [list(f) for f in self.flips],
+            "gain": self.gain,
+            "penalty": self.penalty,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,24 +47,33 @@ def public(state: State) -> dict[str, Any]:
     seats = []
     for s in range(state.n):
         b = state.building
-        seats.append({
-            "seat": s,
-            "melds": [list(m) for m in state.melds[s]],
-            "laying": list(b.cards) if b is not None and b.seat == s else [],
-            "discards": list(state.discards[s]),
-            "hand": state.hands[s],
-            "waiting": s in waiting,
-            "score": state.scores[s],
-            "points_by_source": by_source[s],
-            "go_outs": state.go_outs[s],
-        })
+        seats.append(
+            {
+                "seat": s,
+                "melds": [list(m) for m in state.melds[s]],
+                "laying": list(b.cards) if b is not None and b.seat == s else [],
+                "discards": list(state.discards[s]),
+                "hand": state.hands[s],
+                "waiting": s in waiting,
+                "score": state.scores[s],
+                "points_by_source": by_source[s],
+                "go_outs": state.go_outs[s],
+            }
+        )
     g = state.going
-    going = None if g is None else {
-        "seat": g.seat, "via": g.via, "cards": list(g.cards),
-        "claimed": g.claim.card if g.claim else None,
-        "discarder": g.claim.discarder if g.claim else None,
-        "candidates": list(g.candidates), "flips": [list(f) for f in g.flips],
-    }
+    going = (
+        None
+        if g is None
+        else {
+            "seat": g.seat,
+            "via": g.via,
+            "cards": list(g.cards),
+            "claimed": g.claim.card if g.claim else None,
+            "discarder": g.claim.discarder if g.claim else None,
+            "candidates": list(g.candidates),
+            "flips": [list(f) for f in g.flips],
+        }
+    )
     c = state.claim
     return {
         "phase": state.phase,

@@ -44,10 +44,14 @@ def zone(name: str) -> str:
     kind, _, seat = name.partition(":")
     if seat.isdigit():
         owner = seat_ref(int(seat))
-        return {"meld": f"{owner}'s sets", "discard": f"{owner}'s discard row",
-                "wait": f"{owner}'s waiting spot"}.get(kind, name)
+        return {
+            "meld": f"{owner}'s sets",
+            "discard": f"{owner}'s discard row",
+            "wait": f"{owner}'s waiting spot",
+        }.get(kind, name)
     return {"talon": "the talon", "out": "the going-out pad", "flip": "the flip pad"}.get(
-        name, name)
+        name, name
+    )
 
 
 def seats(numbers: Iterable[int]) -> str:
@@ -62,8 +66,11 @@ def answer(prompt: str, option: str) -> str:
         return f"drew {plural(int(option), 'card')}"
     if prompt == "claimant" and option.isdigit():
         return seat_ref(int(option))
-    return {("claim", "pass"): "nobody claims it", ("waiting", "yes"): "yes, waiting",
-            ("show_item", "none"): "no item to show"}.get((prompt, option), option)
+    return {
+        ("claim", "pass"): "nobody claims it",
+        ("waiting", "yes"): "yes, waiting",
+        ("show_item", "none"): "no item to show",
+    }.get((prompt, option), option)
 
 
 def answers(prompt: str, options: Iterable[str]) -> str:

@@ -151,9 +151,7 @@ def _unasked(state: State, d: Decision) -> Rejected:
                 hint,
             )
     if d.prompt == "hide" and isinstance(head, Hides) and head.required:
-        return Rejected(
-            head.rule, f"this hide is compulsory ({head.why}): nobody may pass", hint
-        )
+        return Rejected(head.rule, f"this hide is compulsory ({head.why}): nobody may pass", hint)
     if d.prompt == "fool" and state.phase == FAME:
         who = "that seat" if d.seat is None else seat_ref(d.seat)
         return Rejected(
@@ -172,8 +170,10 @@ def _apply(state: State, prompt: Prompt, answer: str, ev: list[str]) -> State:
     if pid == "end_turn":
         t = state.turn
         assert t is not None
-        ev.append(f"{seat_ref(t.seat)} ends the turn"
-                  + (" without a major" if majors_allowed(state) else ""))
+        ev.append(
+            f"{seat_ref(t.seat)} ends the turn"
+            + (" without a major" if majors_allowed(state) else "")
+        )
         return rounds.end_turn(state, ev)
     if pid == "fame":
         return famephase.reveal(state, ev)

@@ -112,10 +112,16 @@ class Arcanum(Game):
             "normal",
             "How many rounds the game lasts.",
             (
-                Choice("normal", "Normal game", "6 rounds with 4 or 5 players (fame after "
-                       "rounds 3 and 6); 4 with 3 players"),
-                Choice("long", "Long game", "9 rounds with 4 or 5 players (fame after rounds "
-                       "3, 6 and 9); 8 with 3 players"),
+                Choice(
+                    "normal",
+                    "Normal game",
+                    "6 rounds with 4 or 5 players (fame after rounds 3 and 6); 4 with 3 players",
+                ),
+                Choice(
+                    "long",
+                    "Long game",
+                    "9 rounds with 4 or 5 players (fame after rounds 3, 6 and 9); 8 with 3 players",
+                ),
             ),
             label="Game length",
         ),
@@ -124,10 +130,16 @@ class Arcanum(Game):
             "by_length",
             "With 3 players only: how many rounds a normal game has.",
             (
-                Choice("by_length", "Follow the game length", "a normal game has 4 rounds, a "
-                       "long one 8"),
-                Choice("always_8", "Always 8 rounds", "fame after rounds 4 and 8, whatever "
-                       "the game length"),
+                Choice(
+                    "by_length",
+                    "Follow the game length",
+                    "a normal game has 4 rounds, a long one 8",
+                ),
+                Choice(
+                    "always_8",
+                    "Always 8 rounds",
+                    "fame after rounds 4 and 8, whatever the game length",
+                ),
             ),
             label="Rounds with 3 players",
         ),
@@ -137,10 +149,16 @@ class Arcanum(Game):
             "The full game, or a gentler start for new players.",
             (
                 Choice("full", "Full game", "every card and every rule"),
-                Choice("first_game", "First game", "no major cards in rounds 1 and 2; they "
-                       "come in from round 3"),
-                Choice("simplest", "Simplest game", "the major cards stay in the box for the "
-                       "whole game"),
+                Choice(
+                    "first_game",
+                    "First game",
+                    "no major cards in rounds 1 and 2; they come in from round 3",
+                ),
+                Choice(
+                    "simplest",
+                    "Simplest game",
+                    "the major cards stay in the box for the whole game",
+                ),
             ),
             label="Variant",
         ),
@@ -150,10 +168,16 @@ class Arcanum(Game):
             "The Devil doubles the VP its player gains or loses for the rest of the round: "
             "does that include the fame phase that ends the round?",
             (
-                Choice("doubled", "Yes, fame is doubled too", "the doubling lasts until the "
-                       "round's fame phase is over"),
-                Choice("not_doubled", "No, only the card play", "the doubling stops when the "
-                       "round's card play ends"),
+                Choice(
+                    "doubled",
+                    "Yes, fame is doubled too",
+                    "the doubling lasts until the round's fame phase is over",
+                ),
+                Choice(
+                    "not_doubled",
+                    "No, only the card play",
+                    "the doubling stops when the round's card play ends",
+                ),
             ),
             label="The Devil and fame",
         ),
@@ -162,10 +186,17 @@ class Arcanum(Game):
             "pooled",
             "How players tied for a place in a fame phase share the VP.",
             (
-                Choice("pooled", "Pool the places they cover", "add up the awards of every "
-                       "place the tied group covers and divide them, rounding down"),
-                Choice("own_place", "Share their own place only", "divide only the award of "
-                       "the place they tie for, rounding down"),
+                Choice(
+                    "pooled",
+                    "Pool the places they cover",
+                    "add up the awards of every "
+                    "place the tied group covers and divide them, rounding down",
+                ),
+                Choice(
+                    "own_place",
+                    "Share their own place only",
+                    "divide only the award of the place they tie for, rounding down",
+                ),
             ),
             label="Ties in a fame phase",
         ),
@@ -252,8 +283,13 @@ class Arcanum(Game):
         return state.over
 
     def view(self, state: State, audience: Audience) -> dict[str, Any]:
-        return view_for(audience, state.n, lambda: views.public(state),
-                        lambda: views.organiser(state), lambda s: views.seat_view(state, s))
+        return view_for(
+            audience,
+            state.n,
+            lambda: views.public(state),
+            lambda: views.organiser(state),
+            lambda s: views.seat_view(state, s),
+        )
 
     def secrets(self, state: State, seat: int) -> frozenset[str]:
         return views.secrets(state, seat)

@@ -124,8 +124,14 @@ def question(state: State, step: Ask) -> str:
         return f"Artists' Quarter: does {who} draw 1 major or 2 minors?"
     if step.id == "market":
         offers = options(state, step)
-        ways = [w for k, w in (("major", "discard a major to draw 1 major"),
-                               ("minor", "discard a minor to draw 2 minors")) if k in offers]
+        ways = [
+            w
+            for k, w in (
+                ("major", "discard a major to draw 1 major"),
+                ("minor", "discard a minor to draw 2 minors"),
+            )
+            if k in offers
+        ]
         return f"Market: does {who} {', or '.join(ways + ['make no exchange'])}?"
     if step.id == "fields":
         done = ", ".join(fam(f) for f in step.arg)

@@ -242,8 +242,7 @@ def question(state: State, step: Ask) -> str:
         return f"{major_words(card)}: which family does {who} give +{amount} reputation?"
     if step.id == "empress":
         return (
-            f"{major_words('major_03')}: {who} gives +1 reputation to one family and -1 to "
-            "another"
+            f"{major_words('major_03')}: {who} gives +1 reputation to one family and -1 to another"
         )
     if step.id == "death":
         return (

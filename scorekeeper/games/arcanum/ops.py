@@ -182,9 +182,7 @@ def sources_of(state: State, seat: int) -> dict[str, int]:
     return dict(state.vp_sources[seat]) if state.vp_sources else {}
 
 
-def gain_vp(
-    state: State, seat: int, amount: int, ev: list[str], why: str, source: str
-) -> State:
+def gain_vp(state: State, seat: int, amount: int, ev: list[str], why: str, source: str) -> State:
     """``seat`` gains (or loses) ``amount`` VP, doubled by the Devil; never below 0.
 
     The change actually made (after the doubling and the floor) is credited to ``source``

@@ -81,8 +81,9 @@ def pending(state: State) -> tuple[Prompt, ...]:
                 Prompt(
                     "end_turn",
                     t.seat,
-                    f"{seat_ref(t.seat)}: end the turn without a major, or play a major "
-                    "first?" if majors_allowed(state) else f"{seat_ref(t.seat)}: end the turn?",
+                    f"{seat_ref(t.seat)}: end the turn without a major, or play a major first?"
+                    if majors_allowed(state)
+                    else f"{seat_ref(t.seat)}: end the turn?",
                     ("done",),
                 ),
             )
@@ -212,8 +213,11 @@ def waiting_for(state: State) -> str:
                 f"{seat_ref(t.seat)}: play a minor on the play area (a major before or after "
                 "it is optional)"
             )
-        line = (f"{seat_ref(t.seat)}: play a major, or end the turn" if majors_allowed(state)
-                else f"{seat_ref(t.seat)}: end the turn")
+        line = (
+            f"{seat_ref(t.seat)}: play a major, or end the turn"
+            if majors_allowed(state)
+            else f"{seat_ref(t.seat)}: end the turn"
+        )
         if t.index + 1 < state.n:
             line += f"; or {seat_ref((t.seat + 1) % state.n)} plays a minor to start the next turn"
         return line
@@ -270,9 +274,7 @@ def waiting_for(state: State) -> str:
     if isinstance(head, FameWait):
         family, row = famephase.next_family(state)
         assert state.fame is not None
-        return (
-            f"{famephase.title(state.fame.kind)}: reveal the {fam(family)} cards (row {row})"
-        )
+        return f"{famephase.title(state.fame.kind)}: reveal the {fam(family)} cards (row {row})"
     return ""  # pragma: no cover
 
 

@@ -57,8 +57,13 @@ _FIXED = {
     ("temperance", "none"): "take none back",
     ("fame", "reveal"): "reveal",
 }
-_WHEEL = {"minor+minor": "2 minors", "minor+major": "a minor and a major",
-          "major+major": "2 majors", "minor": "a minor", "major": "a major"}
+_WHEEL = {
+    "minor+minor": "2 minors",
+    "minor+major": "a minor and a major",
+    "major+major": "2 majors",
+    "minor": "a minor",
+    "major": "a major",
+}
 
 
 def answer(prompt: str, option: str, places: Iterable[str] = ()) -> str:

@@ -50,9 +50,14 @@ def layout(n: int) -> dict[str, str]:
     return {z.replace(":", "-").replace("_", "-"): z for z in zone_names(n)}
 
 
-ZONE_WORDS = {LOC: "Location", TRAY_ZONE: "Pawn tray (Judgement)", PLAY: "Play area",
-              HIDE: "Hide strip", MINOR_PILE: "Minor discard pile",
-              MAJOR_PILE: "Major discard pile"}
+ZONE_WORDS = {
+    LOC: "Location",
+    TRAY_ZONE: "Pawn tray (Judgement)",
+    PLAY: "Play area",
+    HIDE: "Hide strip",
+    MINOR_PILE: "Minor discard pile",
+    MAJOR_PILE: "Major discard pile",
+}
 
 
 def describe_zone(zone: str) -> str:

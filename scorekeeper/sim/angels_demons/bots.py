@@ -53,8 +53,9 @@ def _worth(card: str, others: Sequence[str], item_love: int) -> float:
     return usefulness(card, others) + (item_love if is_item(card) else 0)
 
 
-def choose_take(rng: random.Random, hand: Sequence[str], talon: Sequence[str],
-                waiting: bool, item_love: int = 0) -> tuple[str, bool]:
+def choose_take(
+    rng: random.Random, hand: Sequence[str], talon: Sequence[str], waiting: bool, item_love: int = 0
+) -> tuple[str, bool]:
     """The talon card to take and whether the bot then goes out with it (R-TURN-1/2)."""
     if len(hand) == 7:
         winners = [c for c in talon if is_complete([*hand, c])]
@@ -62,15 +63,15 @@ def choose_take(rng: random.Random, hand: Sequence[str], talon: Sequence[str],
             return rng.choice(winners), True
     if waiting:
         return rng.choice(list(talon)), False
-    scored = sorted(talon, key=lambda c: _worth(c, hand, item_love) + rng.random(),
-                    reverse=True)
+    scored = sorted(talon, key=lambda c: _worth(c, hand, item_love) + rng.random(), reverse=True)
     return scored[0], False
 
 
 def choose_discard(rng: random.Random, hand: Sequence[str], item_love: int = 0) -> str:
     """The least useful card of ``hand``, preferring a discard that leaves a waiting hand."""
-    ranked = sorted(hand, key=lambda c: _worth(c, [o for o in hand if o != c], item_love)
-                    + rng.random())
+    ranked = sorted(
+        hand, key=lambda c: _worth(c, [o for o in hand if o != c], item_love) + rng.random()
+    )
     if len(hand) == 8:
         for card in ranked[:3]:
             rest = [c for c in hand if c != card]
@@ -79,8 +80,9 @@ def choose_discard(rng: random.Random, hand: Sequence[str], item_love: int = 0) 
     return ranked[0]
 
 
-def choose_lay(rng: random.Random, hand: Sequence[str], temper: Temper,
-               advanced: bool) -> tuple[str, str, str] | None:
+def choose_lay(
+    rng: random.Random, hand: Sequence[str], temper: Temper, advanced: bool
+) -> tuple[str, str, str] | None:
     """A set to lay from ``hand`` (R-TURN-3 option a), or None to discard instead."""
     options = sets_in(hand)
     if not options:
@@ -93,8 +95,9 @@ def choose_lay(rng: random.Random, hand: Sequence[str], temper: Temper,
     return None
 
 
-def choose_mine(rng: random.Random, card: str, hand: Sequence[str], temper: Temper,
-                advanced: bool) -> tuple[str, str] | None:
+def choose_mine(
+    rng: random.Random, card: str, hand: Sequence[str], temper: Temper, advanced: bool
+) -> tuple[str, str] | None:
     """Two hand cards to lay with a discarded ``card`` by "mine!" (R-CLAIM-3), or None."""
     pairs = partners_for(card, hand)
     if not pairs:

@@ -25,8 +25,9 @@ def _all_cards() -> tuple[str, ...]:
 ALL_CARDS: tuple[str, ...] = _all_cards()
 """The 100 card ids of rules §1, in catalogue order."""
 
-IDENTITIES: tuple[str, ...] = tuple(dict.fromkeys(c[:3] if c[0] == "I" else c[:2]
-                                                  for c in ALL_CARDS))
+IDENTITIES: tuple[str, ...] = tuple(
+    dict.fromkeys(c[:3] if c[0] == "I" else c[:2] for c in ALL_CARDS)
+)
 """The 25 identities: ``H1`` … ``D7`` and ``IT1`` … ``IT4``."""
 
 
@@ -183,8 +184,7 @@ def item_groups(melds: Iterable[Sequence[str]]) -> int:
     return sum(1 for m in melds if all(is_item(c) for c in m))
 
 
-def red_bonus_advanced(red: str, cards: Sequence[str], laid_sets: int,
-                       counts_itself: bool) -> int:
+def red_bonus_advanced(red: str, cards: Sequence[str], laid_sets: int, counts_itself: bool) -> int:
     """R-ADV-1: what one red card earns by its printed condition over laid cards + hand."""
     n = number(red)
     if n in (1, 7):
@@ -200,8 +200,13 @@ def red_bonus_advanced(red: str, cards: Sequence[str], laid_sets: int,
     return 5 if len(kinds) == 1 else 0
 
 
-def round_gain(hand: Sequence[str], melds: Sequence[Sequence[str]], flips: Sequence[str],
-               options: Mapping[str, Any], advanced: bool) -> int:
+def round_gain(
+    hand: Sequence[str],
+    melds: Sequence[Sequence[str]],
+    flips: Sequence[str],
+    options: Mapping[str, Any],
+    advanced: bool,
+) -> int:
     """R-SCORE-1..3 and R-ADV-1..3: what a goer-out gains (base + cards + flips)."""
     laid = [c for m in melds for c in m]
     cards = [*laid, *hand]

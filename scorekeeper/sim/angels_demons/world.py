@@ -46,6 +46,7 @@ Flow = Generator[Action, None, bool]
 WORLD_OPTIONS = ("jitter",)
 """Options the world understands that are not table settings of the game."""
 
+
 def resolve_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     """The game's table settings, resolved by the game itself (one source of defaults).
 
@@ -67,8 +68,14 @@ class AngelsDemonsWorld(World):
 
     game_id: ClassVar[str] = "angels-and-demons"
 
-    def __init__(self, seats: int, options: Mapping[str, Any], seed: int,
-                 jitter: bool | None = None, temper: Temper | None = None) -> None:
+    def __init__(
+        self,
+        seats: int,
+        options: Mapping[str, Any],
+        seed: int,
+        jitter: bool | None = None,
+        temper: Temper | None = None,
+    ) -> None:
         self.seats = seats
         self.options = resolve_options(options, seats)
         self.advanced = is_advanced(self.options)
@@ -118,9 +125,13 @@ class AngelsDemonsWorld(World):
 
     def locations(self) -> dict[str, list[str]]:
         """Where every card is now: deck, each hand and zone, and ``box`` (cleared, out of play)."""
-        where: dict[str, list[str]] = {"box": list(self.box), "deck": list(self.deck),
-                                       "talon": list(self.talon), "out": list(self.out),
-                                       "flip": list(self.flipped)}
+        where: dict[str, list[str]] = {
+            "box": list(self.box),
+            "deck": list(self.deck),
+            "talon": list(self.talon),
+            "out": list(self.out),
+            "flip": list(self.flipped),
+        }
         for s in range(self.seats):
             where[f"hand:{s}"] = list(self.hands[s])
             where[f"meld:{s}"] = [c for m in self.melds[s] for c in m]
@@ -161,8 +172,9 @@ class AngelsDemonsWorld(World):
             self.talon = [self.deck.pop() for _ in range(self.seats + 1)]
             yield [Seen("talon", c, True) for c in self.talon]
         hand = self.hands[a]
-        card, going_out = choose_take(self.rng, hand, self.talon, self.waiting[a],
-                                       self._item_love())
+        card, going_out = choose_take(
+            self.rng, hand, self.talon, self.waiting[a], self._item_love()
+        )
         self.talon.remove(card)
         hand.append(card)
         take = Seen("talon", card, False)
@@ -187,8 +199,11 @@ class AngelsDemonsWorld(World):
         """R-OUT-3 and R-SCORE: item win check, flips, the gain, the penalty, the end check."""
         hand8 = list(self.out)
         laid = [c for m in self.melds[a] for c in m]
-        if self.advanced and item_groups(self.melds[a]) >= 3 and any(
-                is_conditional_item(c) for c in [*laid, *hand8]):
+        if (
+            self.advanced
+            and item_groups(self.melds[a]) >= 3
+            and any(is_conditional_item(c) for c in [*laid, *hand8])
+        ):
             return (yield from self._finish(actions, lambda: self._item_win(a)))
         flips = flips_to_make([*laid, *hand8], self.deck)
         self.flipped = flips
@@ -245,8 +260,7 @@ class AngelsDemonsWorld(World):
     def _discard(self, a: int, take: Seen) -> Flow:
         """R-TURN-3 option b: discard (a waiting seat the card it took), then the claim window."""
         hand = self.hands[a]
-        card = (take.piece if self.waiting[a]
-                else choose_discard(self.rng, hand, self._item_love()))
+        card = take.piece if self.waiting[a] else choose_discard(self.rng, hand, self._item_love())
         hand.remove(card)
         self.discards[a].append(card)
         yield self._jittered([take, Seen(f"discard:{a}", card, True)], keep_last=False)
@@ -289,14 +303,17 @@ class AngelsDemonsWorld(World):
             for c in pair:
                 self.hands[s].remove(c)
             self.melds[s].append([card, *pair])
-            seq = self._jittered([Seen(f"discard:{a}", card, False),
-                                  Seen(f"meld:{s}", card, True),
-                                  *(Seen(f"meld:{s}", c, True) for c in pair)])
+            seq = self._jittered(
+                [
+                    Seen(f"discard:{a}", card, False),
+                    Seen(f"meld:{s}", card, True),
+                    *(Seen(f"meld:{s}", c, True) for c in pair),
+                ]
+            )
             self.results.append("mine")
             return (yield from self._after_lay(s, seq, own_turn=False))
         if self._next_turn_exhausted():
-            return (yield from self._finish([[self._pass()]],
-                                            lambda: self._end_round("exhausted")))
+            return (yield from self._finish([[self._pass()]], lambda: self._end_round("exhausted")))
         if self.rng.random() < self.temper.idle_pass:
             yield [self._pass()]
         return False
@@ -319,8 +336,11 @@ class AngelsDemonsWorld(World):
 
     def _may_show_item(self, s: int) -> bool:
         """Three laid item groups under ``on_lay``: a conditional item in hand would win now."""
-        return (self.advanced and self.options.get("item_win_timing", "on_lay") == "on_lay"
-                and item_groups(self.melds[s]) >= 3)
+        return (
+            self.advanced
+            and self.options.get("item_win_timing", "on_lay") == "on_lay"
+            and item_groups(self.melds[s]) >= 3
+        )
 
     def _item_win_on_lay(self, s: int) -> bool:
         """R-ADV-6 with ``on_lay``: three laid item groups and a conditional item anywhere."""
@@ -328,7 +348,8 @@ class AngelsDemonsWorld(World):
             return False
         laid = [c for m in self.melds[s] for c in m]
         return item_groups(self.melds[s]) >= 3 and any(
-            is_conditional_item(c) for c in [*laid, *self.hands[s]])
+            is_conditional_item(c) for c in [*laid, *self.hands[s]]
+        )
 
     def _item_win(self, s: int) -> None:
         self.winner = s
@@ -380,13 +401,20 @@ class AngelsDemonsWorld(World):
             if not isinstance(inp, Seen) or inp.present or self.rng.random() < 0.5:
                 continue
             i = out.index(inp)
-            arrival = next((j for j, x in enumerate(out) if j > i and isinstance(x, Seen)
-                            and x.present and x.piece == inp.piece), None)
+            arrival = next(
+                (
+                    j
+                    for j, x in enumerate(out)
+                    if j > i and isinstance(x, Seen) and x.present and x.piece == inp.piece
+                ),
+                None,
+            )
             if arrival is None:
                 continue
             last = len(seq) - 1 if keep_last else len(seq)
-            end = next((j for j in range(arrival + 1, len(out)) if isinstance(out[j], Decision)),
-                       last)
+            end = next(
+                (j for j in range(arrival + 1, len(out)) if isinstance(out[j], Decision)), last
+            )
             end = min(end, last) - 1  # the departure's last slot, counted without it
             if end < i + 1:
                 continue

@@ -56,7 +56,7 @@ def _with_pop_and_clear(base):
         def pop(self, i: int = -1) -> int:
             value = self[i]
             i = i % len(self)
-            self[i:i + 1] = b""
+            self[i : i + 1] = b""
             return value
 
         def clear(self) -> None:
@@ -101,8 +101,14 @@ def _firmware() -> dict:
     import mfrc522_cascade
     import protocol
 
-    return {"bridge": bridge, "config": config, "hw": hw, "main": main,
-            "mfrc522_cascade": mfrc522_cascade, "protocol": protocol}
+    return {
+        "bridge": bridge,
+        "config": config,
+        "hw": hw,
+        "main": main,
+        "mfrc522_cascade": mfrc522_cascade,
+        "protocol": protocol,
+    }
 
 
 def _wire_chips(cfg, emu, machine, ticks_ms, ticks_diff) -> list:
@@ -119,8 +125,11 @@ def _wire_chips(cfg, emu, machine, ticks_ms, ticks_diff) -> list:
 
 
 def _module_names(fw: dict) -> dict:
-    return {"bridge.p": fw["bridge"].p.__name__, "bridge.m": fw["bridge"].m.__name__,
-            "main.config_mod": fw["main"].config_mod.__name__}
+    return {
+        "bridge.p": fw["bridge"].p.__name__,
+        "bridge.m": fw["bridge"].m.__name__,
+        "main.config_mod": fw["main"].config_mod.__name__,
+    }
 
 
 def run(job: dict) -> str:
@@ -145,12 +154,17 @@ def run(job: dict) -> str:
                 chips[reader].responding = True
             else:
                 raise ValueError("unknown scenario event %r" % kind)
+
         return apply
 
     scenario = job["scenario"]
-    clock = Clock(time.ticks_add, time.ticks_diff, scenario["before_wrap_ms"],
-                  scenario["limit_ms"],
-                  [(t, event(kind, reader, uid)) for t, kind, reader, uid in scenario["tags"]])
+    clock = Clock(
+        time.ticks_add,
+        time.ticks_diff,
+        scenario["before_wrap_ms"],
+        scenario["limit_ms"],
+        [(t, event(kind, reader, uid)) for t, kind, reader, uid in scenario["tags"]],
+    )
     chips.extend(_wire_chips(cfg, emu, machine, clock.ticks_ms, clock.ticks_diff))
     link = HostLink(clock, scenario["host"])
     bridge = fw["main"].build(cfg, machine, link, clock)
@@ -161,19 +175,21 @@ def run(job: dict) -> str:
         stopped = ""
     except Runaway as exc:
         stopped = str(exc)
-    return json.dumps({
-        "implementation": sys.implementation.name,
-        "version": list(sys.implementation.version[:3]),
-        "firmware_modules": _module_names(fw),
-        "runaway": stopped,
-        "elapsed_ms": clock.elapsed,
-        "ticks_wrapped": clock.ticks_ms() < clock.start,
-        "writes": link.writes,
-        "unread_host_bytes": link.unread(),
-        "stats": bridge.stats(),
-        "reset_pin": machine.pins[cfg.reset_pin].history if cfg.reset_pin is not None else [],
-        "buzzer": [list(x) for pwm in machine.pwms for x in pwm.history],
-    })
+    return json.dumps(
+        {
+            "implementation": sys.implementation.name,
+            "version": list(sys.implementation.version[:3]),
+            "firmware_modules": _module_names(fw),
+            "runaway": stopped,
+            "elapsed_ms": clock.elapsed,
+            "ticks_wrapped": clock.ticks_ms() < clock.start,
+            "writes": link.writes,
+            "unread_host_bytes": link.unread(),
+            "stats": bridge.stats(),
+            "reset_pin": machine.pins[cfg.reset_pin].history if cfg.reset_pin is not None else [],
+            "buzzer": [list(x) for pwm in machine.pwms for x in pwm.history],
+        }
+    )
 
 
 def run_main(job: dict) -> str:
@@ -186,17 +202,20 @@ def run_main(job: dict) -> str:
     import machine
 
     emu = load_emulator(fw["mfrc522_cascade"])
-    chips = _wire_chips(fw["config"].load("config.json"), emu, machine, time.ticks_ms,
-                        time.ticks_diff)
+    chips = _wire_chips(
+        fw["config"].load("config.json"), emu, machine, time.ticks_ms, time.ticks_diff
+    )
     for reader, uid in job["tags"]:
         chips[reader].place(uid)
     bridge = fw["main"].run()
     left = sys.stdin.buffer.read(job["left_for_repl"])
-    return json.dumps({
-        "firmware_modules": _module_names(fw),
-        "stats": bridge.stats() if bridge is not None else None,
-        "left_for_repl": (left or b"").hex(),
-    })
+    return json.dumps(
+        {
+            "firmware_modules": _module_names(fw),
+            "stats": bridge.stats() if bridge is not None else None,
+            "left_for_repl": (left or b"").hex(),
+        }
+    )
 
 
 def corpus(job: dict) -> str:
@@ -206,11 +225,20 @@ def corpus(job: dict) -> str:
     fw = _firmware()
     import machine
 
-    return json.dumps({
-        "codec": [decode_stream(fw["protocol"], bytes.fromhex(h), size)
-                  for size, h in job["codec"]],
-        "firmware": [answer_host(fw["bridge"], fw["hw"], machine,
-                                 Clock(time.ticks_add, time.ticks_diff, 0, 1 << 24, []),
-                                 bytes.fromhex(h))
-                     for h in job["firmware"]],
-    })
+    return json.dumps(
+        {
+            "codec": [
+                decode_stream(fw["protocol"], bytes.fromhex(h), size) for size, h in job["codec"]
+            ],
+            "firmware": [
+                answer_host(
+                    fw["bridge"],
+                    fw["hw"],
+                    machine,
+                    Clock(time.ticks_add, time.ticks_diff, 0, 1 << 24, []),
+                    bytes.fromhex(h),
+                )
+                for h in job["firmware"]
+            ],
+        }
+    )

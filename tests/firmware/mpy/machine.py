@@ -100,8 +100,16 @@ class Pin:
 class SPI:
     """A ``machine.SPI`` bus whose devices are the chips wired to chip-select pins."""
 
-    def __init__(self, spi_id: int = 0, baudrate: int = 1000000, polarity: int = 0,
-                 phase: int = 0, sck=None, mosi=None, miso=None) -> None:
+    def __init__(
+        self,
+        spi_id: int = 0,
+        baudrate: int = 1000000,
+        polarity: int = 0,
+        phase: int = 0,
+        sck=None,
+        mosi=None,
+        miso=None,
+    ) -> None:
         self.id = spi_id
         self.baudrate = baudrate
         self.pins = (sck, mosi, miso)

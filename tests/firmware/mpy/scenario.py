@@ -20,8 +20,9 @@ class Clock:
     and ``ticks_diff`` are the tick arithmetic (MicroPython's own ``time`` functions on the
     board's interpreter). Events that are due run as time passes."""
 
-    def __init__(self, ticks_add, ticks_diff, before_wrap: int, limit_ms: int,
-                 events: list) -> None:
+    def __init__(
+        self, ticks_add, ticks_diff, before_wrap: int, limit_ms: int, events: list
+    ) -> None:
         self.ticks_add = ticks_add
         self.ticks_diff = ticks_diff
         self.start = ticks_add(0, -before_wrap)
@@ -75,7 +76,7 @@ def decode_stream(protocol, data: bytes, size: int) -> dict:
     decoder = protocol.Decoder()
     frames = []
     for i in range(0, len(data), size):
-        for f in decoder.feed(data[i:i + size]):
+        for f in decoder.feed(data[i : i + size]):
             kind = None if f.message is None else type(f.message).__name__
             frames.append([f.seq, f.type, bytes(f.payload).hex(), kind])
     decoder.flush()
@@ -88,10 +89,17 @@ def answer_host(bridge_mod, hw_mod, machine, clock: Clock, data: bytes) -> dict:
     pins = [machine.Pin(40 + i, machine.Pin.OUT, value=1) for i in range(2)]
     link = HostLink(clock, [[0, bytes(data).hex()]])
     bridge = bridge_mod.Bridge(
-        {"readers": [{"cs": 40}, {"cs": 41}]}, machine.SPI(1), pins, link, clock.ticks_ms,
-        clock.sleep_ms, clock.ticks_diff,
+        {"readers": [{"cs": 40}, {"cs": 41}]},
+        machine.SPI(1),
+        pins,
+        link,
+        clock.ticks_ms,
+        clock.sleep_ms,
+        clock.ticks_diff,
         leds=[hw_mod.PinLed(machine.Pin(25, machine.Pin.OUT, value=0))],
-        buzzer=hw_mod.PwmBuzzer(machine.PWM(machine.Pin(15))), firmware=(1, 2, 3))
+        buzzer=hw_mod.PwmBuzzer(machine.PWM(machine.Pin(15))),
+        firmware=(1, 2, 3),
+    )
     bridge.boot()
     for _ in range(len(data) // 32 + 4):
         bridge.step()

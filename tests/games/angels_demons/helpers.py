@@ -88,7 +88,8 @@ class World:
         for k in range(1, self.n):
             s = (d + k) % self.n
             blocked = st.opts.mode == "advanced" and any(
-                IDENT[c] == IDENT[card] for c in st.discards[s])
+                IDENT[c] == IDENT[card] for c in st.discards[s]
+            )
             if s in before and not blocked and is_complete(idents(self.hands[s] + [card])):
                 self.send(f"+out {card}")
                 if state(self.ref).going is not None and state(self.ref).going.seat is None:

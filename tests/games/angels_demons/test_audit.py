@@ -13,7 +13,7 @@ def test_red_1_without_counting_itself_is_met_by_another_1_7_or_item() -> None:
     hand = ["H1r", "H2b1", "H3b1", "A5b1", "A5b2", "D4b1", "D4b2", "D4b3"]
     assert red_bonuses(NOT_ITSELF, [], hand) == (("H1r", 0),)
     for other in (["A1b1", "A1b2", "A1b3"], ["A7b1", "A7b2", "A7b3"], ["IT2p1", "IT2p2", "IT2p3"]):
-        assert red_bonuses(NOT_ITSELF, [other], hand) == (("H1r", 2),)   # laid cards count too
+        assert red_bonuses(NOT_ITSELF, [other], hand) == (("H1r", 2),)  # laid cards count too
 
 
 def test_two_reds_with_the_same_condition_both_score() -> None:

@@ -289,8 +289,12 @@ def test_t14_discard_restriction() -> None:
 def _item_setup(timing: str, show_in_group: bool = False) -> Script:
     groups = [["IT1p1", "IT1p2", "IT1p3"], ["IT2p1", "IT2p2", "IT2p3"]]
     last = ["IT4c", "IT4p1", "IT4p2"] if show_in_group else ["IT4p1", "IT4p2", "IT4p3"]
-    s = Script(4, reserved=[c for g in groups for c in g] + ["IT4c", "IT4p1", "IT4p2", "IT4p3"],
-               mode="advanced", item_win_timing=timing)
+    s = Script(
+        4,
+        reserved=[c for g in groups for c in g] + ["IT4c", "IT4p1", "IT4p2", "IT4p3"],
+        mode="advanced",
+        item_win_timing=timing,
+    )
     s.deal()
     for g in groups:
         s.idle_until(2)
@@ -344,8 +348,11 @@ def test_t17_target_and_max_rounds() -> None:
 def test_t17_last_round_shared_and_most_go_outs() -> None:
     for tie_break, winners in (("shared", (0, 1, 2)), ("most_go_outs", (1,))):
         s = _empty_talon_at_seat1(3)
-        s.patch(opts=replace(state(s.ref).opts, max_rounds=1, tie_break=tie_break),
-                scores=(4, 4, 4), go_outs=(1, 2, 1))
+        s.patch(
+            opts=replace(state(s.ref).opts, max_rounds=1, tie_break=tie_break),
+            scores=(4, 4, 4),
+            go_outs=(1, 2, 1),
+        )
         play(s.ref, "decide organiser claim pass")
         st = state(s.ref)
         assert st.phase == OVER and st.winners == winners

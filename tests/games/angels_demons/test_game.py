@@ -22,7 +22,12 @@ def test_pieces_and_descriptions() -> None:
     pieces = GAME.pieces()
     assert len(pieces) == 104 and len(set(pieces)) == 104
     assert pieces[:4] == ("H1b1", "H1b2", "H1b3", "H1r") and pieces[-5:] == (
-        "IT4p3", "W1", "W2", "W3", "W4")
+        "IT4p3",
+        "W1",
+        "W2",
+        "W3",
+        "W4",
+    )
     assert GAME.describe_piece("A5r") == "red angel 5"
     assert GAME.describe_piece("H5b2") == "black human 5"
     assert GAME.describe_piece("IT2p1") == "plain item T2"
@@ -31,8 +36,17 @@ def test_pieces_and_descriptions() -> None:
 
 
 def test_zones_and_layout() -> None:
-    assert GAME.zones(2) == ("talon", "meld:0", "meld:1", "discard:0", "discard:1", "out",
-                             "flip", "wait:0", "wait:1")
+    assert GAME.zones(2) == (
+        "talon",
+        "meld:0",
+        "meld:1",
+        "discard:0",
+        "discard:1",
+        "out",
+        "flip",
+        "wait:0",
+        "wait:1",
+    )
     layout = GAME.default_layout(4)
     assert layout["meld-2"] == "meld:2" and layout["talon"] == "talon" and len(layout) == 15
 
@@ -56,8 +70,10 @@ def test_options_defaults_depend_on_players() -> None:
 def test_a_table_with_the_default_layout() -> None:
     kit = {f"uid{i}": p for i, p in enumerate(GAME.pieces())}
     uid = {p: u for u, p in kit.items()}
-    table = Table(TableConfig("angels-and-demons", ("Ann", "Bea"),
-                              layout=GAME.default_layout(2), kit=kit), GAME)
+    table = Table(
+        TableConfig("angels-and-demons", ("Ann", "Bea"), layout=GAME.default_layout(2), kit=kit),
+        GAME,
+    )
     for card in ("H1b1", "H2b1", "H3b1"):
         assert table.submit(Sighting("talon", uid[card], True)).accepted
     assert table.submit(Sighting("wait-1", uid["W2"], True)).accepted

@@ -24,23 +24,29 @@ def ids(text: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("hand", [
-    "H5 H5 A1 A2 A3 D7 D7 D7r",
-    "H5 H5r IT1 IT1 IT1c A5 A6 A7",
-    "A1 A1 A1 A2 A3 A4 A5 A6",  # A1 A1 / A1 A2 A3 / A4 A5 A6
-    "H1 H2 H3 H1 H2 H3 H4 H4",
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "H5 H5 A1 A2 A3 D7 D7 D7r",
+        "H5 H5r IT1 IT1 IT1c A5 A6 A7",
+        "A1 A1 A1 A2 A3 A4 A5 A6",  # A1 A1 / A1 A2 A3 / A4 A5 A6
+        "H1 H2 H3 H1 H2 H3 H4 H4",
+    ],
+)
 def test_complete_hands(hand: str) -> None:
     assert is_complete(ids(hand))
 
 
-@pytest.mark.parametrize("hand", [
-    "H5 H5 A1 A1 D2 D2 IT1 IT1",  # four pairs (T-2)
-    "H6 H7 H1 H5 H5 A1 A2 A3",  # 6-7-1 does not wrap
-    "A2 H3 A4 H5 H5 D1 D2 D3",  # mixed kinds
-    "IT1 IT2 IT3 H5 H5 D1 D2 D3",  # items never run
-    "H5 H5 A1 A2 A3 D7 D7",  # seven cards
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "H5 H5 A1 A1 D2 D2 IT1 IT1",  # four pairs (T-2)
+        "H6 H7 H1 H5 H5 A1 A2 A3",  # 6-7-1 does not wrap
+        "A2 H3 A4 H5 H5 D1 D2 D3",  # mixed kinds
+        "IT1 IT2 IT3 H5 H5 D1 D2 D3",  # items never run
+        "H5 H5 A1 A2 A3 D7 D7",  # seven cards
+    ],
+)
 def test_incomplete_hands(hand: str) -> None:
     assert not is_complete(ids(hand))
 

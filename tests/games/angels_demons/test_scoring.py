@@ -60,8 +60,7 @@ def test_conditional_items_score_nothing_and_options() -> None:
 
 
 def test_item_win_condition() -> None:
-    laid = [("IT1p1", "IT1p2", "IT1p3"), ("IT2p1", "IT2p2", "IT2p3"),
-            ("IT4p1", "IT4p2", "IT4p3")]
+    laid = [("IT1p1", "IT1p2", "IT1p3"), ("IT2p1", "IT2p2", "IT2p3"), ("IT4p1", "IT4p2", "IT4p3")]
     assert has_item_win(laid, ["IT4c"])
     assert not has_item_win(laid, ["H1b1"])
     assert not has_item_win(laid[:2], ["IT4c"])

@@ -40,15 +40,35 @@ def test_rounds_are_summed_and_the_penalty_is_negative() -> None:
         RoundResult(1, "out", seat=1, via="self", base=1, reds=(("H1r", 2), ("A2r", 2))),
         RoundResult(2, "exhausted"),
         # round 3: seat 0 goes out on seat 1's discard: 1 + 2 + 1 + 3 = 7; seat 1 loses its 5
-        RoundResult(3, "out", seat=0, via="claim", discarder=1, base=1, reds=(("H3r", 2),),
-                    items=1, flips=(("H5b1", 2), ("A4b1", 1)), penalty=5),
+        RoundResult(
+            3,
+            "out",
+            seat=0,
+            via="claim",
+            discarder=1,
+            base=1,
+            reds=(("H3r", 2),),
+            items=1,
+            flips=(("H5b1", 2), ("A4b1", 1)),
+            penalty=5,
+        ),
     )
     st = replace(state(ref), history=history, scores=(7, 0, 0), round=4)
     seats = GAME.view(st, PUBLIC)["seats"]
     assert seats[0]["points_by_source"] == {
-        "base": 1, "reds": 2, "items": 1, "flips": 3, "penalty": 0}
+        "base": 1,
+        "reds": 2,
+        "items": 1,
+        "flips": 3,
+        "penalty": 0,
+    }
     assert seats[1]["points_by_source"] == {
-        "base": 1, "reds": 4, "items": 0, "flips": 0, "penalty": -5}
+        "base": 1,
+        "reds": 4,
+        "items": 0,
+        "flips": 0,
+        "penalty": -5,
+    }
     assert seats[2]["points_by_source"] == dict.fromkeys(SOURCES, 0)
     check(st)
 

@@ -92,7 +92,12 @@ def test_public_view_keys_and_private_additions() -> None:
     view = GAME.view(ref.state, PUBLIC)
     assert set(view) == PUBLIC_KEYS
     assert view["seats"][0] == {
-        "seat": 0, "vp": 0, "vp_sources": {}, "hand": 4, "hidden": 1, "revealed": []
+        "seat": 0,
+        "vp": 0,
+        "vp_sources": {},
+        "hand": 4,
+        "hidden": 1,
+        "revealed": [],
     }
     assert view["turn"] == {"seat": 0, "minor": None, "major": None, "stage": "minor"}
     mine = GAME.view(ref.state, 1)["seats"]

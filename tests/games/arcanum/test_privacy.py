@@ -54,8 +54,15 @@ def _check(table: Table, seats: int, where: str) -> None:
 def test_nothing_secret_reaches_another_screen(seed: int) -> None:
     seats = 3 + seed % 3
     options: dict[str, Any] = {"length": "long"} if seed % 2 else {}
-    table = Table(TableConfig(game="arcanum", seats=tuple(f"P{i}" for i in range(seats)),
-                              options=options, layout=GAME.default_layout(seats)), GAME)
+    table = Table(
+        TableConfig(
+            game="arcanum",
+            seats=tuple(f"P{i}" for i in range(seats)),
+            options=options,
+            layout=GAME.default_layout(seats),
+        ),
+        GAME,
+    )
     world = find_world("arcanum")(seats, options, seed)
     rng = random.Random(seed)
     for n, inp in enumerate(world.inputs(), start=1):

@@ -141,7 +141,8 @@ def test_the_cross_check_covers_every_major_and_location() -> None:
         if majors == set(MAJORS) and len(effects) == 10:
             break
     assert majors == set(MAJORS) and len(effects) == 10, (
-        f"never played: {sorted(set(MAJORS) - majors)}; effects seen: {len(effects)}")
+        f"never played: {sorted(set(MAJORS) - majors)}; effects seen: {len(effects)}"
+    )
 
 
 def _replay(seats: int, options: dict[str, Any], seed: int, **kw: Any) -> str | None:
