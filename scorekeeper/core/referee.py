@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.core.answering import GAME_OVER, game_over
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
 from scorekeeper.core.outcomes import Accepted, Rejected
@@ -19,7 +20,7 @@ from scorekeeper.core.text import seat_ref
 # memory (a long game keeps a few hundred states, not thousands) and the cost of an undo.
 SNAPSHOT_EVERY = 32
 
-RULE_GAME_OVER = "TABLE-GAME-OVER"
+RULE_GAME_OVER = GAME_OVER
 RULE_UNDO_EMPTY = "TABLE-UNDO-EMPTY"
 
 
@@ -79,12 +80,7 @@ class Referee:
 
     def _play(self, inp: GameInput) -> Result:
         if self.game.is_over(self.state):
-            return Result(
-                False,
-                rejection=Rejected(
-                    RULE_GAME_OVER, "the game is over", "undo the last input to reopen it"
-                ),
-            )
+            return Result(False, rejection=game_over())
         if isinstance(inp, Seen):
             outcome = self.game.observe(self.state, inp)
         elif isinstance(inp, Decision):

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from scorekeeper.core.answering import WRONG_SEAT
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import (
     Correct,
@@ -36,7 +37,7 @@ from scorekeeper.errors import ConfigError
 
 RULE_UNKNOWN_READER = "TABLE-UNKNOWN-READER"
 RULE_UNKNOWN_TAG = "TABLE-UNKNOWN-TAG"
-RULE_WRONG_SEAT = "TABLE-WRONG-SEAT"
+RULE_WRONG_SEAT = WRONG_SEAT
 RULE_NOT_RUNNING = "TABLE-NOT-RUNNING"
 REFUSED = "refused"  # the log record key of an input the table refused without applying it
 TYPED = "typed"  # the log record key of an input the organiser typed (no piece was laid)

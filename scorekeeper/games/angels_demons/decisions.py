@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from scorekeeper.core.answering import NO_PROMPT, WRONG_SEAT, answer_ok, game_over, match_prompt
 from scorekeeper.core.inputs import Decision
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
 from scorekeeper.core.text import plural, seat_ref
@@ -27,8 +28,6 @@ from scorekeeper.games.angels_demons.state import (
     State,
 )
 
-NO_PROMPT = "TABLE-NO-PROMPT"
-WRONG_SEAT = "TABLE-WRONG-SEAT"
 BAD_ANSWER_RULE = {
     "draw_count": "R-TURN-3",
     "claim": "R-CLAIM-1",
@@ -95,7 +94,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
 def decide(state: State, decision: Decision) -> Outcome:
     """Judge a person's answer to an open prompt."""
     if state.phase == OVER:
-        return Rejected("TABLE-GAME-OVER", "the game is over", "undo the last input to reopen it")
+        return game_over()
     if state.may_show is not None and state.phase != SHOW:
         state = replace(state, may_show=None)
     if decision.prompt == "waiting":
@@ -122,17 +121,21 @@ def decide(state: State, decision: Decision) -> Outcome:
                 "a declaration is made once per round and stays",
             )
         return declare(state, decision.seat)
-    prompt = next((p for p in pending(state) if p.id == decision.prompt), None)
+    # Every prompt id but "waiting" (answered above) is open at most once, so the first open
+    # prompt of the id is the one asked, whoever answers.
+    match = match_prompt(pending(state), decision)
+    prompt = match.prompt
     if prompt is None:
         about = words.PROMPT_WORDS.get(decision.prompt, "that question")
         return Rejected(NO_PROMPT, f"nobody is asked about {about} now", waiting_for(state))
-    if prompt.seat is not None and decision.seat is not None and decision.seat != prompt.seat:
+    if match.problem == "wrong-seat":
+        assert prompt.seat is not None  # a prompt for anyone is every seat's
         return Rejected(
             WRONG_SEAT,
             f"that question is for {seat_ref(prompt.seat)}",
             f"{seat_ref(prompt.seat)} or the organiser answers it",
         )
-    if decision.answer not in prompt.options:
+    if not answer_ok(prompt, decision.answer):
         return Rejected(
             BAD_ANSWER_RULE.get(prompt.id, NO_PROMPT),
             f"that is not one of the answers about {words.PROMPT_WORDS[prompt.id]}",

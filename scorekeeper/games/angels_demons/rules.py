@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from scorekeeper.core.answering import game_over
 from scorekeeper.core.inputs import Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Rejected
 from scorekeeper.core.text import plural, seat_ref
@@ -56,7 +57,7 @@ def _in_hand(state: State, card: str, seat: int) -> bool:
 def observe(state: State, seen: Seen) -> Outcome:
     """Judge one sighting; see the module docstring."""
     if state.phase == OVER:
-        return Rejected("TABLE-GAME-OVER", "the game is over", "undo the last input to reopen it")
+        return game_over()
     info = zone_map(state.n).get(seen.zone)
     if info is None:
         return Rejected(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from scorekeeper.core.answering import NO_PROMPT, WRONG_SEAT, answer_ok, game_over, match_prompt
 from scorekeeper.core.inputs import Decision
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
 from scorekeeper.core.text import seat_ref
@@ -36,8 +37,6 @@ from scorekeeper.games.arcanum.state import (
     Wheel,
 )
 
-NO_PROMPT = "TABLE-NO-PROMPT"
-WRONG_SEAT = "TABLE-WRONG-SEAT"
 ANSWER_RULE = {
     "draw": "R-DRAW-1",
     "end_turn": "R-PLAY-3",
@@ -51,26 +50,22 @@ ANSWER_RULE = {
 def decide(state: State, d: Decision) -> Outcome:
     """Judge a person's answer to an open prompt."""
     if state.phase == OVER:
-        return Rejected("TABLE-GAME-OVER", "the game is over", "undo the last input to reopen it")
+        return game_over()
     head = state.head
     if isinstance(head, Owe):
         return owed_refusal(state, head, "")
-    open_ = [p for p in pending(state) if p.id == d.prompt]
-    if not open_:
+    match = match_prompt(pending(state), d)
+    if match.prompt is None:
         return _unasked(state, d)
-    if d.seat is None:
-        prompt = open_[0]
-    else:
-        mine = [p for p in open_ if p.seat is None or p.seat == d.seat]
-        if not mine:
-            return _wrong_seat(state, d, open_[0])
-        prompt = mine[0]
+    if match.problem == "wrong-seat":
+        return _wrong_seat(state, d, match.prompt)
+    prompt = match.prompt
     private = prompt.private
     answer = d.answer
     if prompt.id == "temperance" and "+" in answer and answer not in prompt.options:
         a, _, b = answer.partition("+")
         answer = f"{b}+{a}"
-    if answer not in prompt.options:
+    if not answer_ok(prompt, answer):
         rule = _answer_rule(state, prompt.id)
         about = words.PROMPT_WORDS.get(prompt.id, "this question")
         if private:
