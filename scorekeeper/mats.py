@@ -10,15 +10,15 @@ both. Everything here is pure (no files, no clock): ``scorekeeper mat`` writes t
 Placement. Seats sit around the edge of the paper in turn order, clockwise seen from above
 (seat 0 at the bottom, seat 1 on its left, ...); a seat's pads form a row in front of that
 player, turned so the player reads them. Zones that belong to no seat go in the middle, under
-the title. A zone belongs to seat ``s`` when its name ends in ``:s`` (``meld:2``), the zone
-naming rule of every game (docs/kits-and-layouts.md). Pads are card-sized (a 63 x 88 mm card
-with a margin); when they do not fit the paper they are shrunk step by step, down to a pad that
-still covers an RC522 board (60 x 40 mm). Whatever does not fit even then -- a pad off the paper,
-two pads overlapping, two antenna centres closer than ``min_spacing`` -- is reported in
-``MatPlan.warnings`` and printed in red on the drawing itself.
+the title. The game says which seat a zone belongs to (``Game.seat_of_zone``: by default, the
+seat its name ends in, the zone naming rule of docs/kits-and-layouts.md). Pads are card-sized
+(a 63 x 88 mm card with a margin); when they do not fit the paper they are shrunk step by step,
+down to a pad that still covers an RC522 board (60 x 40 mm). Whatever does not fit even then --
+a pad off the paper, two pads overlapping, two antenna centres closer than ``min_spacing`` -- is
+reported in ``MatPlan.warnings`` and printed in red on the drawing itself.
 
-Plain words. A game may define ``describe_zone(zone) -> str``; otherwise the zone kind is
-looked up in ``ZONE_WORDS`` (common card-table words) or shown as written.
+Plain words. Each pad is labelled with the game's ``describe_zone``; this module names no game
+and holds no game's words.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from scorekeeper.core.game import Game
+from scorekeeper.core.game import Game, seat_in_zone_name
 from scorekeeper.errors import ConfigError
 
 PAPERS: dict[str, tuple[float, float]] = {"A2": (594.0, 420.0), "A3": (420.0, 297.0)}
@@ -47,22 +47,6 @@ TITLE_H = 30.0  # title block above the shared zones
 FOOT_H = 16.0  # scale bar and generator line under the shared zones
 MAX_LISTED = 8  # warnings listed before "... and N more"
 GROUP_CLEARANCE = 4.0  # between two group outlines
-
-ZONE_WORDS: dict[str, str] = {
-    "talon": "Talon",
-    "meld": "Sets laid",
-    "discard": "Discards",
-    "out": "Going out",
-    "flip": "Flip",
-    "wait": "Waiting token",
-    "play": "Play",
-    "hand": "Hand",
-    "deck": "Deck",
-    "draw": "Draw pile",
-    "board": "Board",
-    "score": "Score",
-}
-"""Zone kind -> plain words, used when the game has no ``describe_zone``."""
 
 SEAT_COLOURS = (
     "#dbe9f7",
@@ -172,28 +156,16 @@ class MatPlan:
 
 
 def zone_words(game: Game, zone: str) -> str:
-    """The plain-language name of ``zone`` (without its seat): the game's ``describe_zone`` if
-    it has one, else ``ZONE_WORDS`` by zone kind, else the kind as written."""
-    describe = getattr(game, "describe_zone", None)
-    if callable(describe):
-        return str(describe(zone))
-    kind = zone.split(":", 1)[0]
-    return ZONE_WORDS.get(kind, kind.replace("_", " ").replace("-", " ").capitalize())
+    """The plain-language name of ``zone`` on its pad, without its seat (``Game.describe_zone``)."""
+    return game.describe_zone(zone)
 
 
 def zone_seat(zone: str, seats: int, game: Game | None = None) -> int | None:
-    """The seat a zone belongs to (``meld:2`` -> 2), or None for a shared zone.
-
-    A game whose numbered zones are not all seats' (Arcanum's ``loc:2`` is a city location)
-    says so with a ``seat_of_zone`` method."""
-    own = getattr(game, "seat_of_zone", None)
-    if callable(own):
-        seat = own(zone)
-        return seat if isinstance(seat, int) and 0 <= seat < seats else None
-    _, colon, tail = zone.rpartition(":")
-    if colon and tail.isdigit() and int(tail) < seats:
-        return int(tail)
-    return None
+    """The seat a zone belongs to (``pile:2`` -> 2), or None for a shared zone or a seat the
+    table does not have. ``game``'s ``seat_of_zone`` decides; without a game, the seat its
+    name ends in (the base class's default)."""
+    seat = game.seat_of_zone(zone) if game is not None else seat_in_zone_name(zone)
+    return seat if seat is not None and 0 <= seat < seats else None
 
 
 def mat_filename(game_id: str, seats: int, paper: str) -> str:

@@ -220,6 +220,32 @@ class Game(ABC):
         default). Used to tell people where to put a piece back after an undo."""
         return None
 
+    # -- zones and the seats they belong to (zone mats, put-back instructions) -----------------
+
+    def seat_of_zone(self, zone: str) -> int | None:
+        """The seat ``zone`` belongs to, or None for a shared zone. The default follows the
+        zone naming rule (docs/kits-and-layouts.md): a zone whose name ends in ``:<n>`` is seat
+        n's (``pile:2`` -> 2). A game whose numbered zones are not all seats' (a city location
+        ``loc:2``) overrides it. Callers check the seat against the table's seat count."""
+        return seat_in_zone_name(zone)
+
+    def describe_zone(self, zone: str) -> str:
+        """A zone in plain words without its seat, as printed on its pad of a zone mat
+        ("Discards"). The default is the zone's kind in words: ``big_pile:2`` -> "Big pile"."""
+        return zone.partition(":")[0].replace("_", " ").replace("-", " ").capitalize()
+
+    def zone_named(self, zone: str, names: Sequence[str]) -> str:
+        """A zone in plain words with the name of the seat it belongs to, for put-back
+        instructions and the organiser's log lines: "Ann's hide strip", "the play area",
+        "Location 3". ``names`` are the players' names. The default builds it from
+        ``describe_zone`` and ``seat_of_zone``: a seat's zone gets the seat's name, a shared
+        zone without a number gets "the"."""
+        words = self.describe_zone(zone)
+        seat = self.seat_of_zone(zone)
+        if seat is not None and 0 <= seat < len(names):
+            return f"{names[seat]}'s {words[:1].lower()}{words[1:]}"
+        return f"the {words[:1].lower()}{words[1:]}" if not zone.partition(":")[2] else words
+
     # -- plain words for inputs (the organiser's console and the command line) ----------------
 
     def zone_words(self, zone: str) -> str:
@@ -270,6 +296,12 @@ class Game(ABC):
         else:
             text = str(inp)
         return render_seats(text, seats)
+
+
+def seat_in_zone_name(zone: str) -> int | None:
+    """The seat number a zone's name ends in (``pile:2`` -> 2), or None when it ends in none."""
+    _, colon, tail = zone.rpartition(":")
+    return int(tail) if colon and tail.isdigit() else None
 
 
 def view_for(

@@ -23,14 +23,6 @@ from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
 from scorekeeper.core.text import with_article
 
-# Angels & Demons-style zones ("discard:3") name the seat they belong to; these say what they are.
-_SEAT_ZONE_WORDS = {
-    "meld": "melds",
-    "discard": "discard pile",
-    "wait": "waiting spot",
-    "hide": "hide strip",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class PutBack:
@@ -65,19 +57,8 @@ def piece_words(game: Game, piece: str) -> str:
 
 
 def zone_words(game: Game, zone: str, names: Sequence[str]) -> str:
-    """A zone in plain words, with its seat's name when it belongs to one."""
-    kind, _, arg = zone.partition(":")
-    describe = getattr(game, "describe_zone", None)
-    seat_of = getattr(game, "seat_of_zone", None)
-    if describe is not None:
-        words = str(describe(zone))
-        seat = seat_of(zone) if seat_of is not None else None
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            return f"{names[seat]}'s {words[:1].lower()}{words[1:]}"
-        return f"the {words[:1].lower()}{words[1:]}" if not arg else words
-    if arg.isdigit() and int(arg) < len(names):
-        return f"{names[int(arg)]}'s {_SEAT_ZONE_WORDS.get(kind, kind.replace('_', ' '))}"
-    return f"the {kind.replace('_', ' ')}" + (f" {arg}" if arg else "")
+    """A zone in plain words, with its seat's name when it belongs to one (``Game.zone_named``)."""
+    return game.zone_named(zone, names)
 
 
 def _owner(game: Game, piece: str, states: Sequence[Any], seats: int) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
@@ -222,6 +222,12 @@ class AngelsAndDemons(Game):
 
     def zone_words(self, zone: str) -> str:
         return words.zone(zone)
+
+    def describe_zone(self, zone: str) -> str:
+        return words.mat_zone(zone)
+
+    def zone_named(self, zone: str, names: Sequence[str]) -> str:
+        return words.owned_zone(zone, names)
 
     def prompt_words(self, prompt: str) -> str:
         return words.PROMPT_WORDS.get(prompt, prompt.replace("_", " "))

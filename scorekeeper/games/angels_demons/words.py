@@ -6,7 +6,7 @@ its id, and a zone by where it lies on the table ("Ann's discard row"), never by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from scorekeeper.core.text import plural, seat_ref
 from scorekeeper.games.angels_demons.cards import describe
@@ -52,6 +52,36 @@ def zone(name: str) -> str:
     return {"talon": "the talon", "out": "the going-out pad", "flip": "the flip pad"}.get(
         name, name
     )
+
+
+# Each zone kind as printed on its pad of a zone mat (scorekeeper/mats.py), without the seat.
+MAT_WORDS = {
+    "talon": "Talon",
+    "meld": "Sets laid",
+    "discard": "Discards",
+    "out": "Going out",
+    "flip": "Flip",
+    "wait": "Waiting token",
+}
+
+# A seat's zone kind as put-back instructions and the organiser's log lines name it after the
+# seat's name ("Ann's discard pile").
+OWNED_WORDS = {"meld": "melds", "discard": "discard pile", "wait": "waiting spot"}
+
+
+def mat_zone(name: str) -> str:
+    """A zone as printed on its mat pad, without its seat: ``discard:2`` -> "Discards"."""
+    kind = name.split(":", 1)[0]
+    return MAT_WORDS.get(kind, kind.replace("_", " ").replace("-", " ").capitalize())
+
+
+def owned_zone(name: str, names: Sequence[str]) -> str:
+    """A zone with its seat's name, for put-back instructions: "Ann's discard pile", "the
+    talon". ``names`` are the players' names."""
+    kind, _, arg = name.partition(":")
+    if arg.isdigit() and int(arg) < len(names):
+        return f"{names[int(arg)]}'s {OWNED_WORDS.get(kind, kind.replace('_', ' '))}"
+    return f"the {kind.replace('_', ' ')}" + (f" {arg}" if arg else "")
 
 
 def seats(numbers: Iterable[int]) -> str:
