@@ -1,8 +1,9 @@
 """The platform's refusals around a game's rules, and matching an answer to the prompt it answers.
 
-Every game refuses a play after the end, an answer nobody asked for and an answer from a seat
-the question is not for with the same ``TABLE-*`` ids (declared once in ``core/rule_ids.py``);
-the ids and the game-over words live here so that no game spells them again. ``match_prompt``
+Every game refuses a play after the end, a sighting at a zone the table does not have, a tag
+that is no piece, an answer nobody asked for and an answer from a seat the question is not for
+with the same ``TABLE-*`` ids (declared once in ``core/rule_ids.py``); the ids, and the words
+that are the same for every game, live here so that no game spells them again. ``match_prompt``
 finds the open prompt a ``Decision`` answers, the same way for every game, and says what is
 wrong when there is none; the game then words the refusal, since only it knows what its
 prompts are about and what a private prompt must not tell.
@@ -10,7 +11,7 @@ prompts are about and what a private prompt must not tell.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -30,11 +31,22 @@ def _declared(rule: str) -> str:
 GAME_OVER = _declared("TABLE-GAME-OVER")
 NO_PROMPT = _declared("TABLE-NO-PROMPT")
 WRONG_SEAT = _declared("TABLE-WRONG-SEAT")
+UNKNOWN_READER = _declared("TABLE-UNKNOWN-READER")
+UNKNOWN_TAG = _declared("TABLE-UNKNOWN-TAG")
+NOT_RUNNING = _declared("TABLE-NOT-RUNNING")
+UNDO_EMPTY = _declared("TABLE-UNDO-EMPTY")
 
 
 def game_over() -> Rejected:
     """The refusal of any play after the game ended: an undo reopens it."""
     return Rejected(GAME_OVER, "the game is over", "undo the last input to reopen it")
+
+
+def unknown_zone(zone: str, zones: Iterable[str]) -> Rejected:
+    """The refusal of a sighting at ``zone``, which is none of the table's ``zones``."""
+    return Rejected(
+        UNKNOWN_READER, f"{zone!r} is not a zone of this table", "zones: " + ", ".join(zones)
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.core.answering import GAME_OVER, game_over
+from scorekeeper.core.answering import GAME_OVER, UNDO_EMPTY, game_over
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
 from scorekeeper.core.outcomes import Accepted, Rejected
@@ -21,7 +21,7 @@ from scorekeeper.core.text import seat_ref
 SNAPSHOT_EVERY = 32
 
 RULE_GAME_OVER = GAME_OVER
-RULE_UNDO_EMPTY = "TABLE-UNDO-EMPTY"
+RULE_UNDO_EMPTY = UNDO_EMPTY
 
 
 @dataclass(frozen=True, slots=True)

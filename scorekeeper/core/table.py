@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from scorekeeper.core.answering import WRONG_SEAT
+from scorekeeper.core.answering import NOT_RUNNING, UNKNOWN_READER, UNKNOWN_TAG, WRONG_SEAT
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import (
     Correct,
@@ -35,10 +35,10 @@ from scorekeeper.core.referee import Referee, Result
 from scorekeeper.core.text import render_seats
 from scorekeeper.errors import ConfigError
 
-RULE_UNKNOWN_READER = "TABLE-UNKNOWN-READER"
-RULE_UNKNOWN_TAG = "TABLE-UNKNOWN-TAG"
+RULE_UNKNOWN_READER = UNKNOWN_READER
+RULE_UNKNOWN_TAG = UNKNOWN_TAG
 RULE_WRONG_SEAT = WRONG_SEAT
-RULE_NOT_RUNNING = "TABLE-NOT-RUNNING"
+RULE_NOT_RUNNING = NOT_RUNNING
 REFUSED = "refused"  # the log record key of an input the table refused without applying it
 TYPED = "typed"  # the log record key of an input the organiser typed (no piece was laid)
 FEED_LENGTH = 50

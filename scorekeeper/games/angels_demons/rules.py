@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorekeeper.core.answering import game_over
+from scorekeeper.core.answering import UNKNOWN_TAG, game_over, unknown_zone
 from scorekeeper.core.inputs import Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Rejected
 from scorekeeper.core.text import plural, seat_ref
@@ -60,16 +60,12 @@ def observe(state: State, seen: Seen) -> Outcome:
         return game_over()
     info = zone_map(state.n).get(seen.zone)
     if info is None:
-        return Rejected(
-            "TABLE-UNKNOWN-READER",
-            f"{seen.zone!r} is not a zone of this table",
-            "zones: " + ", ".join(zone_map(state.n)),
-        )
+        return unknown_zone(seen.zone, zone_map(state.n))
     kind, seat = info
     piece = seen.piece
     if piece not in INDEX and piece not in TOKEN_NAMES:
         return Rejected(
-            "TABLE-UNKNOWN-TAG",
+            UNKNOWN_TAG,
             f"{piece!r} is not an Angels & Demons piece",
             f"take it off {words.zone(seen.zone)}",
         )
