@@ -76,8 +76,17 @@ def run(args: argparse.Namespace) -> int:
 
     if args.pace < 0:
         raise ConfigError("--pace must not be negative")
+    from scorekeeper.store.lock import DatabaseLock
+
     ensure_port_free(args.host, args.port)
-    hub = Hub.open(args.db)
+    # As serve does: a second demo (or a server) on this database is refused in words, never
+    # two programs appending to one log.
+    db_lock = DatabaseLock(args.db).acquire()
+    try:
+        hub = Hub.open(args.db)
+    except BaseException:
+        db_lock.release()
+        raise
     hub.listen = (args.host, args.port)  # pairing draws QR codes only for a reachable address
     driver = DemoDriver(
         hub,
@@ -110,4 +119,5 @@ def run(args: argparse.Namespace) -> int:
     finally:
         driver.stop()
         hub.close()
+        db_lock.release()
     return 0

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,17 @@ def test_demo_plays_stops_and_resumes(tmp_path: Path) -> None:
             time.sleep(0.1)
         assert later["accepted"] > first["accepted"] + 5, "the bots are not playing"
         assert later["status"] == "running"
+        # A second demo on the same database is refused in words (the database lock).
+        other = [*args[:-3], str(free_port()), "--db", "var/demo.db"]
+        second = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", *other],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode != 0
+        assert "another scorekeeper server is using var/demo.db" in second.stderr
     finally:
         code = stop(proc, signal.SIGINT)
     assert code in (0, 130)
