@@ -21,8 +21,9 @@ class StoreRefused(StoreError):
 
 
 def _ignore_words(db: str) -> str:
+    """The sentence that says how to go on with ``db`` as it is, on purpose."""
     return (
-        f"to go on with {db} as it is anyway, and lose what it is missing, move "
+        f"To go on with {db} as it is anyway, and lose what it is missing, move "
         f"{marker_path(db).name} out of its folder first"
     )
 
@@ -64,7 +65,7 @@ def check_identity(db: str, state: MarkerState, store_id: str | None) -> None:
     raise StoreRefused(
         f"{db} is {what}: {marker_path(db).name} belongs to store {state.store_id}. Nothing was "
         f"started and the organiser token was not changed; {RESTORE_WORDS}. "
-        f"{_ignore_words(db)[0].upper()}{_ignore_words(db)[1:]}."
+        f"{_ignore_words(db)}."
     )
 
 
@@ -94,7 +95,7 @@ def check_not_behind(
     raise StoreRefused(
         f"{db} is behind what this server acknowledged: {listed}. Its -wal file may have been "
         f"lost or damaged, or an older copy put in its place. Nothing was started and nothing "
-        f"was changed; {RESTORE_WORDS}. {_ignore_words(db)[0].upper()}{_ignore_words(db)[1:]}."
+        f"was changed; {RESTORE_WORDS}. {_ignore_words(db)}."
     )
 
 

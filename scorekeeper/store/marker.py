@@ -152,11 +152,13 @@ class Marker:
         if self._size > COMPACT_BYTES:
             self.compact()
 
-    def _append(self, text: str) -> None:
+    def _append(self, text: str, *, sync: bool = False) -> None:
         if self._fd is None:
             return
         data = _line(text)
         os.write(self._fd, data)
+        if sync:
+            os.fsync(self._fd)
         self._size += len(data)
         if self._size > COMPACT_BYTES:
             self.compact()
@@ -170,11 +172,8 @@ class Marker:
         """Mark ``table_id`` deleted, before the database deletes it (so that a crash between
         the two leaves a marker that asks less, never more)."""
         self.last.pop(table_id, None)
-        if self._fd is not None:
-            data = _line(f"{table_id} {DELETED}")
-            os.write(self._fd, data)
-            os.fsync(self._fd)  # deleting is rare; a resurrected demand would refuse a start
-            self._size += len(data)
+        # Deleting is rare: synced, so that a crash can never bring the demand back.
+        self._append(f"{table_id} {DELETED}", sync=True)
 
     def compact(self) -> None:
         """Rewrite the file with one line per table."""

@@ -3,7 +3,6 @@ what was acknowledged is refused at open, in words, and nothing is written over.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 import shutil
@@ -14,7 +13,7 @@ import pytest
 
 from scorekeeper.core.table import TableConfig
 from scorekeeper.service import Hub
-from scorekeeper.service.tokens import ORGANISER_META
+from scorekeeper.service.tokens import ORGANISER_META, credential
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.checks import StoreRefused
 from scorekeeper.store.marker import (
@@ -246,7 +245,7 @@ def test_the_token_file_wins_over_an_older_stored_hash(db: Path) -> None:
     old = hub.tokens.ensure_organiser_token(hub.token_file)
     new = hub.tokens.new_organiser_token(hub.token_file)
     # What the older database holds: the hash of the token before it was replaced.
-    hub.store.set_meta(ORGANISER_META, hashlib.sha256(str(old).encode()).hexdigest())
+    hub.store.set_meta(ORGANISER_META, credential(str(old)))
     assert hub.tokens.identify(str(old)).organiser
     assert hub.tokens.ensure_organiser_token(hub.token_file) is None
     try:
