@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 
 from scorekeeper.commands.serve import port_number
+from scorekeeper.games import DEFAULT_GAME
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,9 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db", default="var/demo.db", help="SQLite database file (default %(default)s)"
     )
-    parser.add_argument(
-        "--game", default="angels-and-demons", help="game to play (default %(default)s)"
-    )
+    parser.add_argument("--game", default=DEFAULT_GAME, help="game to play (default %(default)s)")
     parser.add_argument(
         "--next-game-after",
         type=float,
@@ -107,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             f"http://{host}:{args.port}/#{current.table_id}",
             flush=True,
         )
-        game = f" GAME={args.game}" if args.game != "angels-and-demons" else ""
+        game = f" GAME={args.game}" if args.game != DEFAULT_GAME else ""
         print(
             f"scorekeeper demo: to start afresh, stop with Ctrl-C and run 'make demo{game} "
             "DEMO_ARGS=--new' (or 'scorekeeper demo --new'): the current table ends and a "

@@ -30,7 +30,7 @@ from scorekeeper.core.inputs import Sighting
 from scorekeeper.core.kit import next_made_up_uid, normalise_uid, open_kit
 from scorekeeper.core.text import with_article
 from scorekeeper.errors import EnrollmentError
-from scorekeeper.games import find_game
+from scorekeeper.games import find_game, game_ids
 from scorekeeper.store import Store, sqlite_url
 
 DEFAULT_DB = "var/scorekeeper.db"
@@ -49,7 +49,7 @@ class ReaderBackend(Protocol):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``scorekeeper enroll``."""
-    parser.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
+    parser.add_argument("--game", required=True, help=f"id of the game: {', '.join(game_ids())}")
     parser.add_argument("--kit", required=True, help="name of the kit to create or continue")
     parser.add_argument(
         "--db", default=DEFAULT_DB, help=f"database file or URL (default: {DEFAULT_DB})"

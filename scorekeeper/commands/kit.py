@@ -32,7 +32,7 @@ from scorekeeper.core.kit import (
     save_kit,
 )
 from scorekeeper.errors import ConfigError, NotFound, UnknownGame
-from scorekeeper.games import find_game
+from scorekeeper.games import find_game, game_ids
 from scorekeeper.store import Store, sqlite_url
 
 DEFAULT_DB = "var/scorekeeper.db"
@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     fake = sub.add_parser(
         "fake", parents=[db], help="make a kit of made-up uids, one per piece, for dry runs"
     )
-    fake.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
+    fake.add_argument("--game", required=True, help=f"id of the game: {', '.join(game_ids())}")
     fake.add_argument("--kit", required=True, help="name of the kit to make")
     fake.add_argument(
         "--replace",

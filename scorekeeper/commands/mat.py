@@ -18,7 +18,7 @@ from pathlib import Path
 
 from scorekeeper.core.layout import load_layout, write_atomically
 from scorekeeper.errors import ConfigError
-from scorekeeper.games import find_game
+from scorekeeper.games import find_game, game_ids
 from scorekeeper.mats import MIN_SPACING_MM, PAPERS, mat_filename, plan_mat, render_svg
 
 HELP = "draw a printable zone mat (SVG at real size) from a game's zone layout"
@@ -31,7 +31,7 @@ def _paper(text: str) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``scorekeeper mat``."""
-    parser.add_argument("--game", required=True, help="id of the game, e.g. angels-and-demons")
+    parser.add_argument("--game", required=True, help=f"id of the game: {', '.join(game_ids())}")
     parser.add_argument("--seats", required=True, type=int, help="number of players")
     parser.add_argument(
         "--layout",

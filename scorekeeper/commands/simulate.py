@@ -22,13 +22,14 @@ import sys
 from typing import Any, TextIO
 
 from scorekeeper.core.inputs import Decision, Seen
+from scorekeeper.games import game_ids
 
 STEP_BOUND = 50_000  # inputs; a world that has not ended by then never will
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the ``simulate`` arguments."""
-    parser.add_argument("game", help="the game id, e.g. arcanum")
+    parser.add_argument("game", help=f"the game id: {', '.join(game_ids())}")
     parser.add_argument("--seats", type=int, required=True, help="number of players")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     parser.add_argument(

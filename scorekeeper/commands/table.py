@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.games import game_ids
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 DEFAULT_DB = "var/scorekeeper.db"
@@ -160,7 +161,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
     create = action("create", "create a table (and start it with --start)", with_json=True)
-    create.add_argument("--game", required=True, help="the game id, e.g. angels-and-demons")
+    create.add_argument("--game", required=True, help=f"the game id: {', '.join(game_ids())}")
     create.add_argument(
         "--seats",
         required=True,

@@ -31,6 +31,9 @@ _REGISTRY: dict[str, Callable[[], Game]] = {
 }
 _LOADED: dict[str, Game] = {}
 
+#: The game ``scorekeeper demo`` and ``make demo`` play when none is named: the first listed.
+DEFAULT_GAME: str = next(iter(_REGISTRY))
+
 
 def game_ids() -> tuple[str, ...]:
     """Every registered game's id, without loading any game's code."""

@@ -36,6 +36,7 @@ from typing import Any
 
 from scorekeeper.core.inputs import Decision, Seen, Sighting
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.games import DEFAULT_GAME
 from scorekeeper.service.hub import ENDED, RUNNING, Hub, NotRunning
 
 log = logging.getLogger("scorekeeper.demo")
@@ -81,7 +82,7 @@ class DemoDriver:
         self,
         hub: Hub,
         *,
-        game: str = "angels-and-demons",
+        game: str = DEFAULT_GAME,
         seats: int = 4,
         seed: int = 1,
         pace: float = 1.0,
@@ -159,9 +160,10 @@ class DemoDriver:
     # -- tables --------------------------------------------------------------------------------
 
     def _key_of(self, game_id: str) -> str:
-        """Where the current demo table of a game is remembered: each game resumes its own
-        (Angels & Demons keeps the key it always had)."""
-        return META_KEY if game_id == "angels-and-demons" else f"{META_KEY}:{game_id}"
+        """Where the current demo table of a game is remembered: each game resumes its own.
+        The default game keeps the key it always had, so that an older demo database resumes
+        its table."""
+        return META_KEY if game_id == DEFAULT_GAME else f"{META_KEY}:{game_id}"
 
     @property
     def _meta_key(self) -> str:
@@ -202,8 +204,8 @@ class DemoDriver:
         from scorekeeper.games import find_game
 
         game = find_game(self.game_id)
-        # A demo answers the questions a person creating a table must answer (the board
-        # profile of Arcanum) with the defaults, which are labelled samples.
+        # A demo answers the questions a person creating a table must answer (a game's data,
+        # such as a board profile) with the defaults, which are labelled samples.
         options = {o.name: o.default for o in game.options if o.ask} | self.options
         # The game's name is shown next to the table's everywhere: the name does not repeat it.
         table_id = self.hub.create_table(
