@@ -10,16 +10,19 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from scorekeeper.core.inputs import Correct, Decision, Seen, Sighting, Undo
-from scorekeeper.core.outcomes import Outcome, Prompt
+from scorekeeper.core.outcomes import Accepted, Prompt, Rejected
 from scorekeeper.core.text import render_seats, seat_ref, with_article
 from scorekeeper.errors import ConfigError
 
 PUBLIC: Literal["public"] = "public"
 ORGANISER: Literal["organiser"] = "organiser"
 Audience = int | Literal["public", "organiser"]
+
+#: A game's state type: a frozen value (docs/design.md, invariant 2).
+S = TypeVar("S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +129,9 @@ class Option:
         return value
 
 
-class Game(ABC):
-    """One supported game. Subclasses set the class attributes and implement the methods."""
+class Game(ABC, Generic[S]):
+    """One supported game over its frozen state type ``S``. Subclasses name it
+    (``class Arcanum(Game[State])``), set the class attributes and implement the methods."""
 
     id: str
     name: str
@@ -171,39 +175,39 @@ class Game(ABC):
         """The default zone layout: reader id -> zone name."""
 
     @abstractmethod
-    def new_game(self, options: Mapping[str, Any], seats: int) -> Any:
+    def new_game(self, options: Mapping[str, Any], seats: int) -> S:
         """The state before the first input. ``options`` are already resolved."""
 
     @abstractmethod
-    def observe(self, state: Any, seen: Seen) -> Outcome:
+    def observe(self, state: S, seen: Seen) -> Accepted[S] | Rejected:
         """Judge a piece arriving at or leaving a zone."""
 
     @abstractmethod
-    def decide(self, state: Any, decision: Decision) -> Outcome:
+    def decide(self, state: S, decision: Decision) -> Accepted[S] | Rejected:
         """Judge a person's answer to a pending prompt."""
 
     @abstractmethod
-    def pending(self, state: Any) -> tuple[Prompt, ...]:
+    def pending(self, state: S) -> tuple[Prompt, ...]:
         """The prompts the table is waiting for, each with its legal answers."""
 
     @abstractmethod
-    def waiting_for(self, state: Any) -> str:
+    def waiting_for(self, state: S) -> str:
         """One plain-language line: what the table is waiting for now."""
 
     @abstractmethod
-    def scores(self, state: Any) -> tuple[int, ...]:
+    def scores(self, state: S) -> tuple[int, ...]:
         """Current score of every seat."""
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         """True when the game has ended; no further input is accepted then."""
 
     @abstractmethod
-    def view(self, state: Any, audience: Audience) -> dict[str, Any]:
+    def view(self, state: S, audience: Audience) -> dict[str, Any]:
         """What ``audience`` may see: JSON-able, filtered here and nowhere else."""
 
     @abstractmethod
-    def secrets(self, state: Any, seat: int) -> frozenset[str]:
+    def secrets(self, state: S, seat: int) -> frozenset[str]:
         """Piece ids only ``seat`` may know now (for the leak checks in tests)."""
 
     def hidden_kind(self, piece: str) -> str | None:
@@ -213,7 +217,7 @@ class Game(ABC):
         default): no other piece can stand in for this one, so its identity is never swapped."""
         return None
 
-    def locate(self, state: Any, piece: str) -> str | None:
+    def locate(self, state: S, piece: str) -> str | None:
         """Where the referee knows ``piece`` to be in ``state``: a zone name, ``"hand:<seat>"``
         for a seat's hand, ``""`` when the game tracks pieces but this one is out of sight (a
         deck or an unseen hand), or None when the game does not track where pieces are (the
@@ -258,12 +262,12 @@ class Game(ABC):
         words."""
         return prompt.replace("_", " ")
 
-    def answer_words(self, prompt: str, answer: str, state: Any = None) -> str:
+    def answer_words(self, prompt: str, answer: str, state: S | None = None) -> str:
         """One answer to ``prompt`` as a button would say it ("end the turn"). ``state``, when
         given, may supply names (a board's locations). Default: the answer itself."""
         return answer
 
-    def describe_input(self, inp: Any, seats: Sequence[str] = (), state: Any = None) -> str:
+    def describe_input(self, inp: Any, seats: Sequence[str] = (), state: S | None = None) -> str:
         """An input in plain words for the organiser, who may see every card: card, zone and
         seat names, what a prompt is about and the answer's words, never input syntax ("the
         red angel 4 laid on Bea's discard row", "Ann's answer about ending the turn: end the

@@ -18,7 +18,7 @@ from scorekeeper.games.angels_demons.state import DEAL, FLIP, REFILL, UNKNOWN, O
 LIMITS = {2: (24, 6), 3: (18, 6), 4: (12, 8)}
 
 
-class AngelsAndDemons(Game):
+class AngelsAndDemons(Game[State]):
     """Angels & Demons (working title): a mahjong-like card game for 2-4 players."""
 
     id = "angels-and-demons"

@@ -91,7 +91,7 @@ def _build_config(options: Mapping[str, Any], seats: int) -> Config:
     )
 
 
-class Arcanum(Game):
+class Arcanum(Game[State]):
     """Arcanum (Chiarvesio & Zizzi, Lo Scarabeo 2011) for 3-5 players."""
 
     id = "arcanum"
