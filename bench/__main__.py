@@ -15,8 +15,7 @@ def main() -> int:
     from bench import bridge, latency, log_append, long_event, reader_cycle, referee, replay, server
 
     steps: list[tuple[str, Callable[[], object]]] = [
-        ("referee throughput", referee.run),
-        ("referee throughput, Arcanum", referee.run_arcanum),
+        *referee.runs(),
         ("replay of a long Arcanum game", replay.run),
         ("log append", log_append.run),
         ("server start and memory", server.run),

@@ -6,11 +6,13 @@ The world's inputs are generated first (untimed); only the referee's work is tim
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 
 from bench.common import report
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.referee import Referee
-from scorekeeper.games import find_game
+from scorekeeper.games import DEFAULT_GAME, find_game, game_ids
 from scorekeeper.sim import find_world
 
 BUDGET = 20_000.0
@@ -29,20 +31,23 @@ def _game_inputs(
 
 
 def _setups(game_id: str, games: int) -> list[tuple[int, dict[str, object]]]:
-    """Seats and options of the timed games: a spread of every player count and variant."""
+    """Seats and options of the timed games: every player count in turn, and the values of
+    the game's first option with a list of them (its main variant or length) in turn, the rest
+    at their defaults. Built from the game's declared options, so a new game needs no line
+    here; one option only, so that the figure stays comparable from one version to the next."""
+    game = find_game(game_id)
+    seat_counts = range(game.min_seats, game.max_seats + 1)
+    varied = next((o for o in game.options if o.values and not o.ask), None)
     out: list[tuple[int, dict[str, object]]] = []
     for seed in range(games):
-        if game_id == "arcanum":
-            seats = 3 + seed % 3
-            out.append(
-                (seats, {"length": "long" if seed % 2 else "normal", "start_seat": seed % seats})
-            )
-        else:
-            out.append((2 + seed % 3, {"mode": "advanced" if seed % 2 else "basic"}))
+        options: dict[str, object] = {}
+        if varied is not None and varied.values:
+            options[varied.name] = varied.values[seed % len(varied.values)]
+        out.append((seat_counts[seed % len(seat_counts)], options))
     return out
 
 
-def run(game_id: str = "angels-and-demons", games: int = 60) -> float:
+def run(game_id: str = DEFAULT_GAME, games: int = 60) -> float:
     game = find_game(game_id)
     corpus = [
         (seats, options, _game_inputs(game_id, seats, options, seed))
@@ -70,6 +75,9 @@ def run(game_id: str = "angels-and-demons", games: int = 60) -> float:
     return rate
 
 
-def run_arcanum() -> float:
-    """The same figure on random Arcanum games (3-5 players, normal and long)."""
-    return run("arcanum")
+def runs() -> list[tuple[str, Callable[[], float]]]:
+    """One throughput step per registered game, named for ``make bench``'s list."""
+    return [
+        (f"referee throughput, {find_game(game_id).name}", partial(run, game_id))
+        for game_id in game_ids()
+    ]
