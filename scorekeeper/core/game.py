@@ -7,11 +7,13 @@ and the table are the only callers.
 
 from __future__ import annotations
 
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, cast
 
+from scorekeeper.core import snapshot as records
 from scorekeeper.core.inputs import Correct, Decision, Seen, Sighting, Undo
 from scorekeeper.core.outcomes import Accepted, Prompt, Rejected
 from scorekeeper.core.text import render_seats, seat_ref, with_article
@@ -223,6 +225,59 @@ class Game(ABC, Generic[S]):
         deck or an unseen hand), or None when the game does not track where pieces are (the
         default). Used to tell people where to put a piece back after an undo."""
         return None
+
+    # -- private values: secrets that are not piece ids ------------------------------------------
+
+    def private_values(self, state: S, seat: int) -> Mapping[str, Any]:
+        """What only ``seat`` (and the organiser) may know now that is not a piece id, by a
+        name of the game's choosing: a seat's exact gold (``{"gold": 7}``), the face of its
+        face-down card (``{"agent 3": "spy"}``). The default: nothing.
+
+        The privacy check (tests/perturb.py) sets each value in turn to every other value of
+        ``private_range`` with ``perturb_private`` and requires every other audience's bytes
+        (views, prompts, scores, waiting line, the feed of the inputs that follow) unchanged.
+        A game that declares a value implements both. Hazard: a value listed here may reach
+        no view but its seat's and the organiser's: not a score, a prompt others see, or a
+        feed line; a count others can work out from what they saw is not private."""
+        return {}
+
+    def private_range(self, state: S, seat: int, key: str) -> Sequence[Any]:
+        """The values ``seat``'s private ``key`` could hold in ``state`` as far as everyone
+        else knows: consistent with what they saw (gold no lower than what was paid in
+        public). The privacy check tries each; keep it short (a few values). Default: none."""
+        return ()
+
+    def perturb_private(self, state: S, seat: int, key: str, value: Any) -> S:
+        """``state`` with ``seat``'s private ``key`` set to ``value`` (from ``private_range``)
+        and nothing else changed: a state no one but ``seat`` could tell from ``state``. Pure.
+        The default raises NotImplementedError: a game declaring private values overrides it."""
+        raise NotImplementedError(f"{self.name} declares no way to change a private value")
+
+    # -- states in record form (core/snapshot.py) -------------------------------------------------
+
+    def state_type(self) -> type[S]:
+        """The class of this game's states, as the game names it (``Game[State]``); raises
+        TypeError for a game that does not name one."""
+        for klass in type(self).__mro__:
+            for base in getattr(klass, "__orig_bases__", ()):
+                if typing.get_origin(base) is Game:
+                    args = typing.get_args(base)
+                    if args and isinstance(args[0], type):
+                        return cast("type[S]", args[0])
+        raise TypeError(f"{type(self).__name__} does not name its state type: Game[State]")
+
+    def snapshot(self, state: S) -> dict[str, Any]:
+        """``state`` as a JSON-able record with a format version, for the event hub to keep
+        instead of replaying a table from its start. The default (core/snapshot.py) carries
+        frozen dataclasses, tuples, frozensets, dicts, enums, None, numbers and strings; a game
+        whose state holds anything else overrides this and ``restore``. Raises SnapshotError."""
+        return records.snapshot(state)
+
+    def restore(self, record: Mapping[str, Any]) -> S:
+        """The state a ``snapshot`` record describes, equal to the one snapshotted. Raises
+        SnapshotError for a record of another format or game, or one naming a class outside
+        this game's state (a record never makes the code import anything)."""
+        return records.restore(record, self.state_type())
 
     # -- zones and the seats they belong to (zone mats, put-back instructions) -----------------
 
