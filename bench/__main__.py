@@ -1,7 +1,8 @@
 """``make bench``: print every budget figure of docs/design.md, each measured in this run.
 
 Each benchmark prints one line per figure: what was measured, the value, the budget and a
-verdict. Nothing here runs under ``make test``.
+verdict. Nothing here runs under ``make test``. ``python -m bench latency`` (or other words, e.g.
+``referee "log append"``) runs only the steps whose name contains one of them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,12 @@ def main() -> int:
         ("bridge path", bridge.run),
         ("reader poll cycle (emulated chip clock)", reader_cycle.run),
     ]
+    wanted = [word.lower() for word in sys.argv[1:]]
+    if wanted:
+        steps = [(n, s) for n, s in steps if any(w in n for w in wanted)]
+        if not steps:
+            print(f"no benchmark step's name contains {' or '.join(wanted)}", file=sys.stderr)
+            return 2
     failed = 0
     print("scorekeeper benchmarks (figures measured now, on this machine)\n")
     for name, step in steps:

@@ -1,15 +1,23 @@
-"""A bare serial -> WebSocket relay: the yardstick for the sighting latency budget.
+"""A serial -> WebSocket relay, bare or durable: the yardsticks for the sighting latency budget.
 
 It does what the server's path does minus the product: pyserial reads the bridge's frames in a
 thread, the shared codec decodes them, and each tag frame is pushed as a small JSON message to
-the WebSocket clients of the same stack (uvicorn + FastAPI). No log, no referee, no views.
-Run as ``python -m bench.relay PORT SERIAL_PATH``.
+the WebSocket clients of the same stack (uvicorn + FastAPI). No referee, no views.
+
+The durable relay (a database path given) first appends each sighting to a SQLite log in WAL
+with ``synchronous=FULL`` and commits it (the fsync invariant 1 requires), then pushes it: the
+floor of the product's path. It uses ``sqlite3`` directly, as the store's own hot path does
+(``Store._insert_log``: one prepared INSERT and a commit on the driver's connection, no
+SQLAlchemy on the way), so the yardstick pays the same fsync and no more.
+
+Run as ``python -m bench.relay PORT SERIAL_PATH [DATABASE]``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import sys
 import threading
 from collections.abc import AsyncIterator
@@ -22,9 +30,24 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from firmware_bridge import protocol as p
 
 
-def make_app(serial_path: str) -> FastAPI:
+def open_log(path: str) -> sqlite3.Connection:
+    """A SQLite log as the store keeps it: WAL, an fsync at every commit, one row per input."""
+    db = sqlite3.connect(path, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS log (table_id TEXT NOT NULL, seq INTEGER NOT NULL, "
+        "at TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, seq))"
+    )
+    db.commit()
+    return db
+
+
+def make_app(serial_path: str, database: str | None = None) -> FastAPI:
+    """The relay's app; with ``database``, each sighting is durable in it before it is pushed."""
     clients: set[asyncio.Queue[str]] = set()
     count = 0
+    log = open_log(database) if database else None
 
     def publish(text: str) -> None:
         for queue in clients:
@@ -51,6 +74,12 @@ def make_app(serial_path: str) -> FastAPI:
                             "present": isinstance(msg, p.TagPresent),
                         }
                     )
+                    if log is not None:  # durable before anyone sees it, as invariant 1 asks
+                        log.execute(
+                            "INSERT INTO log VALUES ('relay', ?, datetime('now'), ?)",
+                            (count, text),
+                        )
+                        log.commit()
                     loop.call_soon_threadsafe(publish, text)
 
     @asynccontextmanager
@@ -82,7 +111,7 @@ def make_app(serial_path: str) -> FastAPI:
 
 if __name__ == "__main__":
     uvicorn.run(
-        make_app(sys.argv[2]),
+        make_app(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None),
         host="127.0.0.1",
         port=int(sys.argv[1]),
         log_level="warning",
