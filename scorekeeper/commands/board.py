@@ -330,7 +330,7 @@ def _stored_profile(name: str, db: str) -> BoardProfile | None:
     """A profile saved in the console (``PUT /api/boards/NAME``), when ``db`` exists."""
     if "://" not in db and not Path(db).is_file():
         return None  # never create an empty database just to look
-    from scorekeeper.api.console import stored_board
+    from scorekeeper.api.routes.boards import stored_board
     from scorekeeper.games.arcanum.boards import profile_from_mapping
     from scorekeeper.store import Store, sqlite_url
 

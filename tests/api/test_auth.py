@@ -151,7 +151,7 @@ def test_the_view_carries_the_score_history(
 
 
 def test_a_screen_on_localhost_gives_phones_the_lan_address() -> None:
-    from scorekeeper.api.app import phone_base
+    from scorekeeper.api.phone import phone_base
 
     assert phone_base("http://127.0.0.1:8000/", lan="192.168.1.20") == "http://192.168.1.20:8000"
     assert phone_base("http://localhost:8000/", lan="10.0.0.5") == "http://10.0.0.5:8000"

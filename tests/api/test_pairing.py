@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.api.app import phone_address
+from scorekeeper.api.phone import phone_address
 from scorekeeper.service import Hub
 
 

@@ -312,7 +312,7 @@ def test_from_takes_a_file_name_without_yaml_and_a_profile_saved_in_the_console(
 ) -> None:
     import json
 
-    from scorekeeper.api.console import BOARD_META
+    from scorekeeper.api.routes.boards import BOARD_META
     from scorekeeper.store import Store, sqlite_url
 
     sample = find_profile("sample")

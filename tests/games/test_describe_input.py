@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.api.console import _words
+from scorekeeper.api.routes.previews import _words
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import parse_input
 from scorekeeper.core.referee import Referee
