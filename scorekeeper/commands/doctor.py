@@ -595,13 +595,11 @@ def layout_game(path: str) -> str:
 
     Only the game is read here; ``load_layout`` then checks the whole file against that game.
     """
-    from scorekeeper.core.layout import compose_file, mapping_items, scalar_text
+    from scorekeeper.core.layout import layout_file_game
 
-    root = compose_file(path)
-    if root is not None:
-        for key, value in mapping_items(root, path, "the layout"):
-            if key.value == "game":
-                return scalar_text(value, path, "game")
+    game_id = layout_file_game(path)
+    if game_id is not None:
+        return game_id
     raise ConfigError("the layout names no game: add 'game: ID' to it, or give --game ID", path)
 
 

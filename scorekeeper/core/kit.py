@@ -25,21 +25,14 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from scorekeeper.core.game import Game
-from scorekeeper.core.layout import (
-    checked_items,
-    compose_text,
-    line_of,
-    mapping_items,
-    read_text,
-    scalar_text,
-    write_atomically,
-)
+from scorekeeper.core.layout import check_game, read_text, write_atomically
+from scorekeeper.core.yaml_model import FileModel, Problem, Text, validate_data, validate_yaml
 from scorekeeper.errors import ConfigError, EnrollmentError, UnknownTag
 
 UID_LENGTHS = (8, 14, 20)
-KIT_KEYS = ("game", "name", "tags")
 KIT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _SEPARATORS = re.compile(r"[\s:.\-]")
 _HEX = frozenset("0123456789ABCDEF")
@@ -177,31 +170,110 @@ def save_kit(kit: Kit, path: str | os.PathLike[str]) -> None:
     write_atomically(path, text)
 
 
-def _compose_kit(path: str | os.PathLike[str]) -> tuple[yaml.Node | None, bool]:
-    """The kit file's node tree, and whether its line numbers can be trusted."""
+class KitFile(FileModel):
+    """A kit file as written. Validated with context ``{"game": Game, "stem": str}``: the
+    game it is loaded for and the file's stem (the name when the file gives none).
+
+    ``tags`` maps normalised uids to pieces once valid; a ``tags:`` with nothing under it is
+    an empty kit.
+    """
+
+    model_config = ConfigDict(title="kit")
+
+    game: Text = Field(description="the id of the game this kit is for")
+    name: Text | None = None
+    tags: dict[str, Text] | None = Field(description="tag uid: piece lines")
+
+    @field_validator("game")
+    @classmethod
+    def _game(cls, game_id: str, info: ValidationInfo) -> str:
+        return check_game(game_id, info, "kit")
+
+    @field_validator("tags", mode="before")
+    @classmethod
+    def _tags(cls, raw: Any, info: ValidationInfo) -> Any:
+        # Before pydantic's own check, while keys still carry their lines (for "first on line").
+        game: Game = (info.context or {})["game"]
+        if not isinstance(raw, dict):
+            return raw
+        pieces = game.pieces()
+        known = set(pieces)
+        uid_lines: dict[str, int | None] = {}
+        piece_lines: dict[str, int | None] = {}
+        entries: dict[str, Any] = {}
+        for key, value in raw.items():
+            try:
+                uid = normalise_uid(key)
+            except EnrollmentError as exc:
+                raise Problem(str(exc), key, key=True) from None
+            if uid in uid_lines:
+                first = _first(uid_lines[uid])
+                raise Problem(f"tag {uid} is listed twice ({first})", key, key=True)
+            if not isinstance(value, str) or not value.strip():
+                return raw  # pydantic says what is wrong with this value
+            piece = value.strip()
+            if piece not in known:
+                sample = ", ".join(pieces[:5])
+                raise Problem(
+                    f"{game.name} has no piece {piece!r} (pieces look like {sample}, ...)", key
+                )
+            if piece in piece_lines:
+                first = _first(piece_lines[piece])
+                raise Problem(f"piece {piece} is tagged twice ({first})", key)
+            uid_lines[uid] = getattr(key, "line", None)
+            piece_lines[piece] = getattr(value, "line", None)
+            entries[uid] = piece
+        return entries
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str | None) -> str | None:
+        return None if name is None else _kit_name(name)
+
+    @model_validator(mode="after")
+    def _stem(self, info: ValidationInfo) -> KitFile:
+        if self.name is None:  # the file's stem must make a kit name too
+            self.name = _kit_name(str((info.context or {})["stem"]))
+        return self
+
+
+def _kit_name(name: str) -> str:
+    try:
+        return check_kit_name(name)
+    except ConfigError as exc:
+        raise ValueError(exc.message) from None
+
+
+def _first(line: int | None) -> str:
+    return f"first on line {line}" if line is not None else "listed before"
+
+
+def _read_kit(path: str | os.PathLike[str], model: type[FileModel], context: Any) -> Any:
+    """Validate a kit file (YAML or JSON by its extension) against ``model``."""
     where = str(path)
     text = read_text(path)
     if _file_format(path) == "yaml":
-        return compose_text(text, where), True
+        return validate_yaml(model, text, where, context=context)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"JSON syntax error: {exc.msg}", where, exc.lineno) from None
     try:
         # JSON is (nearly) YAML: composing the text itself keeps line numbers.
-        return yaml.compose(text, Loader=yaml.SafeLoader), True
+        yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
-        return yaml.compose(json.dumps(data), Loader=yaml.SafeLoader), False
+        return validate_data(model, data, where, context=context)
+    return validate_yaml(model, text, where, context=context)
+
+
+class _GameOnly(FileModel):
+    model_config = ConfigDict(extra="ignore", title="kit")
+    game: Text = Field(description="the id of the game this kit is for")
 
 
 def kit_file_game(path: str | os.PathLike[str]) -> str:
     """The ``game`` a kit file says it is for (to find the game before ``load_kit``)."""
-    where = str(path)
-    root, _ = _compose_kit(path)
-    for key, value in mapping_items(root, where, "the kit"):
-        if key.value == "game":
-            return scalar_text(value, where, "game")
-    raise ConfigError("missing 'game:' (the id of the game this kit is for)", where, line_of(root))
+    return str(_read_kit(path, _GameOnly, None).game)
 
 
 def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
@@ -211,64 +283,9 @@ def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
     ``game``, unknown keys, malformed uids, a uid listed twice (also as ``04:A1:..`` and
     ``04a1..``), unknown pieces, and a piece tagged twice. ``name`` defaults to the file stem.
     """
-    where = str(path)
-    root, trusted = _compose_kit(path)
-
-    def line(node: yaml.Node | None) -> int | None:
-        return line_of(node) if trusted else None
-
-    if root is None:
-        raise ConfigError("the kit file is empty; it needs game: and tags:", where)
-    try:
-        items = {k.value: (k, v) for k, v in mapping_items(root, where, "the kit")}
-    except ConfigError as exc:
-        raise ConfigError(exc.message, where, exc.line if trusted else None) from None
-    checked_items(root, items, where, "kit", KIT_KEYS, game, line)
-    name = Path(path).stem
-    if "name" in items:
-        name = scalar_text(items["name"][1], where, "name")
-    try:
-        check_kit_name(name)
-    except ConfigError as exc:
-        node = items["name"][1] if "name" in items else root
-        raise ConfigError(exc.message, where, line(node)) from None
-    if "tags" not in items:
-        raise ConfigError("missing 'tags:' (tag uid: piece lines)", where, line(root))
-    tags_node = items["tags"][1]
-    if isinstance(tags_node, yaml.ScalarNode) and tags_node.tag.endswith(":null"):
-        return Kit(name, game.id, {})  # "tags:" with nothing under it: an empty kit
-    pieces = game.pieces()
-    known = set(pieces)
-    uid_lines: dict[str, int | None] = {}
-    piece_lines: dict[str, int | None] = {}
-    entries: dict[str, str] = {}
-    for key, value in mapping_items(tags_node, where, "tags"):
-        try:
-            uid = normalise_uid(key.value)
-        except EnrollmentError as exc:
-            raise ConfigError(str(exc), where, line(key)) from None
-        if uid in uid_lines:
-            raise ConfigError(
-                f"tag {uid} is listed twice (first on line {uid_lines[uid]})", where, line(key)
-            )
-        piece = scalar_text(value, where, f"the piece of tag {uid}")
-        if piece not in known:
-            sample = ", ".join(pieces[:5])
-            raise ConfigError(
-                f"{game.name} has no piece {piece!r} (pieces look like {sample}, ...)",
-                where,
-                line(value),
-            )
-        if piece in piece_lines:
-            raise ConfigError(
-                f"piece {piece} is tagged twice (first on line {piece_lines[piece]})",
-                where,
-                line(value),
-            )
-        uid_lines[uid] = line(key)
-        piece_lines[piece] = line(value)
-        entries[uid] = piece
-    return Kit(name, game.id, entries)
+    context = {"game": game, "stem": Path(path).stem}
+    kit: KitFile = _read_kit(path, KitFile, context)
+    return Kit(str(kit.name), game.id, dict(kit.tags or {}))
 
 
 def open_kit(store: Any, game: Game, kit_name: str) -> Kit:

@@ -21,24 +21,46 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Annotated, Any
 
 import yaml
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from scorekeeper.core.game import Game
+from scorekeeper.core.yaml_model import (
+    NULL_TAG,
+    FileModel,
+    Problem,
+    Text,
+    compose_text,
+    line_of,
+    validate_yaml,
+)
 from scorekeeper.errors import ConfigError
 
+__all__ = [  # compose_text, line_of and NULL_TAG stay importable from here for boards.py
+    "NULL_TAG",
+    "compose_file",
+    "compose_text",
+    "dump_layout",
+    "line_of",
+    "load_layout",
+    "mapping_items",
+    "read_text",
+    "scalar_text",
+    "write_atomically",
+]
+
 READER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@-]*$")
-LAYOUT_KEYS = ("game", "seats", "readers")
-NULL_TAG = "tag:yaml.org,2002:null"
-
-
-def line_of(node: yaml.Node | None) -> int | None:
-    """The 1-based line a YAML node starts on, or None when it has no position."""
-    if node is None or node.start_mark is None:
-        return None
-    return int(node.start_mark.line) + 1
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -53,22 +75,6 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise ConfigError(f"cannot read it: {exc.strerror or exc}", str(path)) from None
 
 
-def compose_text(text: str, path: str, error: type[ConfigError] = ConfigError) -> yaml.Node | None:
-    """Parse YAML text into a node tree (no type conversion); syntax errors name path and line.
-
-    ``error`` is the ConfigError subclass to raise (table scripts raise ScriptError).
-    """
-    try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "unreadable"
-        raise error(f"YAML syntax error: {problem}", path, line) from None
-    except yaml.YAMLError as exc:
-        raise error(f"YAML syntax error: {exc}", path) from None
-
-
 def compose_file(path: str | os.PathLike[str]) -> yaml.Node | None:
     """Read and compose a YAML file; None for an empty file."""
     return compose_text(read_text(path), str(path))
@@ -79,7 +85,10 @@ def mapping_items(
     path: str,
     what: str,
 ) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
-    """The (key, value) nodes of a mapping, refusing non-mappings, odd keys and repeated keys."""
+    """The (key, value) nodes of a mapping, refusing non-mappings, odd keys and repeated keys.
+
+    Kept for games/arcanum/boards.py's hand-written walker until it moves to ``yaml_model``.
+    """
     if not isinstance(node, yaml.MappingNode):
         raise ConfigError(f"{what} must be a mapping (key: value lines)", path, line_of(node))
     seen: dict[str, int | None] = {}
@@ -99,7 +108,10 @@ def mapping_items(
 
 
 def scalar_text(node: yaml.Node, path: str, what: str) -> str:
-    """The text of a scalar node exactly as written; refuses lists, mappings and empty values."""
+    """The text of a scalar node exactly as written; refuses lists, mappings and empty values.
+
+    Kept for games/arcanum/boards.py's hand-written walker until it moves to ``yaml_model``.
+    """
     if not isinstance(node, yaml.ScalarNode):
         raise ConfigError(
             f"{what} must be a single value, not a list or mapping", path, line_of(node)
@@ -109,46 +121,93 @@ def scalar_text(node: yaml.Node, path: str, what: str) -> str:
     return str(node.value).strip()
 
 
-def scalar_int(node: yaml.Node, path: str, what: str) -> int:
-    """A whole number written as a scalar; ConfigError otherwise."""
-    text = scalar_text(node, path, what)
-    try:
-        return int(text)
-    except ValueError:
-        raise ConfigError(
-            f"{what} must be a whole number, not {text!r}", path, line_of(node)
-        ) from None
+def check_game(game_id: str, info: ValidationInfo, what: str) -> str:
+    """A file's ``game:`` must be the game it is loaded for (``info.context["game"]``)."""
+    game: Game | None = (info.context or {}).get("game")
+    if game is not None and game_id != game.id:
+        raise ValueError(f"this {what} is for {game_id!r}, not {game.id!r}")
+    return game_id
 
 
-def checked_items(
-    root: yaml.Node,
-    items: Mapping[str, tuple[yaml.Node, yaml.Node]],
-    where: str,
-    what: str,
-    keys: tuple[str, ...],
-    game: Game,
-    line: Callable[[yaml.Node | None], int | None] = line_of,
-) -> None:
-    """Refuse unknown top-level keys and a missing or different ``game:`` in a data file.
+def _reader_id(reader: str) -> str:
+    if not READER_ID.match(reader.strip()):
+        raise ValueError(
+            f"reader id {reader.strip()!r} may use letters, digits and _ . : / @ - "
+            "only, and must start with a letter or digit"
+        )
+    return reader.strip()
 
-    ``what`` names the file kind in messages ("layout", "kit"); ``line`` maps a node to the
-    line reported (kits read as JSON report none).
-    """
-    for name, (key, _) in items.items():
-        if name not in keys:
-            raise ConfigError(
-                f"unknown key {name!r}; a {what} has {', '.join(keys)}", where, line(key)
+
+class LayoutFile(FileModel):
+    """A zone layout file as written. Validated with context ``{"game": Game, "seats": int |
+    None}``: the seats a table has (None: the file must say)."""
+
+    model_config = ConfigDict(title="layout")
+
+    game: Text = Field(description="the id of the game this layout is for")
+    seats: int | None = None
+    readers: dict[Annotated[str, AfterValidator(_reader_id)], Text] = Field(
+        description="reader id: zone lines"
+    )
+
+    @field_validator("game")
+    @classmethod
+    def _game(cls, game_id: str, info: ValidationInfo) -> str:
+        return check_game(game_id, info, "layout")
+
+    @field_validator("seats")
+    @classmethod
+    def _seats(cls, seats: int | None, info: ValidationInfo) -> int | None:
+        game: Game = (info.context or {})["game"]
+        table_seats = (info.context or {}).get("seats")
+        if seats is None:
+            return None
+        if not game.min_seats <= seats <= game.max_seats:
+            raise ValueError(
+                f"{game.name} is for {game.min_seats}-{game.max_seats} players, not {seats}"
             )
-    if "game" not in items:
-        raise ConfigError(
-            f"missing 'game:' (the id of the game this {what} is for)", where, line(root)
-        )
-    game_node = items["game"][1]
-    game_id = scalar_text(game_node, where, "game")
-    if game_id != game.id:
-        raise ConfigError(
-            f"this {what} is for {game_id!r}, not {game.id!r}", where, line(game_node)
-        )
+        if table_seats is not None and table_seats != seats:
+            raise ValueError(
+                f"this layout is drawn for {seats} players, but the table has {table_seats}"
+            )
+        return seats
+
+    @field_validator("readers")
+    @classmethod
+    def _some_reader(cls, readers: dict[str, str]) -> dict[str, str]:
+        if not readers:
+            raise ValueError("'readers:' lists no reader")
+        return readers
+
+    @model_validator(mode="after")
+    def _zones(self, info: ValidationInfo) -> LayoutFile:
+        game: Game = (info.context or {})["game"]
+        seats = self.seats if self.seats is not None else (info.context or {}).get("seats")
+        if seats is None:
+            raise ValueError(
+                "the number of players is not known: add 'seats: N' or give it when loading "
+                "the layout"
+            )
+        zones = game.zones(seats)
+        for reader, zone in self.readers.items():
+            if zone not in zones:
+                raise Problem(
+                    f"{game.name} has no zone {zone!r} at {seats} players; valid "
+                    f"zones: {', '.join(zones)}",
+                    "readers",
+                    reader,
+                )
+        return self
+
+
+class _GameOnly(FileModel):
+    model_config = ConfigDict(extra="ignore", title="layout")
+    game: Text | None = None
+
+
+def layout_file_game(path: str | os.PathLike[str]) -> str | None:
+    """The ``game:`` a layout file names, or None (to find the game before ``load_layout``)."""
+    return validate_yaml(_GameOnly, read_text(path), str(path)).game
 
 
 def load_layout(
@@ -162,59 +221,8 @@ def load_layout(
     a malformed reader id, and a zone the game does not have (the message lists valid zones).
     Two readers may watch the same zone.
     """
-    where = str(path)
-    root = compose_file(path)
-    if root is None:
-        raise ConfigError("the layout file is empty; it needs game: and readers:", where)
-    items = {key.value: (key, value) for key, value in mapping_items(root, where, "the layout")}
-    checked_items(root, items, where, "layout", LAYOUT_KEYS, game)
-    if "seats" in items:
-        seats_node = items["seats"][1]
-        file_seats = scalar_int(seats_node, where, "seats")
-        if not game.min_seats <= file_seats <= game.max_seats:
-            raise ConfigError(
-                f"{game.name} is for {game.min_seats}-{game.max_seats} players, not {file_seats}",
-                where,
-                line_of(seats_node),
-            )
-        if seats is not None and seats != file_seats:
-            raise ConfigError(
-                f"this layout is drawn for {file_seats} players, but the table has {seats}",
-                where,
-                line_of(seats_node),
-            )
-        seats = file_seats
-    if seats is None:
-        raise ConfigError(
-            "the number of players is not known: add 'seats: N' or give it when loading the layout",
-            where,
-            line_of(root),
-        )
-    if "readers" not in items:
-        raise ConfigError("missing 'readers:' (reader id: zone lines)", where, line_of(root))
-    zones = game.zones(seats)
-    layout: dict[str, str] = {}
-    for key, value in mapping_items(items["readers"][1], where, "readers"):
-        reader = key.value.strip()
-        if not READER_ID.match(reader):
-            raise ConfigError(
-                f"reader id {reader!r} may use letters, digits and _ . : / @ - "
-                "only, and must start with a letter or digit",
-                where,
-                line_of(key),
-            )
-        zone = scalar_text(value, where, f"the zone of reader {reader}")
-        if zone not in zones:
-            raise ConfigError(
-                f"{game.name} has no zone {zone!r} at {seats} players; valid "
-                f"zones: {', '.join(zones)}",
-                where,
-                line_of(value),
-            )
-        layout[reader] = zone
-    if not layout:
-        raise ConfigError("'readers:' lists no reader", where, line_of(items["readers"][1]))
-    return layout
+    context: dict[str, Any] = {"game": game, "seats": seats}
+    return dict(validate_yaml(LayoutFile, read_text(path), str(path), context=context).readers)
 
 
 def dump_layout(

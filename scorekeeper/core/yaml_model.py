@@ -351,6 +351,8 @@ def _say(model: type[BaseModel], data: Any, err: Any) -> tuple[str, Path, bool]:
     if not path and not isinstance(value, dict) and kind in ("model_type", "model_attributes_type"):
         needs = [n for n, f in model.model_fields.items() if f.is_required()]
         title = _title(model)
+        if value is None and not needs:
+            return f"the {title} file is empty", path, False
         if value is None:
             return f"the {title} file is empty; it needs {': and '.join(needs)}:", path, False
         return f"the {title} must be a mapping (key: value lines)", path, False

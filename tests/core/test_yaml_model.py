@@ -174,3 +174,15 @@ def test_validate_data_names_the_field_without_a_line() -> None:
         "location 1, big must be true or false, not 'on'",
     )
     assert validate_data(Board, {"game": "g", "seats": 3}, "form").seats == 3
+
+
+class Optional(FileModel):
+    model_config = ConfigDict(title="note")
+    text: str | None = None
+
+
+def test_empty_file_of_a_kind_with_nothing_required() -> None:
+    with pytest.raises(ConfigError) as caught:
+        validate_yaml(Optional, "", "n.yaml")
+    assert caught.value.message == "the note file is empty"
+    assert validate_yaml(Optional, "text: '12'\n", "n.yaml").text == "12"
