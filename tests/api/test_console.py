@@ -1,4 +1,4 @@
-"""The organiser console's endpoints (scorekeeper/api/console.py) and its page."""
+"""The organiser console's endpoints (kits, enrollment, boards, previews, CSV) and its page."""
 
 from __future__ import annotations
 
