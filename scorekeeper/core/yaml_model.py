@@ -31,15 +31,32 @@ Hazards:
 
 from __future__ import annotations
 
-import types
 import typing
-from typing import Annotated, Any, TypeVar, Union
+from typing import Annotated, Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 from yaml.constructor import SafeConstructor
 
+from scorekeeper.core.yaml_words import Problem, explain, title, words
 from scorekeeper.errors import ConfigError
+
+__all__ = [
+    "NULL_TAG",
+    "Document",
+    "FileModel",
+    "Flag",
+    "Native",
+    "Problem",
+    "Scalar",
+    "Text",
+    "compose_text",
+    "line_of",
+    "read_yaml",
+    "to_native",
+    "validate_data",
+    "validate_yaml",
+]
 
 M = TypeVar("M", bound=BaseModel)
 Path = tuple[str | int, ...]
@@ -104,20 +121,6 @@ Native = Annotated[Any, BeforeValidator(to_native)]
 """Any value, as ``yaml.safe_load`` would give it."""
 
 
-class Problem(ValueError):
-    """A validator's complaint about a node below the one it validates.
-
-    ``Problem("zone 'x' is unknown", "r1")`` raised while validating ``readers`` reports the line
-    of ``readers: r1``'s value; ``key=True`` reports the line of its key instead.
-    """
-
-    def __init__(self, message: str, *at: str | int, key: bool = False) -> None:
-        super().__init__(message)
-        self.message = message
-        self.at = at
-        self.key = key
-
-
 def line_of(node: yaml.Node | None) -> int | None:
     """The 1-based line a YAML node starts on, or None when it has no position."""
     if node is None or node.start_mark is None:
@@ -162,7 +165,7 @@ class _Lines:
         return self.values.get(())
 
 
-def _plain(node: yaml.Node | None, path: Path, lines: _Lines, model: type[BaseModel]) -> Any:
+def _plain(node: yaml.Node | None, path: Path, lines: _Lines, model: Any) -> Any:
     lines.values[path] = line_of(node)
     if node is None:
         return None
@@ -174,12 +177,12 @@ def _plain(node: yaml.Node | None, path: Path, lines: _Lines, model: type[BaseMo
     out: dict[str, Any] = {}
     for key, value in node.value:
         if not isinstance(key, yaml.ScalarNode) or key.tag == NULL_TAG or not key.value:
-            where = _words(model, path) or f"the {_title(model)}"
+            where = words(model, path) or f"the {title(model)}"
             raise _Refusal(f"{where}: every key must be a plain name", line_of(key))
         name = Scalar(key)
         if name in out:
             first = lines.keys[(*path, str(name))]
-            where = _words(model, path)
+            where = words(model, path)
             prefix = f"{where}: " if where else ""
             raise _Refusal(
                 f"{prefix}{str(name)!r} is listed twice (first on line {first})", name.line
@@ -195,220 +198,76 @@ class _Refusal(Exception):
 
 
 # --------------------------------------------------------------------------------------------
-# Field words: where in the file, as a person reads it
+# Documents and the two entry points
 
 
-def _unwrap(typ: Any) -> Any:
-    """The type behind Annotated[...] and Optional[...] (a union of several stays a union)."""
-    while True:
-        origin = typing.get_origin(typ)
-        if origin is Annotated:
-            typ = typing.get_args(typ)[0]
-        elif origin in (Union, types.UnionType):
-            members = [a for a in typing.get_args(typ) if a is not type(None)]
-            if len(members) != 1:
-                return typ
-            typ = members[0]
-        else:
-            return typ
+def _first_error(exc: ValidationError) -> Any:
+    """The error to show: an unknown key first (a misspelt key also makes one missing)."""
+    errors = exc.errors(include_url=False)
+    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
 
 
-def _title(model: Any) -> str:
-    if isinstance(model, type) and issubclass(model, BaseModel):
-        return str(model.model_config.get("title") or model.__name__.lower())
-    return "file"
+class Document:
+    """A composed YAML file as plain data (``Scalar`` texts, dicts, lists, None), with the line
+    of every node: for loaders that check a file in parts, such as a table script's steps.
 
+    ``validate`` checks the data (or the part at a path) against a model; ``fail`` refuses the
+    node at a path in the loader's own words. Both raise ``error`` naming the file and line.
+    """
 
-def _singular(name: str) -> str:
-    if name.endswith("ies"):
-        return name[:-3] + "y"
-    if name.endswith("s") and not name.endswith("ss"):
-        return name[:-1]
-    return name
+    def __init__(
+        self, data: Any, lines: _Lines, source: str, error: type[ConfigError] = ConfigError
+    ) -> None:
+        self.data = data
+        self.lines = lines
+        self.source = source
+        self.error = error
 
-
-def _step(typ: Any, part: str | int) -> tuple[Any, str | None, str | None]:
-    """(type below ``part``, the field's word or None, the word for one of its items)."""
-    typ = _unwrap(typ)
-    if isinstance(typ, type) and issubclass(typ, BaseModel) and isinstance(part, str):
-        for name, info in typ.model_fields.items():
-            if part in (name, info.alias):
-                extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-                word = info.title or part
-                item = str(extra.get("item") or _singular(word))
-                return info.annotation, word, item
-        return None, part, _singular(part)
-    args = typing.get_args(typ)
-    origin = typing.get_origin(typ)
-    if origin in (list, tuple) and args:
-        return args[0], None, None
-    if origin is dict and len(args) == 2:
-        return args[1], None, None
-    if origin in (Union, types.UnionType):
-        for member in args:  # a union's tag names the member the error is about
-            if getattr(member, "__name__", None) == part:
-                return member, None, None
-    return None, None, None
-
-
-def _words(model: type[BaseModel], path: Path) -> str:
-    """``('locations', 2, 'icons')`` as "location 3, icons"; "" for the file itself."""
-    words: list[str] = []
-    typ: Any = model
-    item = ""
-    for part in path:
-        below, word, item_word = _step(typ, part)
-        if word is not None:
-            words.append(word)
-            item = item_word or word
-        else:
-            label = f"{item} {part + 1}" if isinstance(part, int) else f"{item} {part}"
-            if words:
-                words[-1] = label.strip()
-            else:
-                words.append(label.strip())
-        typ = below
-    return ", ".join(words)
-
-
-def _model_at(model: type[BaseModel], path: Path) -> tuple[Any, str]:
-    """The type at ``path`` and the word for it: its title, or what its parent calls an item."""
-    typ: Any = model
-    word = _title(model)
-    for part in path:
-        typ, field, item = _step(typ, part)
-        word = (item or word) if field is not None else word
-    typ = _unwrap(typ)
-    if isinstance(typ, type) and issubclass(typ, BaseModel) and typ.model_config.get("title"):
-        word = _title(typ)
-    return typ, word
-
-
-# --------------------------------------------------------------------------------------------
-# Pydantic's first error in plain words
-
-
-def _has(data: Any, part: Any) -> bool:
-    """Whether ``part`` is a key of the mapping or an index of the list ``data``."""
-    if isinstance(data, dict):
-        return isinstance(part, str) and part in data
-    return isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
-
-
-def _path_in(data: Any, loc: tuple[Any, ...]) -> tuple[Path, bool]:
-    """The real path of ``loc`` in ``data`` (union tags dropped), and whether it ends at a key."""
-    path: list[str | int] = []
-    at_key = False
-    for part in loc:
-        if part == "[key]":
-            at_key = True
-        elif _has(data, part):
-            path.append(part)
+    def at(self, *path: str | int) -> Any:
+        """The data at ``path`` (keys and list indexes from the top)."""
+        data = self.data
+        for part in path:
             data = data[part]
-        elif isinstance(data, dict) and isinstance(part, str) and part == loc[-1]:
-            path.append(part)  # a missing key: named, but not in the data
-    return tuple(path), at_key
+        return data
+
+    def line(self, *path: str | int, key: bool = False) -> int | None:
+        """The line of the node at ``path`` (of its key when ``key``)."""
+        return self.lines.of(tuple(path), key)
+
+    def fail(self, message: str, *path: str | int, key: bool = False) -> typing.NoReturn:
+        """Raise ``error(message)`` at the line of the node at ``path``."""
+        raise self.error(message, self.source, self.line(*path, key=key))
+
+    def validate(
+        self,
+        model: type[M],
+        *path: str | int,
+        context: dict[str, Any] | None = None,
+        label: str = "",
+    ) -> M:
+        """Check the data at ``path`` against ``model``; ``label`` names that part in messages
+        ("step 3"): "step 3: unknown key 'because'; a reject step has ...".
+        """
+        data = self.at(*path)
+        try:
+            return model.model_validate(data, context=context)
+        except ValidationError as exc:
+            message, below, key = explain(model, data, _first_error(exc), label)
+            self.fail(message, *path, *below, key=key)
 
 
-def _shape(value: Any) -> str | None:
-    """What is wrong when a value has the wrong shape altogether, or None."""
-    if value is None:
-        return "is empty"
-    if isinstance(value, dict | list):
-        return "must be a single value, not a list or mapping"
-    return None
-
-
-def _say(model: type[BaseModel], data: Any, err: Any) -> tuple[str, Path, bool]:
-    """(message, path of the node it is about, whether the line is the key's)."""
-    kind = err["type"]
-    value = err.get("input")
-    ctx = err.get("ctx") or {}
-    path, at_key = _path_in(data, tuple(err["loc"]))
-    words = _words(model, path)
-    if kind == "missing":
-        parent = path[:-1]
-        info = _model_at(model, parent)[0]
-        name = path[-1]
-        field = getattr(info, "model_fields", {}).get(name)
-        why = f" ({field.description})" if field is not None and field.description else ""
-        where = _words(model, parent)
-        return f"{where + ': ' if where else ''}missing '{name}:'{why}", parent, False
-    if kind == "extra_forbidden":
-        parent, title = _model_at(model, path[:-1])
-        known = ", ".join(getattr(parent, "model_fields", {}))
-        where = _words(model, path[:-1])
-        text = f"unknown key {path[-1]!r}; a {title} has {known}"
-        return f"{where + ': ' if where else ''}{text}", path, True
-    if kind in ("value_error", "assertion_error"):
-        exc = ctx.get("error")
-        if isinstance(exc, Problem):
-            return exc.message, (*path, *exc.at), exc.key
-        message = str(exc) if exc is not None else str(err["msg"])
-        if message.startswith("must "):  # a type's own complaint: name the field
-            message = f"{words or 'the value'} {message}"
-        return message, path, at_key
-    if not path and not isinstance(value, dict) and kind in ("model_type", "model_attributes_type"):
-        needs = [n for n, f in model.model_fields.items() if f.is_required()]
-        title = _title(model)
-        if value is None and not needs:
-            return f"the {title} file is empty", path, False
-        if value is None:
-            return f"the {title} file is empty; it needs {': and '.join(needs)}:", path, False
-        return f"the {title} must be a mapping (key: value lines)", path, False
-    subject = words or f"the {_title(model)}"
-    shape = _shape(value)
-    if kind in ("dict_type", "model_type", "model_attributes_type", "mapping_type"):
-        said = "is empty" if value is None else "must be a mapping (key: value lines)"
-    elif kind in ("list_type", "tuple_type", "set_type"):
-        said = "is empty" if value is None else "must be a list (lines starting with '- ')"
-    elif shape is not None:
-        said = shape
-    elif kind in ("string_type",):
-        said = f"must be text, not {value!r}"
-    elif kind in ("string_too_short",):
-        said = "is empty"
-    elif kind.startswith("int_"):
-        said = f"must be a whole number, not {str(value)!r}"
-    elif kind.startswith("float_") or kind.startswith("decimal_"):
-        said = f"must be a number, not {str(value)!r}"
-    elif kind.startswith("bool_"):
-        said = f"must be true or false, not {str(value)!r}"
-    elif kind in ("literal_error", "enum"):
-        said = f"must be {ctx.get('expected')}, not {str(value)!r}"
-    elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        bound = {"greater_than_equal": ("at least", "ge"), "greater_than": ("more than", "gt")}
-        bound |= {"less_than_equal": ("at most", "le"), "less_than": ("less than", "lt")}
-        word, key = bound[kind]
-        said = f"must be {word} {ctx.get(key)}, not {str(value)}"
-    elif kind == "too_short":
-        n = ctx.get("min_length")
-        said = "lists nothing" if not value else f"must list at least {n}"
-    elif kind == "too_long":
-        said = f"must list at most {ctx.get('max_length')}"
-    elif kind == "string_too_long":
-        said = f"must be at most {ctx.get('max_length')} characters long"
-    else:
-        said = f"is not valid here ({err['msg']})"
-    return f"{subject} {said}", path, at_key
-
-
-def _raise_first(
-    exc: ValidationError,
-    model: type[BaseModel],
-    data: Any,
-    source: str,
-    lines: _Lines | None,
-    error: type[ConfigError],
-) -> typing.NoReturn:
-    err = exc.errors(include_url=False)[0]
-    message, path, at_key = _say(model, data, err)
-    line = lines.of(path, at_key) if lines is not None else None
-    raise error(message, source, line) from None
-
-
-# --------------------------------------------------------------------------------------------
-# The two entry points
+def read_yaml(
+    text: str, source: str, *, error: type[ConfigError] = ConfigError, model: Any = None
+) -> Document:
+    """Compose YAML ``text`` into a ``Document``; a syntax error, a repeated key or a key that
+    is not a plain name raises ``error`` (``model`` only lends its words to those messages)."""
+    root = compose_text(text, source, error)
+    lines = _Lines()
+    try:
+        data = _plain(root, (), lines, model)
+    except _Refusal as refusal:
+        raise error(refusal.message, source, refusal.line) from None
+    return Document(data, lines, source, error)
 
 
 def validate_yaml(
@@ -422,16 +281,7 @@ def validate_yaml(
     """Check YAML ``text`` against ``model``; the first problem raises ``error`` naming
     ``source``, the line and the field. ``context`` reaches the model's validators
     (``info.context``), e.g. the game a layout is for."""
-    root = compose_text(text, source, error)
-    lines = _Lines()
-    try:
-        data = _plain(root, (), lines, model)
-    except _Refusal as refusal:
-        raise error(refusal.message, source, refusal.line) from None
-    try:
-        return model.model_validate(data, context=context)
-    except ValidationError as exc:
-        _raise_first(exc, model, data, source, lines, error)
+    return read_yaml(text, source, error=error, model=model).validate(model, context=context)
 
 
 def validate_data(
@@ -447,4 +297,5 @@ def validate_data(
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
-        _raise_first(exc, model, data, source, None, error)
+        message, _, _ = explain(model, data, _first_error(exc))
+        raise error(message, source, None) from None
