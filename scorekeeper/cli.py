@@ -30,7 +30,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("scorekeeper.commands.export", "export a running or finished game as JSON"),
     "table": ("scorekeeper.commands.table", "organiser console: create, start, undo, correct"),
     "mat": ("scorekeeper.commands.mat", "draw a printable zone mat (SVG at real size)"),
-    "board": ("scorekeeper.commands.board", "list, show, check and enter Arcanum board profiles"),
+    "data": (
+        "scorekeeper.commands.data",
+        "list, show, check, import, export and save game data (board profiles...)",
+    ),
+    "board": ("scorekeeper.commands.board", "list, show, check and enter board profiles"),
     "doctor": (
         "scorekeeper.commands.doctor",
         "check the readers: bridge, chips, live read rates, what to fix",

@@ -19,6 +19,9 @@ from scorekeeper.core.outcomes import Accepted, Prompt, Rejected
 from scorekeeper.core.text import render_seats, seat_ref, with_article
 from scorekeeper.errors import ConfigError
 
+if typing.TYPE_CHECKING:
+    from scorekeeper.core.data import DataKind
+
 PUBLIC: Literal["public"] = "public"
 ORGANISER: Literal["organiser"] = "organiser"
 Audience = int | Literal["public", "organiser"]
@@ -159,6 +162,12 @@ class Game(ABC, Generic[S]):
                 f"known: {', '.join(sorted(known))}"
             )
         return {name: opt.coerce(given.get(name, opt.default)) for name, opt in known.items()}
+
+    def data_kinds(self) -> tuple[DataKind, ...]:
+        """The kinds of data a person supplies for this game, e.g. board profiles
+        (scorekeeper/core/data.py): schema, samples and the option that selects an entry.
+        Default: none."""
+        return ()
 
     @abstractmethod
     def pieces(self) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 ``LogRow`` is the event log: one row per input, numbered per table from 1, never updated or
 deleted (docs/design.md, invariant 1). The other tables hold what a table is (``TableRow``), tag
-registries (``KitRow``) and small settings such as the organiser token (``MetaRow``).
+registries (``KitRow``), the games' data entries such as board profiles (``DataRow``) and small
+settings such as the organiser token (``MetaRow``).
 """
 
 from __future__ import annotations
@@ -67,4 +68,20 @@ class KitRow(SQLModel, table=True):
     name: str = Field(primary_key=True, max_length=64)
     game: str
     entries: dict[str, str] = Field(sa_column=Column(JSON, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class DataRow(SQLModel, table=True):
+    """One stored entry of a game's data kind (scorekeeper/core/data.py), e.g. a board profile.
+
+    ``body`` is the entry's mapping as validated by the kind's schema. Samples are never stored:
+    they ship in the game's package.
+    """
+
+    __tablename__ = "data"
+
+    game: str = Field(primary_key=True, max_length=64)
+    kind: str = Field(primary_key=True, max_length=64)
+    name: str = Field(primary_key=True, max_length=64)
+    body: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated_at: datetime = Field(default_factory=utcnow)

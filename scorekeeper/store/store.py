@@ -61,6 +61,7 @@ from scorekeeper.store.marker import (
 )
 from scorekeeper.store.models import (
     TABLE_STATUSES,
+    DataRow,
     KitRow,
     LogRow,
     MetaRow,
@@ -70,7 +71,8 @@ from scorekeeper.store.models import (
 
 DEFAULT_URL = "sqlite:///var/scorekeeper.db"
 # 2: log rows carry chained checksums (a version-1 store gets them at its first open)
-SCHEMA_VERSION = "2"
+# 3: the games' data entries (board profiles) live in the ``data`` table, not in meta strings
+SCHEMA_VERSION = "3"
 READ_BATCH = 2000
 _TABLE_ID = re.compile(r"^t(\d+)$")
 ARCHIVED_META = "table-archived:"  # + table id -> "1" while the table is archived
@@ -92,6 +94,7 @@ TABLES = _table(TableRow)
 LOG = _table(LogRow)
 META = _table(MetaRow)
 KITS = _table(KitRow)
+DATA = _table(DataRow)
 
 
 def sqlite_url(path_or_url: str) -> str:
@@ -175,7 +178,7 @@ class Store:
             self._conn: Connection = self.engine.connect()
             if file:
                 self._quick_check()
-            for table in (TABLES, LOG, META, KITS):
+            for table in (TABLES, LOG, META, KITS, DATA):
                 table.create(self._conn, checkfirst=True)
             self._conn.commit()
             self._migrate()
@@ -224,7 +227,29 @@ class Store:
                 self._conn.exec_driver_sql("ALTER TABLE log ADD COLUMN chain VARCHAR(64)")
                 self._conn.commit()
             self._fill_chains()
+            self._move_meta_data()
         self.set_meta("schema_version", SCHEMA_VERSION)
+
+    def _move_meta_data(self) -> None:
+        """Move data entries that schema 2 kept as meta strings (``board:<name>`` and the
+        ``boards`` index) into the data table, in one transaction; an entry that is not a JSON
+        mapping is left in meta, where nothing reads it any more, rather than lost."""
+        from scorekeeper.core.data import legacy_meta_kinds  # the games' kinds: loaded once
+
+        for prefix, index_key, game, kind in legacy_meta_kinds():
+            entries = self.meta_prefixed(prefix)
+            with self._db("move stored data to its table") as conn:
+                for name, raw in sorted(entries.items()):
+                    try:
+                        body = json.loads(raw)
+                    except ValueError:
+                        continue
+                    if not isinstance(body, dict):
+                        continue
+                    self._put_data(conn, game, kind, name, body)
+                    conn.execute(delete(META).where(META.c.key == prefix + name))
+                conn.execute(delete(META).where(META.c.key == index_key))
+                conn.commit()
 
     def _fill_chains(self) -> None:
         """Give every record written before checksums existed its chain value (one pass)."""
@@ -716,6 +741,50 @@ class Store:
             if done.rowcount == 0:
                 conn.execute(insert(META).values(key=key, value=value))
             conn.commit()
+
+    # -- data entries (scorekeeper/core/data.py) --------------------------------------------
+
+    def _put_data(
+        self, conn: Connection, game: str, kind: str, name: str, body: Mapping[str, Any]
+    ) -> None:
+        key = (DATA.c.game == game) & (DATA.c.kind == kind) & (DATA.c.name == name)
+        values = {"body": dict(body), "updated_at": utcnow()}
+        if conn.execute(update(DATA).where(key).values(**values)).rowcount == 0:
+            conn.execute(insert(DATA).values(game=game, kind=kind, name=name, **values))
+
+    def save_data(self, game: str, kind: str, name: str, body: Mapping[str, Any]) -> None:
+        """Store (or replace) entry ``name`` of a game's data kind; ``body`` is its mapping,
+        already validated by the kind (the store checks nothing about it)."""
+        with self._db("save a data entry") as conn:
+            self._put_data(conn, game, kind, name, body)
+            conn.commit()
+
+    def data(self, game: str, kind: str, name: str) -> dict[str, Any] | None:
+        """The mapping of a stored data entry, or None when there is none of that name."""
+        key = (DATA.c.game == game) & (DATA.c.kind == kind) & (DATA.c.name == name)
+        with self._db("read a data entry") as conn:
+            body = conn.execute(select(DATA.c.body).where(key)).scalar()
+            conn.rollback()
+        if isinstance(body, str):
+            body = json.loads(body)
+        return dict(body) if isinstance(body, dict) else None
+
+    def data_names(self, game: str, kind: str) -> list[str]:
+        """The names of the stored entries of a game's data kind, sorted."""
+        key = (DATA.c.game == game) & (DATA.c.kind == kind)
+        with self._db("list data entries") as conn:
+            names = conn.execute(select(DATA.c.name).where(key).order_by(DATA.c.name)).scalars()
+            out = [str(n) for n in names.all()]
+            conn.rollback()
+        return out
+
+    def delete_data(self, game: str, kind: str, name: str) -> bool:
+        """Delete a stored data entry; False when there was none of that name."""
+        key = (DATA.c.game == game) & (DATA.c.kind == kind) & (DATA.c.name == name)
+        with self._db("delete a data entry") as conn:
+            done = conn.execute(delete(DATA).where(key)).rowcount
+            conn.commit()
+        return bool(done)
 
     # -- kits -------------------------------------------------------------------------------
 

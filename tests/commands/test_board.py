@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from scorekeeper import cli
-from scorekeeper.commands.board import SAMPLE_BANNER, format_icons, parse_icons
+from scorekeeper.games.arcanum.board_entry import SAMPLE_BANNER, format_icons, parse_icons
 from scorekeeper.games.arcanum.boards import EFFECTS, dump_profile, find_profile, load_profile
 
 SAMPLE_ICONS = [
@@ -94,7 +94,7 @@ def test_show_known_and_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 def test_show_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["board", "show", "nowhere"]) == 2
-    assert "shipped profiles: known, sample" in capsys.readouterr().err
+    assert "it is not a sample (known, sample)" in capsys.readouterr().err
 
 
 def test_check_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -110,12 +110,12 @@ def test_check_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 
     assert cli.main(["board", "check", str(good), str(half)]) == 1
     out = capsys.readouterr().out
-    assert f"{half}: board 'half' is incomplete:" in out
+    assert f"{half}: board profile 'half' is incomplete:" in out
     assert "  - location 7: effect, name and icons unknown" in out
 
     assert cli.main(["board", "check", str(bad), str(half)]) == 2
     captured = capsys.readouterr()
-    assert f"{bad}:3: location 3: 'pub' is not an effect id" in captured.err
+    assert f"{bad}:3: locations, location 3, effect must be 'wizard_tower'" in captured.err
     assert "incomplete" in captured.out
 
 
@@ -310,9 +310,6 @@ def test_stopping_early_from_known_keeps_location_10_icons(
 def test_from_takes_a_file_name_without_yaml_and_a_profile_saved_in_the_console(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    import json
-
-    from scorekeeper.api.routes.boards import BOARD_META
     from scorekeeper.store import Store, sqlite_url
 
     sample = find_profile("sample")
@@ -324,7 +321,7 @@ def test_from_takes_a_file_name_without_yaml_and_a_profile_saved_in_the_console(
 
     db = tmp_path / "server.db"
     with Store(sqlite_url(str(db))) as store:
-        store.set_meta(BOARD_META + "club", json.dumps(sample.to_mapping()))
+        store.save_data("arcanum", "board", "club", {**sample.to_mapping(), "sample": False})
     feed(monkeypatch, [""] * 32)
     assert cli.main(["board", "new", "club-copy.yaml", "--from", "club", "--db", str(db)]) == 0
     assert load_profile(tmp_path / "club-copy.yaml").locations == sample.locations

@@ -14,6 +14,7 @@ from scorekeeper.service import Hub
 from scorekeeper.service.hub import TableStateError
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.chain import GENESIS, BrokenChain, link
+from scorekeeper.store.store import SCHEMA_VERSION
 from tests.api.games import find_test_game
 
 
@@ -106,7 +107,7 @@ def test_a_store_written_before_checksums_gets_them_at_its_first_open(db: Path) 
     _sql(db, "ALTER TABLE log DROP COLUMN chain")
     _sql(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     with Store(sqlite_url(str(db))) as store:
-        assert store.get_meta("schema_version") == "2"
+        assert store.get_meta("schema_version") == SCHEMA_VERSION
         for table_id in (damaged, good):
             assert [r for _, r in store.records(table_id)] == [
                 json.loads(str(t[0])) for t in before[table_id]

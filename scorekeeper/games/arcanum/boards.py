@@ -17,30 +17,18 @@ A profile may be partial: anything not given is *unknown*. Such a profile is val
 entry can be saved half-way), but ``problems()`` lists the gaps and ``resolve_board`` refuses it
 for a table. Shipped profiles live in the ``boards/`` folder next to this module.
 
-Validation works on YAML nodes, for files and for mappings alike (a mapping is turned into
-nodes first), so both give the same plain messages; files also name the line.
+This module holds what the rules use; the schema, YAML and CSV forms and the data kind are in
+``board_data.py`` (the functions below that read or write files call it).
 """
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from scorekeeper.core.layout import (
-    NULL_TAG,
-    compose_file,
-    compose_text,
-    line_of,
-    mapping_items,
-    scalar_text,
-    write_atomically,
-)
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.arcanum.cards import FIGURES, SUITS, figure_of, suit_of
 
@@ -76,13 +64,7 @@ ICON_KINDS: tuple[str, ...] = SUITS + FIGURES
 """What an icon can show: a family (suit) or a figure."""
 
 LOCATION_NUMBERS: tuple[int, ...] = tuple(range(1, 11))
-PROFILE_KEYS = ("name", "sample", "description", "cathedral_gain", "locations")
-LOCATION_KEYS = ("id", "name", "icons")
-GAIN_KEYS = ("vp",)
 BOARDS_DIR = Path(__file__).with_name("boards")
-
-_INT_TAG = "tag:yaml.org,2002:int"
-_BOOL_TAG = "tag:yaml.org,2002:bool"
 
 Icons = tuple[tuple[str, int], ...]
 """Icon counts as (kind, signed count) pairs in ``ICON_KINDS`` order, zero counts left out."""
@@ -256,199 +238,36 @@ def empty_profile(name: str, description: str = "", sample: bool = False) -> Boa
     )
 
 
-# --- reading ----------------------------------------------------------------------------------
-
-
-def _strict_int(node: yaml.Node, where: str, what: str) -> int:
-    """A whole number written as a number (not quoted text, not true/false)."""
-    if not isinstance(node, yaml.ScalarNode) or node.tag != _INT_TAG:
-        shown = node.value if isinstance(node, yaml.ScalarNode) else "a list or mapping"
-        raise ConfigError(f"{what} must be a whole number, not {shown!r}", where, line_of(node))
-    try:
-        return int(str(node.value).replace("_", ""), 10)
-    except ValueError:
-        raise ConfigError(
-            f"{what} must be a whole number, not {node.value!r}", where, line_of(node)
-        ) from None
-
-
-def _unknown_key(key: yaml.ScalarNode, keys: tuple[str, ...], what: str, where: str) -> None:
-    if key.value not in keys:
-        raise ConfigError(
-            f"unknown key {key.value!r} in {what}; it may have {', '.join(keys)}",
-            where,
-            line_of(key),
-        )
-
-
-def _location_number(key: yaml.ScalarNode, where: str) -> int:
-    text = str(key.value).strip()
-    if key.tag not in (_INT_TAG, "tag:yaml.org,2002:str") or not text.isdigit():
-        raise ConfigError(f"locations are numbered 1 to 10, not {text!r}", where, line_of(key))
-    number = int(text)
-    if number not in LOCATION_NUMBERS:
-        raise ConfigError(f"locations are numbered 1 to 10, not {number}", where, line_of(key))
-    return number
-
-
-def _icons(node: yaml.Node, where: str, number: int) -> Icons:
-    what = f"the icons of location {number}"
-    counts: dict[str, int] = {}
-    for key, value in mapping_items(node, where, what):
-        if key.value not in ICON_KINDS:
-            raise ConfigError(
-                f"{what}: {key.value!r} is not an icon; icons are {', '.join(ICON_KINDS)}",
-                where,
-                line_of(key),
-            )
-        counts[key.value] = _strict_int(value, where, f"{what}: the count of {key.value}")
-    return normal_icons(counts)
-
-
-def _location(number: int, node: yaml.Node, where: str) -> Location:
-    if isinstance(node, yaml.ScalarNode) and node.tag == NULL_TAG:
-        return Location(number)
-    effect: str | None = None
-    name: str | None = None
-    icons: Icons | None = None
-    for key, value in mapping_items(node, where, f"location {number}"):
-        _unknown_key(key, LOCATION_KEYS, f"location {number}", where)
-        if key.value == "id":
-            effect = scalar_text(value, where, f"the effect id of location {number}")
-            if effect not in EFFECTS:
-                raise ConfigError(
-                    f"location {number}: {effect!r} is not an effect id; effects are "
-                    f"{', '.join(EFFECTS)}",
-                    where,
-                    line_of(value),
-                )
-        elif key.value == "name":
-            name = scalar_text(value, where, f"the name of location {number}")
-        else:
-            icons = _icons(value, where, number)
-    return Location(number, effect, name, icons)
-
-
-def _profile(root: yaml.Node | None, where: str) -> BoardProfile:
-    if root is None or (isinstance(root, yaml.ScalarNode) and root.tag == NULL_TAG):
-        raise ConfigError("the board profile is empty; it needs at least name:", where)
-    items = {key.value: (key, value) for key, value in mapping_items(root, where, "the profile")}
-    for key, _ in items.values():
-        _unknown_key(key, PROFILE_KEYS, "a board profile", where)
-    if "name" not in items:
-        raise ConfigError("missing 'name:' (what the board is called)", where, line_of(root))
-    name = scalar_text(items["name"][1], where, "name")
-    sample = False
-    if "sample" in items:
-        node = items["sample"][1]
-        if not isinstance(node, yaml.ScalarNode) or node.tag != _BOOL_TAG:
-            raise ConfigError("sample must be true or false", where, line_of(node))
-        sample = str(node.value).strip().lower() in ("true", "yes", "on")
-    description = ""
-    if "description" in items:
-        node = items["description"][1]
-        if not (isinstance(node, yaml.ScalarNode) and node.tag == NULL_TAG):
-            if not isinstance(node, yaml.ScalarNode):
-                raise ConfigError("description must be text", where, line_of(node))
-            description = str(node.value).strip()
-    gain: int | None = None
-    if "cathedral_gain" in items:
-        node = items["cathedral_gain"][1]
-        if not (isinstance(node, yaml.ScalarNode) and node.tag == NULL_TAG):
-            gain_items = mapping_items(node, where, "cathedral_gain")
-            for key, _ in gain_items:
-                _unknown_key(key, GAIN_KEYS, "cathedral_gain", where)
-            for _, value in gain_items:
-                gain = _strict_int(value, where, "the Cathedral's VP gain")
-                if gain < 0:
-                    raise ConfigError(
-                        f"the Cathedral's VP gain cannot be negative ({gain})",
-                        where,
-                        line_of(value),
-                    )
-    locations = {n: Location(n) for n in LOCATION_NUMBERS}
-    if "locations" in items:
-        node = items["locations"][1]
-        if not (isinstance(node, yaml.ScalarNode) and node.tag == NULL_TAG):
-            for key, value in mapping_items(node, where, "locations"):
-                number = _location_number(key, where)
-                locations[number] = _location(number, value, where)
-    return BoardProfile(
-        name=name,
-        sample=sample,
-        description=description,
-        cathedral_gain_vp=gain,
-        locations=tuple(locations[n] for n in LOCATION_NUMBERS),
-    )
-
-
-def _plain(data: Any) -> Any:
-    """Plain dicts and lists, so the YAML representer can turn any mapping into nodes."""
-    if isinstance(data, Mapping):
-        return {_plain(k): _plain(v) for k, v in data.items()}
-    if isinstance(data, list | tuple):
-        return [_plain(v) for v in data]
-    return data
+# --- reading and writing (scorekeeper/games/arcanum/board_data.py) ---------------------------
 
 
 def profile_from_mapping(data: Any, source: str = "<profile>") -> BoardProfile:
-    """Validate a profile given as plain data (an API body, ``to_mapping()`` output).
+    """Validate a profile given as plain data (see ``board_data.profile_from_mapping``)."""
+    from scorekeeper.games.arcanum import board_data
 
-    ConfigError with a plain message (naming ``source``) for unknown keys, effect ids not in
-    ``EFFECTS``, icon kinds not in ``ICON_KINDS``, counts that are not whole numbers and
-    location numbers outside 1 … 10. Missing parts are allowed: they are unknown.
-    """
-    if not isinstance(data, Mapping):
-        raise ConfigError("a board profile must be a mapping (name:, locations: …)", source)
-    try:
-        node = yaml.SafeDumper(io.StringIO()).represent_data(_plain(data))
-    except yaml.YAMLError as exc:
-        raise ConfigError(
-            f"the board profile holds a value that is not data: {exc}", source
-        ) from None
-    return _profile(node, source)
+    return board_data.profile_from_mapping(data, source)
 
 
 def profile_from_text(text: str, source: str = "<profile>") -> BoardProfile:
-    """Read a profile from YAML text (the console's editor); errors name ``source`` and line."""
-    return _profile(compose_text(text, source), source)
+    """Read a profile from YAML text; errors name ``source``, the line and the field."""
+    from scorekeeper.games.arcanum import board_data
+
+    return board_data.profile_from_text(text, source)
 
 
 def load_profile(path: str | os.PathLike[str]) -> BoardProfile:
-    """Read a profile from a YAML file; ConfigError naming the file and line when it is bad."""
-    return _profile(compose_file(path), str(path))
+    """Read a profile from a YAML file; ConfigError naming the file, line and field."""
+    from scorekeeper.games.arcanum import board_data
 
-
-def _yaml(data: Any, flow: bool, width: int = 10_000) -> str:
-    """YAML text of ``data`` without the trailing newline (one line when ``flow``)."""
-    return yaml.safe_dump(
-        data, sort_keys=False, allow_unicode=True, default_flow_style=flow, width=width
-    ).rstrip("\n")
+    return board_data.load_profile(path)
 
 
 def dump_profile(profile: BoardProfile, path: str | os.PathLike[str] | None = None) -> str:
-    """The YAML text of a profile (what ``load_profile`` reads); written to ``path`` if given.
+    """The YAML text of a profile (what ``load_profile`` reads); written atomically to
+    ``path`` if given."""
+    from scorekeeper.games.arcanum import board_data
 
-    The file is replaced atomically, so an interrupted entry never leaves half a file.
-    """
-    data = profile.to_mapping()
-    locations = data.pop("locations")
-    lines = ["# scorekeeper board profile for Arcanum (see docs/games/arcanum.md)"]
-    for key, value in data.items():
-        if isinstance(value, dict):
-            lines.append(f"{key}: {_yaml(value, flow=True)}")
-        else:
-            lines.append(_yaml({key: value}, flow=False, width=96))
-    if locations:
-        lines.append("locations:")
-        for number, entry in locations.items():
-            lines.append(f"  {number}: {_yaml(entry, flow=True)}")
-    else:
-        lines.append("locations: {}")
-    text = "\n".join(lines) + "\n"
-    if path is not None:
-        write_atomically(path, text)
-    return text
+    return board_data.dump_profile(profile, path)
 
 
 # --- finding ----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from scorekeeper.core.data import DataKind
 from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
@@ -223,6 +224,12 @@ class Arcanum(Game[State]):
         if not 0 <= out["start_seat"] < seats:
             raise ConfigError(f"option 'start_seat' must be a seat from 0 to {seats - 1}")
         return out
+
+    def data_kinds(self) -> tuple[DataKind, ...]:
+        """Board profiles (scorekeeper/games/arcanum/board_data.py), chosen by ``board``."""
+        from scorekeeper.games.arcanum.board_data import BOARD_KIND
+
+        return (BOARD_KIND,)
 
     def pieces(self) -> tuple[str, ...]:
         return PIECES

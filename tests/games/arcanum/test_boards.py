@@ -159,30 +159,30 @@ LINE_ERRORS = [
     ("sample: true\n", 1, "missing 'name:'"),
     ("name: x\nsample: maybe\n", 2, "sample must be true or false"),
     ("name: x\ndescription: [a, b]\n", 2, "description must be text"),
-    ("name: x\ncathedral_gain: {vp: 1, coins: 2}\n", 2, "unknown key 'coins' in cathedral_gain"),
-    ("name: x\ncathedral_gain: {vp: -1}\n", 2, "cannot be negative"),
+    ("name: x\ncathedral_gain: {vp: 1, coins: 2}\n", 2, "Cathedral's gain: unknown key 'coins'"),
+    ("name: x\ncathedral_gain: {vp: -1}\n", 2, "VP must be at least 0, not -1"),
     ("name: x\ncathedral_gain: {vp: '1'}\n", 2, "must be a whole number"),
-    ("name: x\ncathedral_gain: 1\n", 2, "cathedral_gain must be a mapping"),
+    ("name: x\ncathedral_gain: 1\n", 2, "the Cathedral's gain must be a mapping"),
     ("name: x\nlocations: [1, 2]\n", 2, "locations must be a mapping"),
     ("name: x\nlocations:\n  11: {}\n", 3, "numbered 1 to 10, not 11"),
     ("name: x\nlocations:\n  0: {}\n", 3, "numbered 1 to 10, not 0"),
     ("name: x\nlocations:\n  first: {}\n", 3, "numbered 1 to 10, not 'first'"),
     ("name: x\nlocations:\n  1: {}\n  1: {}\n", 4, "'1' is listed twice"),
-    ("name: x\nlocations:\n  1: {colour: red}\n", 3, "unknown key 'colour' in location 1"),
-    ("name: x\nlocations:\n  2:\n    id: pub\n", 4, "'pub' is not an effect id"),
-    ("name: x\nlocations:\n  2: {name: [a]}\n", 3, "name of location 2 must be a single"),
+    ("name: x\nlocations:\n  1: {colour: red}\n", 3, "location 1: unknown key 'colour'"),
+    ("name: x\nlocations:\n  2:\n    id: pub\n", 4, "location 2, effect must be 'wizard_tower'"),
+    ("name: x\nlocations:\n  2: {name: [a]}\n", 3, "location 2, printed name must be a single"),
     ("name: x\nlocations:\n  2: market\n", 3, "location 2 must be a mapping"),
     (
         "name: x\nlocations:\n  5:\n    icons:\n      hearts: 1\n",
         5,
-        "'hearts' is not an icon",
+        "location 5, icons: unknown key 'hearts'",
     ),
-    ("name: x\nlocations:\n  5:\n    icons: {cups: '2'}\n", 4, "count of cups must be a whole"),
-    ("name: x\nlocations:\n  5:\n    icons: {cups: 1.5}\n", 4, "count of cups must be a whole"),
-    ("name: x\nlocations:\n  5:\n    icons: {cups: true}\n", 4, "count of cups must be a whole"),
-    ("name: x\nlocations:\n  5:\n    icons: [cups]\n", 4, "icons of location 5 must be a map"),
+    ("name: x\nlocations:\n  5:\n    icons: {cups: '2'}\n", 4, "cups ♥ must be a whole number"),
+    ("name: x\nlocations:\n  5:\n    icons: {cups: 1.5}\n", 4, "cups ♥ must be a whole number"),
+    ("name: x\nlocations:\n  5:\n    icons: {cups: true}\n", 4, "cups ♥ must be a whole number"),
+    ("name: x\nlocations:\n  5:\n    icons: [cups]\n", 4, "location 5, icons must be a map"),
     ("name: x\nlocations: {1: {id: market}\n", 3, "YAML syntax error"),
-    ("- name: x\n", 1, "the profile must be a mapping"),
+    ("- name: x\n", 1, "the board profile must be a mapping"),
 ]
 
 
@@ -198,7 +198,7 @@ def test_file_errors_name_the_line(tmp_path: Path, text: str, line: int, message
 
 
 def test_empty_and_missing_files(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="the board profile is empty"):
+    with pytest.raises(ConfigError, match="the board profile file is empty"):
         load_profile(write(tmp_path, "# nothing\n"))
     with pytest.raises(ConfigError, match="no such file"):
         load_profile(tmp_path / "absent.yaml")
@@ -208,7 +208,7 @@ def test_mapping_errors_name_the_source() -> None:
     with pytest.raises(ConfigError) as caught:
         profile_from_mapping({"name": "x", "locations": {3: {"icons": {"joker": 1}}}}, "body")
     assert caught.value.path == "body" and caught.value.line is None
-    assert "'joker' is not an icon" in caught.value.message
+    assert "location 3, icons: unknown key 'joker'" in caught.value.message
     for kind in ICON_KINDS:
         assert kind in caught.value.message
     with pytest.raises(ConfigError, match="must be a mapping"):
@@ -217,7 +217,7 @@ def test_mapping_errors_name_the_source() -> None:
         profile_from_mapping({"name": "x", "description": object()})
     with pytest.raises(ConfigError, match="sample must be true or false"):
         profile_from_mapping({"name": "x", "sample": "yes"})
-    with pytest.raises(ConfigError, match="count of king must be a whole number"):
+    with pytest.raises(ConfigError, match="king must be a whole number"):
         profile_from_mapping({"name": "x", "locations": {1: {"icons": {"king": True}}}})
 
 
