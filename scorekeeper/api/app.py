@@ -6,9 +6,9 @@ FastAPI runs them in its thread pool, so a log append (an fsync) never blocks th
 that pushes views to WebSocket clients.
 
 The routes live in routers by area (``api/routes/``: the site, health, tables, play, pairing,
-exports, previews, enrollment and Arcanum's board profiles), each route declaring its audience
-(``api/auth.py``); ``create_app`` builds the app, its error handlers and middleware, and
-includes them.
+exports, previews, enrollment and, until the data-kind routes replace them, the board
+profiles), each route declaring its audience (``api/auth.py``); ``create_app`` builds the app,
+its error handlers and middleware, the static mount, and includes the routers.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scorekeeper.api.assets import AssetFiles
 from scorekeeper.api.auth import check_before_body
+from scorekeeper.api.data_routes import data_routes
 from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.api.limits import RequestLimits
 from scorekeeper.api.routes import (
@@ -135,6 +136,7 @@ def create_app(
         site.routes(),
         health.routes(hub),
         boards.routes(hub),
+        data_routes(hub),
         tables.routes(hub),
         exports.routes(hub),
         play.routes(hub),

@@ -19,7 +19,9 @@ from pydantic import BaseModel, Field
 from scorekeeper.api.auth import ORGANISER as ORGANISER_ONLY
 from scorekeeper.api.auth import answering_seat
 from scorekeeper.core.inputs import Correct, Decision, Undo, parse_input
+from scorekeeper.errors import ConfigError
 from scorekeeper.service.hub import Hub, Submitted
+from scorekeeper.service.texts import PREVIEW_FIRST
 from scorekeeper.service.tokens import Identity
 
 
@@ -55,9 +57,6 @@ class CorrectBody(InputBody):
 def _pinned(seq: int | None) -> int:
     """The seq an undo or a correction names; ConfigError (422) in plain words when missing."""
     if seq is None:
-        from scorekeeper.errors import ConfigError
-        from scorekeeper.service.texts import PREVIEW_FIRST
-
         raise ConfigError(PREVIEW_FIRST)
     return seq
 
@@ -100,9 +99,6 @@ def routes(hub: Hub) -> APIRouter:
         """Organiser: feed one input in its one-line form (a missed or misread tag)."""
         parsed = parse_input(body.input)
         if isinstance(parsed, Undo | Correct):  # never unpinned: see POST .../undo
-            from scorekeeper.errors import ConfigError
-            from scorekeeper.service.texts import PREVIEW_FIRST
-
             raise ConfigError(
                 "an undo or a correction is made with the Undo or Correct "
                 "action, not typed as an input: " + PREVIEW_FIRST

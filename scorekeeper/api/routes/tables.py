@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from scorekeeper.api.auth import ORGANISER as ORGANISER_ONLY
 from scorekeeper.api.auth import seat_of_table, sees_live
 from scorekeeper.core.game import ORGANISER, PUBLIC
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import NotFound, ScorekeeperError
 from scorekeeper.service.delay import MAX_SECONDS as MAX_DELAY
 from scorekeeper.service.delay import shown_number
 from scorekeeper.service.hub import Hub
@@ -58,8 +58,6 @@ def json_response(payload: str) -> Response:
 
 def no_seat(table_id: str, seat: int, hub: Hub) -> ScorekeeperError:
     """NotFound (404) in plain words for a seat the table does not have."""
-    from scorekeeper.errors import NotFound
-
     count = len(hub.config(table_id).seats)
     return NotFound(f"table {table_id} has no seat {seat}; its seats are 0 to {count - 1}")
 
@@ -80,9 +78,12 @@ def routes(hub: Hub) -> APIRouter:
     @router.post("/api/tables", status_code=201, dependencies=[ORGANISER_ONLY])
     def create_table(body: CreateTable) -> dict[str, Any]:
         """Organiser: create a table; with ``start`` it starts at once."""
-        from scorekeeper.api.routes.boards import from_http  # no server path comes over HTTP
+        from scorekeeper.api.data_routes import options_from_http
+        from scorekeeper.readers.base import check_remote_spec
 
-        options, readers = from_http(hub.store, body.options, body.readers)
+        # No server path comes over HTTP: a data option names an entry, readers no file.
+        options = options_from_http(hub, body.game, body.options)
+        readers = None if body.readers is None else check_remote_spec(body.readers)
         table_id = hub.create_table(
             body.game,
             body.seats,
