@@ -93,7 +93,7 @@ def test_exit_2_names_the_line(tmp_path: Path) -> None:
     path = write(tmp_path, "invalid.yaml", GOOD.replace("+board B", "put B down"))
     proc = fake_replay(path)
     assert proc.returncode == 2
-    assert f"{path}:7: not an input: 'put B down'" in proc.stdout
+    assert f"{path}:7: step 2: not an input: 'put B down'" in proc.stdout
     assert "INVALID" in proc.stdout
 
 

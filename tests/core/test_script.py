@@ -299,6 +299,42 @@ def test_kit_file_is_read_relative_to_the_script(tmp_path: Path) -> None:
     assert run_script(load_script(file, find_game=find_fake)).ok
 
 
+def test_kit_file_uids_stay_as_written_and_its_errors_name_it(tmp_path: Path) -> None:
+    # 0412 unquoted is an octal number to YAML 1.1: it must stay the text 0412.
+    (tmp_path / "kit.yaml").write_text("0412: C\n04A1B2C3: A\n")
+    file = tmp_path / "s.yaml"
+    file.write_text(
+        HEAD + "kit_file: kit.yaml\nsteps:\n  - tag +board 0412\n  - expect: {state.board: [C]}\n"
+    )
+    script = load_script(file, find_game=find_fake)
+    assert script.config.kit == {"0412": "C", "04A1B2C3": "A"}
+    assert run_script(script).ok
+    (tmp_path / "kit.yaml").write_text("0412: C\n0412: A\n")
+    with pytest.raises(ScriptError) as info:
+        load_script(file, find_game=find_fake)
+    assert info.value.path == str(tmp_path / "kit.yaml") and info.value.line == 2
+    assert "'0412' is listed twice (first on line 1)" in info.value.message
+
+
+def test_errors_in_steps_name_the_step_counting_included_ones(tmp_path: Path) -> None:
+    (tmp_path / "_two.yaml").write_text("- +board A\n- +board B\n")
+    file = tmp_path / "s.yaml"
+    file.write_text(HEAD + "steps:\n  - include: _two.yaml\n  - expect:\n      scores: ~len x\n")
+    with pytest.raises(ScriptError) as info:
+        load_script(file, find_game=find_fake)
+    assert (info.value.line, info.value.message) == (
+        6,
+        "step 3: ~len needs a whole number, not 'x'",
+    )
+    file.write_text(HEAD + "steps:\n  - include: _two.yaml\n  - note: fine\n    colour: red\n")
+    with pytest.raises(ScriptError) as info:
+        load_script(file, find_game=find_fake)
+    assert (info.value.line, info.value.message) == (
+        6,
+        "step 3: unknown key 'colour'; a note step has note",
+    )
+
+
 def test_undo_and_correct() -> None:
     text = HEAD + (
         "steps:\n  - +board A\n  - undo\n  - expect: {scores: [0, 0]}\n"
@@ -440,10 +476,10 @@ def test_a_missing_path_fails_with_missing() -> None:
         (HEAD + "steps:\n  - [1, 2]\n", 4, "a step is an input line"),
         (HEAD + "steps:\n  -\n", 4, "empty input"),
         (HEAD + "stepz: []\n", 3, "unknown key 'stepz'"),
-        ("game: fake\nsteps: []\n", 1, "no 'seats'"),
+        ("game: fake\nsteps: []\n", 1, "missing 'seats:' (the players' names"),
         (HEAD + "layout: {r1: table}\nsteps: []\n", 3, "zone layout names zones"),
         (HEAD + "kit: {'01': Z}\nsteps: []\n", 3, "kit names pieces"),
-        (HEAD + "seats: [Cid]\nsteps: []\n", 3, "duplicate key 'seats'"),
+        (HEAD + "seats: [Cid]\nsteps: []\n", 3, "'seats' is listed twice (first on line 2)"),
         ("game: fake\nseats: [Ann, Ann]\nsteps: []\n", 2, "distinct"),
         (HEAD + "kit_file: nowhere.yaml\nsteps: []\n", 3, "cannot read kit_file"),
         ("", 1, "empty"),
