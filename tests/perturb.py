@@ -34,6 +34,10 @@ reaches the watchers' mailboxes at once.
 A life that starts in sight (Angels & Demons: a card taken from the face-up talon) is no secret
 of one seat in the information-set sense: the public saw it go into the hand. Such lives, and
 those of pieces with no kind (Arcanum's Fool), are counted in ``Plan.skipped`` with the reason.
+
+Private values that are no piece (a seat's gold: ``Game.private_values``) are not in any input;
+tests/perturb_values.py changes them in the state instead, on the same played games, and
+tests/test_privacy_perturbation.py runs both checks over every registered game.
 """
 
 from __future__ import annotations

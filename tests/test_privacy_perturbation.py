@@ -19,6 +19,7 @@ import pytest
 from scorekeeper.games import find_game, game_ids
 from scorekeeper.sim import has_world
 from tests.perturb import check, plan, play, played_until
+from tests.perturb_values import check_private
 
 # (game, seats, seed): two games at the fewest seats and one at one seat more, per game.
 CASES = [
@@ -41,6 +42,9 @@ def test_a_seats_secrets_change_nothing_anyone_else_gets(
     assert the_plan.swapped + sum(the_plan.skipped.values()) >= the_plan.lives
     compared: dict[str, int] = {}
     differences = check(played, the_plan, compared=compared)
+    # Private values that are not pieces (a seat's gold), changed in the state through the
+    # game's contract (tests/perturb_values.py): none declared yet costs a scan of the states.
+    value_differences, values = check_private(played)
     took = time.perf_counter() - started
     if the_plan.runs:  # every audience was heard from, not only present
         assert compared and min(compared.values()) > 0, compared
@@ -49,8 +53,9 @@ def test_a_seats_secrets_change_nothing_anyone_else_gets(
         f"{the_plan.lives} secret lives, {the_plan.swapped} life swaps in "
         f"{len(the_plan.runs)} runs, not swapped: {the_plan.skipped}; states with a "
         f"secret fully swapped: {the_plan.covered_states}/{the_plan.secret_states}; "
-        f"{took:.1f} s"
+        f"{values}; {took:.1f} s"
     )
+    assert not value_differences, f"{summary}\n\n" + "\n\n".join(map(str, value_differences))
     print(summary)
     known = f"\n\n{REFUSAL_LEAK}" if any('"rejection"' in d.before() for d in differences) else ""
     assert not differences, (
