@@ -58,12 +58,12 @@ def _limit(methods: str, path: str, kib: int, what: str) -> Limit:
 
 
 #: First match wins. Sized from what each route really takes: a table with an inline kit of
-#: a few hundred tags, or with a whole board profile, is under 32 KiB; a profile's YAML text
-#: is at most 20 000 characters, which a JSON encoder may escape to six bytes each. A new
-#: route that takes more than 4 KiB (a kit upload, say) needs its line here.
+#: a few hundred tags, or with a whole board profile, is under 32 KiB; an entry's YAML or CSV
+#: text is at most 40 000 characters (core/data.py), which JSON may escape to six bytes each.
+#: A new route that takes more than 4 KiB (a kit upload, say) needs its line here.
 LIMITS: tuple[Limit, ...] = (
     _limit("POST", r"/api/tables", 64, "creating a table"),
-    _limit("POST PUT", r"/api/boards(/.*)?", 256, "a board profile"),
+    _limit("POST PUT", r"/api/data(/.*)?", 256, "an entry of game data (a board profile...)"),
     _limit("POST", r"/api/pair", 4, "pairing a phone"),
     _limit(
         "POST",

@@ -38,8 +38,11 @@ if TYPE_CHECKING:
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 """What an entry may be called: it shows in URLs, file names and the table's options."""
 NAME_RULE = "1-64 letters, digits, '_', '.' or '-', starting with a letter or digit"
-MAX_TEXT = 200_000
-"""The longest YAML or CSV text read from a request (a board profile is about 1 500 characters)."""
+MAX_TEXT = 40_000
+"""The longest YAML or CSV text read from a request (a board profile is about 1 500 characters;
+a JSON body may escape each character to six bytes, within the routes' 256 KiB)."""
+RESERVED = ("schema", "check")
+"""Names no entry may have: they are words of the data routes' URLs."""
 FORMATS = ("yaml", "csv")
 
 Rows = Sequence[tuple[int, dict[str, str]]]
@@ -441,6 +444,8 @@ def check_name(kind: DataKind, name: str) -> None:
     """Refuse a name an entry cannot be saved under (ConfigError in words)."""
     if not NAME.match(name):
         raise ConfigError(f"a {kind.noun}'s name must be {NAME_RULE}, not {name!r}")
+    if name in RESERVED:
+        raise ConfigError(f"{name!r} cannot name a {kind.noun}; choose another name")
     if name in sample_files(kind):
         raise ConfigError(
             f"{name!r} is a sample shipped with scorekeeper and cannot be changed; "
@@ -483,7 +488,9 @@ def resolve_option(kind: DataKind, value: Any, store: DataStore | None = None) -
         try:
             return find_entry(kind, value, store).data
         except NotFound as exc:
-            raise ConfigError(str(exc)) from None
+            raise ConfigError(
+                f"{exc}; or save yours in the console's {kind.title} section first"
+            ) from None
     if isinstance(value, Mapping):
         return from_mapping(kind, value, f"the {kind.option or kind.kind} option")
     return value

@@ -53,6 +53,11 @@ AUDIENCE: dict[tuple[str, str], str] = {
     ("GET", "/rules/{game_id}"): PUBLIC,
     ("GET", "/api/games"): PUBLIC,
     ("GET", "/api/boards"): PUBLIC,
+    ("GET", "/api/data"): PUBLIC,
+    ("GET", "/api/data/{game}/{kind}"): PUBLIC,
+    ("GET", "/api/data/{game}/{kind}/schema"): PUBLIC,
+    ("GET", "/api/data/{game}/{kind}/{name}"): PUBLIC,
+    ("GET", "/api/data/{game}/{kind}/{name}/export"): PUBLIC,
     ("GET", "/api/tables"): PUBLIC,  # the organiser's token sees past the spectator delay
     ("GET", "/api/tables/{table_id}"): PUBLIC,
     ("POST", "/api/pair"): PUBLIC,  # the pairing code is the credential
@@ -80,8 +85,9 @@ AUDIENCE: dict[tuple[str, str], str] = {
     ("POST", "/api/enroll/{sid}/simulate"): ORGANISER,
     ("POST", "/api/enroll/{sid}/skip"): ORGANISER,
     ("POST", "/api/enroll/{sid}/stop"): ORGANISER,
-    ("POST", "/api/boards/check"): ORGANISER,
-    ("PUT", "/api/boards/{name}"): ORGANISER,
+    ("POST", "/api/data/{game}/{kind}/check"): ORGANISER,
+    ("PUT", "/api/data/{game}/{kind}/{name}"): ORGANISER,
+    ("DELETE", "/api/data/{game}/{kind}/{name}"): ORGANISER,
     ("GET", "/api/tables/{table_id}/undo-preview"): ORGANISER,
     ("POST", "/api/tables/{table_id}/correct-preview"): ORGANISER,
     ("GET", "/api/tables/{table_id}/scores.csv"): ORGANISER,
@@ -153,8 +159,8 @@ def _body(method: str, path: str, ctx: Ctx) -> Any:
         ("POST", "/api/tables/{table_id}/correct-preview"): {"input": "+play C1"},
         ("POST", "/api/enroll"): {"kit": "sweep", "game": "fake", "readers": "none"},
         ("POST", "/api/enroll/{sid}/tag"): {"uid": "04A1B2C3"},
-        ("POST", "/api/boards/check"): {"yaml": "name: sweep\n"},
-        ("PUT", "/api/boards/{name}"): {"yaml": "name: sweep\n"},
+        ("POST", "/api/data/{game}/{kind}/check"): {"yaml": "name: sweep\n"},
+        ("PUT", "/api/data/{game}/{kind}/{name}"): {"yaml": "name: sweep\n"},
     }
     if (method, path) == ("POST", "/api/pair"):
         return {"code": ctx.fresh_code()}  # a code is single use: a new one for each probe
@@ -233,6 +239,8 @@ def _url(path: str, tid: str) -> str:
         .replace("{sid}", "no-such-session")
         .replace("{name}", "sweep-board")
         .replace("{game_id}", "fake")
+        .replace("{game}", "arcanum")
+        .replace("{kind}", "board")
     )
 
 

@@ -95,7 +95,7 @@ def test_an_organiser_route_without_the_token_is_refused_before_a_byte_is_read()
     assert headers["connection"] == "close"  # the unread body is never read from the socket
     for method, path in [
         ("DELETE", "/api/tables/t1"),
-        ("PUT", "/api/boards/mine"),
+        ("PUT", "/api/data/arcanum/board/mine"),
         ("POST", "/api/enroll"),
         ("POST", "/api/tables/t1/inputs"),
         ("POST", "/api/tables/t1/seats/0/pair"),
@@ -149,7 +149,7 @@ def test_a_streamed_body_stops_being_read_as_soon_as_it_passes_the_limit() -> No
     assert answer["kind"] == "RequestTooLarge" and "at most 4 KiB" in answer["error"]
     assert DEFAULT_LIMIT < body.pulled <= DEFAULT_LIMIT + KIB  # one message past it, no more
     body = Body(300 * KIB)
-    assert _run("PUT", "/api/boards/mine", body, {"authorization": "Bearer org"})[0] == 413
+    assert _run("PUT", "/api/data/g/k/mine", body, {"authorization": "Bearer org"})[0] == 413
     assert body.pulled <= 257 * KIB
 
 
@@ -157,15 +157,15 @@ def test_bodies_within_the_limit_reach_the_application_whole() -> None:
     body = Body(DEFAULT_LIMIT)
     assert _run("POST", "/api/pair", body)[0] == 200 and body.pulled == DEFAULT_LIMIT
     body = Body(200 * KIB)
-    assert _run("PUT", "/api/boards/mine", body, {"authorization": "Bearer org"})[0] == 200
+    assert _run("PUT", "/api/data/g/k/mine", body, {"authorization": "Bearer org"})[0] == 200
     assert body.pulled == 200 * KIB
 
 
 def test_each_route_has_the_limit_it_needs() -> None:
     assert limit_for("POST", "/api/pair") == (4 * KIB, "pairing a phone")
     assert limit_for("POST", "/api/tables")[0] == 64 * KIB
-    assert limit_for("PUT", "/api/boards/club")[0] == 256 * KIB
-    assert limit_for("POST", "/api/boards/check")[0] == 256 * KIB
+    assert limit_for("PUT", "/api/data/arcanum/board/club")[0] == 256 * KIB
+    assert limit_for("POST", "/api/data/arcanum/board/check")[0] == 256 * KIB
     for action in ("decisions", "inputs", "undo", "correct", "correct-preview"):
         assert limit_for("POST", f"/api/tables/t1/{action}")[0] == 4 * KIB
     assert limit_for("POST", "/api/tables/t1/start")[0] == DEFAULT_LIMIT
@@ -225,15 +225,17 @@ def test_the_app_answers_a_seat_token_on_an_organiser_route_before_its_size(
 def test_a_full_board_profile_and_an_inline_kit_still_fit(client: Any, org: Any) -> None:
     from scorekeeper.games.arcanum.boards import shipped_profiles
 
-    # The longest profile text accepted (20 000 characters), in a language whose letters a
-    # JSON encoder may escape six bytes each: over 64 KiB on the wire, checked, not refused.
+    # The longest entry text accepted (40 000 characters), in a language whose letters a
+    # JSON encoder may escape six bytes each: over 128 KiB on the wire, checked, not refused.
     text = shipped_profiles()["sample"].read_text()
     note = "# заметка клуба: " + "ж" * 80 + "\n"
-    padded = text + note * ((19_900 - len(text)) // len(note))
+    padded = text + note * ((39_900 - len(text)) // len(note))
     body = json.dumps({"yaml": padded}, ensure_ascii=True).encode()
-    assert len(padded) <= 20_000 and len(body) > 64 * KIB
+    assert len(padded) <= 40_000 and len(body) > 128 * KIB
     r = client.post(
-        "/api/boards/check", headers={**org, "content-type": "application/json"}, content=body
+        "/api/data/arcanum/board/check",
+        headers={**org, "content-type": "application/json"},
+        content=body,
     )
     assert r.status_code == 200, r.text
     assert r.json()["complete"] is True

@@ -1,17 +1,16 @@
-"""The organiser console's endpoints (kits, enrollment, boards, previews, CSV) and its page."""
+"""The organiser console's endpoints (kits, enrollment, previews, CSV) and its page (the data
+routes: tests/api/test_data_routes.py)."""
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from scorekeeper.games import find_game
-from scorekeeper.games.arcanum.boards import find_profile
 from scorekeeper.service import Hub
 from tests.api.pinned import undo
 
@@ -54,8 +53,9 @@ def test_console_endpoints_need_the_organiser_token(
         ("post", f"/api/enroll/{sid}/simulate", None),
         ("post", f"/api/enroll/{sid}/skip", None),
         ("post", f"/api/enroll/{sid}/stop", None),
-        ("post", "/api/boards/check", {"name": "x"}),
-        ("put", "/api/boards/mine", {"name": "mine"}),
+        ("post", "/api/data/arcanum/board/check", {"data": {"name": "x"}}),
+        ("put", "/api/data/arcanum/board/mine", {"data": {"name": "mine"}}),
+        ("delete", "/api/data/arcanum/board/mine", None),
         ("get", f"/api/tables/{tid}/undo-preview", None),
         ("post", f"/api/tables/{tid}/correct-preview", {"input": "+play C2"}),
         ("get", f"/api/tables/{tid}/scores.csv", None),
@@ -70,7 +70,7 @@ def test_console_endpoints_need_the_organiser_token(
             assert "error" in r.json()
     # nothing happened: the session is untouched, no board stored, no second session
     assert client.get(f"/api/enroll/{sid}", headers=org).json()["tagged"] == 0
-    assert "mine" not in {b["name"] for b in client.get("/api/boards").json()}
+    assert "mine" not in {b["name"] for b in client.get("/api/data/arcanum/board").json()}
     # a seat token is not the organiser's
     code = client.post(f"/api/tables/{tid}/seats/0/pair", headers=org).json()["code"]
     seat = {
@@ -209,67 +209,6 @@ def test_enrollment_refusals(client: Any, org: Any, hub: Hub) -> None:
     again = client.post("/api/enroll", headers=org, json={"kit": "k", "game": AD}).json()
     assert client.get(f"/api/enroll/{state['sid']}", headers=org).status_code == 404
     assert client.get(f"/api/enroll/{again['sid']}", headers=org).status_code == 200
-
-
-# -- board profiles -----------------------------------------------------------------------------
-
-
-def test_board_check_says_what_is_missing(client: Any, org: Any) -> None:
-    known = find_profile("known").to_mapping()
-    r = client.post("/api/boards/check", headers=org, json=known)
-    assert r.status_code == 200, r.text
-    body = r.json()
-    assert body["complete"] is False and body["problems"] == find_profile("known").problems()
-    assert body["profile"] == json.loads(json.dumps(known)) and "locations:" in body["yaml"]
-    sample = client.post(
-        "/api/boards/check", headers=org, json=find_profile("sample").to_mapping()
-    ).json()
-    assert sample["complete"] is True and sample["problems"] == []
-    # the YAML text round-trips, and its errors name the line
-    again = client.post("/api/boards/check", headers=org, json={"yaml": sample["yaml"]}).json()
-    assert again["profile"] == sample["profile"]
-    r = client.post(
-        "/api/boards/check", headers=org, json={"yaml": "name: x\nlocations:\n  1: {id: moon}\n"}
-    )
-    assert r.status_code == 422 and "line 3" in r.json()["error"] and "moon" in r.json()["error"]
-    r = client.post("/api/boards/check", headers=org, json={"name": "x", "colour": "red"})
-    assert r.status_code == 422 and "colour" in r.json()["error"]
-
-
-def test_a_stored_board_is_listed_and_makes_a_table(client: Any, org: Any, hub: Hub) -> None:
-    mine = find_profile("sample").to_mapping()
-    mine.update(sample=False, description="copied from our board")
-    r = client.put("/api/boards/club-board", headers=org, json=mine)
-    assert r.status_code == 200, r.text
-    assert r.json()["stored"] is True and r.json()["profile"]["name"] == "club-board"
-    # incomplete profiles may be stored too (an entry saved half-way)
-    half = client.put("/api/boards/half", headers=org, json={"yaml": "name: half\n"}).json()
-    assert half["complete"] is False and half["problems"]
-    boards = {b["name"]: b for b in client.get("/api/boards").json()}
-    assert boards["club-board"]["stored"] is True and boards["club-board"]["complete"] is True
-    assert boards["half"]["complete"] is False and boards["sample"]["stored"] is False
-    assert hub.store.get_meta("board:club-board") is not None  # in the database
-    # replaced, not duplicated
-    mine["description"] = "second try"
-    client.put("/api/boards/club-board", headers=org, json=mine)
-    listed = [b for b in client.get("/api/boards").json() if b["name"] == "club-board"]
-    assert len(listed) == 1 and listed[0]["profile"]["description"] == "second try"
-    # shipped names and odd names are refused
-    assert client.put("/api/boards/sample", headers=org, json=mine).status_code == 422
-    assert client.put("/api/boards/a%20b", headers=org, json=mine).status_code == 422
-    # the console creates an Arcanum table with the whole stored mapping
-    r = client.post(
-        "/api/tables",
-        headers=org,
-        json={
-            "game": "arcanum",
-            "seats": ["Ann", "Bea", "Cid"],
-            "options": {"board": listed[0]["profile"]},
-        },
-    )
-    assert r.status_code == 201, r.text
-    view = client.get(f"/api/tables/{r.json()['id']}").json()
-    assert view["state"]["board"] == {"name": "club-board", "sample": False}
 
 
 # -- undo and correction previews ---------------------------------------------------------------

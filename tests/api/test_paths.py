@@ -49,7 +49,7 @@ def test_a_board_option_never_reads_a_server_file(
         answers.append(error.partition("; ")[2])  # what follows the name given
     # an existing file, a valid profile file and a missing one get the very same answer
     assert len(set(answers)) == 1, answers
-    assert "sample" in answers[0] and "Boards" in answers[0]
+    assert "sample" in answers[0] and "Board profiles" in answers[0]
     assert client.get("/api/tables").json() == []
 
 
@@ -58,7 +58,7 @@ def test_a_board_comes_by_shipped_name_stored_name_or_upload(
 ) -> None:
     client, org = real
     profile = {**find_profile("sample").to_mapping(), "name": "club-board", "sample": False}
-    r = client.put("/api/boards/club-board", headers=org, json=profile)
+    r = client.put("/api/data/arcanum/board/club-board", headers=org, json={"data": profile})
     assert r.status_code == 200, r.text
     by_name = client.post(
         "/api/tables", headers=org, json={**ARCANUM, "options": {"board": "club-board"}}
