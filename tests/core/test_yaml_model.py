@@ -14,6 +14,7 @@ from scorekeeper.core.yaml_model import (
     Problem,
     Scalar,
     Text,
+    read_yaml,
     to_native,
     validate_data,
     validate_yaml,
@@ -186,3 +187,27 @@ def test_empty_file_of_a_kind_with_nothing_required() -> None:
         validate_yaml(Optional, "", "n.yaml")
     assert caught.value.message == "the note file is empty"
     assert validate_yaml(Optional, "text: '12'\n", "n.yaml").text == "12"
+
+
+def test_an_unknown_key_is_named_before_the_missing_key_it_causes() -> None:
+    exc = refusal("gmae: g\n")
+    assert (exc.line, exc.message) == (
+        1,
+        "unknown key 'gmae'; a board has game, seats, readers, locations, extra",
+    )
+
+
+def test_a_document_checks_its_parts_with_a_label() -> None:
+    doc = read_yaml("steps:\n  - name: a\n  - name: b\n    big: on\n", "s.yaml")
+    assert doc.at("steps", 0, "name") == "a" and doc.line("steps", 1) == 3
+    assert doc.line("steps", 1, "big", key=True) == 4
+    assert doc.validate(Location, "steps", 0, label="step 1").name == "a"
+    with pytest.raises(ConfigError) as caught:
+        doc.validate(Location, "steps", 1, label="step 2")
+    assert (caught.value.line, caught.value.message) == (
+        4,
+        "step 2, big must be true or false, not 'on'",
+    )
+    with pytest.raises(ConfigError) as caught:
+        doc.fail("no such step", "steps", 1)
+    assert str(caught.value) == "s.yaml:3: no such step"
