@@ -19,7 +19,14 @@ text), which pydantic's lax mode turns into an int where the model wants one. A 
 ``null`` or nothing) becomes None. Repeated keys and keys that are not plain names are refused
 before the model sees anything.
 
+A loader that checks a file in parts (a table script checks each step once it knows the game)
+calls ``read_yaml`` for a ``Document`` and then ``doc.validate(Model, "steps", 3, label="step
+4")`` or ``doc.fail("...", "steps", 3)``: the same words and lines. The words themselves (which
+field, what is wrong) are ``core.yaml_words``'s.
+
 Hazards:
+- An ``int`` field takes pydantic's lax reading of the text: ``1.0`` and ``1_000`` pass,
+  ``0x10`` does not.
 - A plain ``bool`` field accepts ``yes``/``no``/``on``/``off`` (pydantic's lax mode); use
   ``Flag`` where only ``true``/``false`` may be written.
 - A plain ``str`` field accepts an empty quoted ``""``; use ``Text`` to refuse it.
