@@ -10,10 +10,11 @@ A layout file is YAML written by a person::
       r3: discard       # several readers may watch one zone
 
 ``load_layout`` turns it into the ``{reader id: zone}`` mapping a ``TableConfig`` carries, and
-refuses anything doubtful with a ``ConfigError`` that names the file and line. The small YAML
-helpers here (``compose_file``, ``mapping_items``, ``scalar_text``) are shared with
-``core.kit``: they work on composed nodes, so every value keeps its line number and a uid such
-as ``12345678`` stays the text it was written as instead of becoming an integer.
+refuses anything doubtful with a ``ConfigError`` that names the file and line: the file is
+the pydantic model ``LayoutFile``, checked through ``core.yaml_model``. ``read_text`` and
+``write_atomically`` serve the other person-written files too; ``compose_file``,
+``mapping_items`` and ``scalar_text`` remain only for games/arcanum/boards.py's hand-written
+walker, and go when it does.
 """
 
 from __future__ import annotations
