@@ -6,10 +6,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import webui
 from scorekeeper.games import find_game
 from scorekeeper.service import Hub
 from tests.api.pinned import undo
@@ -31,13 +33,21 @@ def test_console_page_is_served_with_its_hooks(client: Any) -> None:
         'id="confirm"',
         'id="readers"',
         'id="enroll-form"',
-        'id="board-editor"',
-        "console.js",
+        'id="data-sections"',
+        'id="data-choices"',
+        '<script type="module" src="/static/console.js">',
     ):
         assert hook in page, hook
     assert "http://" not in page and "https://" not in page  # no CDN
-    assert client.get("/static/console.js").status_code == 200
     assert client.get("/static/console.css").status_code == 200
+    # The console's script is an ES module importing its views from /static/console/: each is
+    # served, as JavaScript (a browser refuses to run a module of another type).
+    views = sorted(p.name for p in (Path(webui.__file__).parent / "console").glob("*.js"))
+    assert "data-editor.js" in views and "tables.js" in views, views
+    for path in ["console.js", *(f"console/{name}" for name in views)]:
+        r = client.get(f"/static/{path}")
+        assert r.status_code == 200, path
+        assert "javascript" in r.headers["content-type"], (path, r.headers["content-type"])
 
 
 def test_console_endpoints_need_the_organiser_token(
