@@ -11,10 +11,9 @@ A layout file is YAML written by a person::
 
 ``load_layout`` turns it into the ``{reader id: zone}`` mapping a ``TableConfig`` carries, and
 refuses anything doubtful with a ``ConfigError`` that names the file and line: the file is
-the pydantic model ``LayoutFile``, checked through ``core.yaml_model``. ``read_text`` and
-``write_atomically`` serve the other person-written files too; ``compose_file``,
-``mapping_items`` and ``scalar_text`` remain only for games/arcanum/boards.py's hand-written
-walker, and go when it does.
+the pydantic model ``LayoutFile``, checked through ``core.yaml_model``. ``read_text``,
+``write_atomically`` and ``check_game`` serve the other person-written files too (kits, game
+data).
 """
 
 from __future__ import annotations
@@ -37,29 +36,8 @@ from pydantic import (
 )
 
 from scorekeeper.core.game import Game
-from scorekeeper.core.yaml_model import (
-    NULL_TAG,
-    FileModel,
-    Problem,
-    Text,
-    compose_text,
-    line_of,
-    validate_yaml,
-)
+from scorekeeper.core.yaml_model import FileModel, Problem, Text, validate_yaml
 from scorekeeper.errors import ConfigError
-
-__all__ = [  # compose_text, line_of and NULL_TAG stay importable from here for boards.py
-    "NULL_TAG",
-    "compose_file",
-    "compose_text",
-    "dump_layout",
-    "line_of",
-    "load_layout",
-    "mapping_items",
-    "read_text",
-    "scalar_text",
-    "write_atomically",
-]
 
 READER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@-]*$")
 
@@ -74,52 +52,6 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise ConfigError("not a UTF-8 text file", str(path)) from None
     except OSError as exc:
         raise ConfigError(f"cannot read it: {exc.strerror or exc}", str(path)) from None
-
-
-def compose_file(path: str | os.PathLike[str]) -> yaml.Node | None:
-    """Read and compose a YAML file; None for an empty file."""
-    return compose_text(read_text(path), str(path))
-
-
-def mapping_items(
-    node: yaml.Node | None,
-    path: str,
-    what: str,
-) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
-    """The (key, value) nodes of a mapping, refusing non-mappings, odd keys and repeated keys.
-
-    Kept for games/arcanum/boards.py's hand-written walker until it moves to ``yaml_model``.
-    """
-    if not isinstance(node, yaml.MappingNode):
-        raise ConfigError(f"{what} must be a mapping (key: value lines)", path, line_of(node))
-    seen: dict[str, int | None] = {}
-    items: list[tuple[yaml.ScalarNode, yaml.Node]] = []
-    for key, value in node.value:
-        if not isinstance(key, yaml.ScalarNode) or key.tag == NULL_TAG or not key.value:
-            raise ConfigError(f"{what}: every key must be a plain name", path, line_of(key))
-        if key.value in seen:
-            raise ConfigError(
-                f"{what}: {key.value!r} is listed twice (first on line {seen[key.value]})",
-                path,
-                line_of(key),
-            )
-        seen[key.value] = line_of(key)
-        items.append((key, value))
-    return items
-
-
-def scalar_text(node: yaml.Node, path: str, what: str) -> str:
-    """The text of a scalar node exactly as written; refuses lists, mappings and empty values.
-
-    Kept for games/arcanum/boards.py's hand-written walker until it moves to ``yaml_model``.
-    """
-    if not isinstance(node, yaml.ScalarNode):
-        raise ConfigError(
-            f"{what} must be a single value, not a list or mapping", path, line_of(node)
-        )
-    if node.tag == NULL_TAG or not str(node.value).strip():
-        raise ConfigError(f"{what} is empty", path, line_of(node))
-    return str(node.value).strip()
 
 
 def check_game(game_id: str, info: ValidationInfo, what: str) -> str:
