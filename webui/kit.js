@@ -74,8 +74,8 @@ export function hatch(id, colour = "#9aa3ad") {
 
 // -- seats ---------------------------------------------------------------------------------------
 
-// One colour per seat, chosen apart from the game colours (blue, yellow, green, red are
-// Arcanum's families); a seat is also told by its short label, never by colour alone.
+// One colour per seat, chosen apart from the colours games give their pieces (blue, yellow,
+// green, red); a seat is also told by its short label, never by colour alone.
 export const SEAT_COLOURS = ["#7c3aed", "#0f766e", "#c2410c", "#be185d", "#475569", "#4d7c0f"];
 
 export function seatColour(i) { return SEAT_COLOURS[i % SEAT_COLOURS.length]; }
