@@ -1,8 +1,9 @@
 """Publishing: who watches a table, and how each change reaches them.
 
 Every change to a table ends in ``_publish_locked`` (called with the table's lock held): the
-version moves on, each watched audience's view is rendered once (``Views._render``) and the
-batch is handed to the event loop with one ``call_soon_threadsafe`` (``_on_loop``), where
+version moves on, each watched audience's view is rendered once (``Views._render``) while the
+input's commit may still be in flight, and once it is durable (``live.settle``) the batch is
+handed to the event loop with one ``call_soon_threadsafe`` (``_on_loop``), where
 ``watchers.fanout`` offers it to each watcher's mailbox; a delayed public view goes to the
 table's spectator delay instead (``service/spectating.py`` delivers it when it is due).
 ``subscribe`` and ``unsubscribe`` add and drop watchers; ``end_credentials`` ends the watchers of
@@ -12,7 +13,9 @@ Locks: ``subscribe``, ``unsubscribe``, ``end_credentials`` and ``watchers`` take
 (``Live.lock``), ``unsubscribe`` and ``end_credentials`` after the credentials' own lock is
 released; ``subscribe`` may replay an unloaded table first, and ``unsubscribe`` may unload an
 ended one (the registry's locks). ``_publish_locked`` runs with the table's lock held and takes
-no other hub lock (the delay's own short lock to record). ``_hand_over`` runs on the loop and
+no other hub lock (the delay's own short lock to record); it waits for the input's commit (the
+log-commit thread takes only the store lock) and, when that failed, takes the store lock to
+replay the table; ``subscribe`` too. ``_hand_over`` runs on the loop and
 takes no lock for the live views; a delayed public view that is due takes the table's lock
 (``_to_public``).
 """
@@ -29,7 +32,7 @@ from scorekeeper.core.game import PUBLIC, Audience
 from scorekeeper.errors import NotFound
 from scorekeeper.service.delay import SpectatorDelay
 from scorekeeper.service.hub_base import HubBase, log
-from scorekeeper.service.live import Live
+from scorekeeper.service.live import Live, settle
 from scorekeeper.service.watchers import Subscriber, fanout, forget
 
 
@@ -52,6 +55,7 @@ class Publishing(HubBase):
         sub = Subscriber(table_id, audience, credential)
         self._credentials.add(sub)
         with live.lock:
+            settle(live, self.store, self._store_lock)  # no view of an input not yet durable
             shown = live.delay.payload() if live.delay and audience == PUBLIC else None
             live.subs.setdefault(audience, set()).add(sub)
             sub.offer(*(shown or (live.version, self._render(live, audience))))
@@ -90,22 +94,32 @@ class Publishing(HubBase):
             return sum(len(s) for s in live.subs.values())
 
     def _publish_locked(self, live: Live) -> None:
-        """Bump the version, render once per watched audience, hand over to the loop (a
-        delayed public view goes to the table's spectator delay instead)."""
+        """Bump the version and render once per watched audience while the input's commit may
+        still be in flight (``LockedSink``), then wait until it is durable and only then hand
+        the views over to the loop (a delayed public view goes to the table's spectator delay
+        instead): nothing is seen before it is in the log (invariant 1). A failed commit
+        raises here, after the table is replayed from its log and that state published."""
         live.version += 1
-        if live.changed is not None:
-            live.changed.notify_all()
         delay = live.delay
-        if live.table is None or not (live.subs or delay):
-            return
+        watched = live.table is not None and bool(live.subs or delay)
         version = live.version
-        if delay is not None:
-            delay.record(version, self._render(live, PUBLIC), self._facts(live))
+        public = self._render(live, PUBLIC) if watched and delay is not None else ""
         batch = [
             (version, self._render(live, aud), list(subs))
             for aud, subs in live.subs.items()
-            if subs and not (delay and aud == PUBLIC)
+            if watched and subs and not (delay and aud == PUBLIC)
         ]
+        try:
+            settle(live, self.store, self._store_lock)
+        except BaseException:
+            self._publish_locked(live)  # the replayed table: what the log holds
+            raise
+        if live.changed is not None:
+            live.changed.notify_all()
+        if not watched:
+            return
+        if delay is not None:
+            delay.record(version, public, self._facts(live))
         self._on_loop(self._hand_over, batch, live, delay)
 
     def _on_loop(self, call: Callable[..., None], *args: Any) -> None:

@@ -5,9 +5,15 @@ audience until the table's version moves on (``_publish_locked`` bumps it), and 
 serialised once per kind of audience (``Live.feed_json``), not at each view. ``summary`` is one
 line of the table list (as spectators see it when the spectator delay is on).
 
+The public methods first wait until the table's last input is durable (``live.settle``; it is,
+unless an input is being taken right now): no view is composed from an input the log does not
+hold yet. ``_compose``, ``_render`` and ``_facts`` do not wait: ``_publish_locked`` renders while
+the commit is in flight and publishes only after it.
+
 Locks: each public method takes the table's lock (``Live.lock``) around the work; ``_compose``,
 ``_render``, ``_feed_json`` and ``_facts`` are called with it held. ``_table`` may replay an
-unloaded table (the registry's reload: the store lock, the tables lock). Nothing else.
+unloaded table (the registry's reload: the store lock, the tables lock); a failed commit found
+by ``settle`` replays the table (the store lock). Nothing else.
 """
 
 from __future__ import annotations
@@ -17,10 +23,11 @@ import secrets
 from typing import Any
 
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience
+from scorekeeper.core.table import FeedEntry
 from scorekeeper.errors import NotFound
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.hub_base import HubBase
-from scorekeeper.service.live import Live, dumps
+from scorekeeper.service.live import Live, dumps, settle
 from scorekeeper.service.texts import ENDED
 
 # Stands in for the feed while a view is serialised; the feed's cached JSON replaces it. Random
@@ -52,6 +59,7 @@ class Views(HubBase):
         """What ``audience`` may see of the table now, with its id and status."""
         live = self._get(table_id)
         with live.lock:
+            settle(live, self.store, self._store_lock)
             return self._compose(live, audience)
 
     def view_json(self, table_id: str, audience: Audience) -> str:
@@ -59,6 +67,7 @@ class Views(HubBase):
         public one as spectators see it (``set_spectator_delay``), ``view`` is always live."""
         live = self._get(table_id)
         with live.lock:
+            settle(live, self.store, self._store_lock)
             shown = live.delay.payload() if live.delay and audience == PUBLIC else None
             return shown[1] if shown else self._render(live, audience)
 
@@ -69,32 +78,34 @@ class Views(HubBase):
         view = self._compose(live, audience)
         feed = view.get("feed")
         table = live.table
-        if table is not None and isinstance(feed, list) and len(feed) == len(table.feed):
+        entries = table.recent_feed(audience) if table is not None else []
+        if isinstance(feed, list) and len(feed) == len(entries):
             # The same text dumps(view) gives, but the feed (most of the view, and only one
             # new line per input) comes from per-entry JSON serialised once.
             view["feed"] = _FEED_MARK
-            payload = dumps(view).replace(_FEED_MARK_JSON, self._feed_json(live, audience), 1)
+            feed_json = self._feed_json(live, audience, entries)
+            payload = dumps(view).replace(_FEED_MARK_JSON, feed_json, 1)
         else:
             payload = dumps(view)
         live.cache[audience] = (live.version, payload)
         return payload
 
     @staticmethod
-    def _feed_json(live: Live, audience: Audience) -> str:
-        """The table's feed as ``audience`` sees it, as JSON, from the per-entry cache."""
-        assert live.table is not None
+    def _feed_json(live: Live, audience: Audience, entries: list[FeedEntry]) -> str:
+        """``entries`` (the feed ``audience`` is shown now: ``Table.recent_feed``) as JSON,
+        from the per-entry cache."""
         organiser = audience == ORGANISER
         cache = live.feed_json
         parts = []
-        for entry in live.table.feed:
+        for entry in entries:
             key = (id(entry), organiser)
             hit = cache.get(key)
             if hit is None or hit[0] is not entry:
                 hit = cache[key] = (entry, dumps(entry.to_dict(audience)))
             parts.append(hit[1])
-        if len(cache) > 4 * len(parts) + 8:  # drop lines that scrolled out of the feed
-            keep = {id(e) for e in live.table.feed}
-            for key in [k for k in cache if k[0] not in keep]:
+        if len(cache) > 4 * len(parts) + 8:  # drop this kind's lines that scrolled out
+            keep = {id(e) for e in entries}
+            for key in [k for k in cache if k[1] == organiser and k[0] not in keep]:
                 del cache[key]
         return "[" + ",".join(parts) + "]"
 
@@ -103,6 +114,7 @@ class Views(HubBase):
         see it: ``delayed`` False gives the organiser the facts without the spectator delay)."""
         live = self._get(table_id)
         with live.lock:
+            settle(live, self.store, self._store_lock)
             out: dict[str, Any] = {
                 "id": live.table_id,
                 "name": live.config.name,

@@ -1,0 +1,220 @@
+"""A sighting's commit overlaps the work after it, and nothing is seen before it is durable.
+
+The hub's log sink (``service/live.LockedSink``) hands each commit to the log-commit thread, so
+the table applies the input and the hub renders the views while the fsync is in flight; the
+views are handed to the watchers only once the commit has returned (invariant 1). A commit
+that fails is never seen: the table is replayed from its log. Each test holds or fails the
+commit with a gate around the store's real sink; no test times anything (HANG_GUARD only turns
+a hang into a failure).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.core.game import ORGANISER, PUBLIC
+from scorekeeper.core.inputs import Seen
+from scorekeeper.core.table import FEED_LENGTH
+from scorekeeper.errors import StoreError
+from scorekeeper.service import Hub
+from scorekeeper.service.live import Live, LockedSink, dumps
+from scorekeeper.service.watchers import Subscriber
+from tests.api.games import find_test_game
+
+HANG_GUARD = 30.0
+
+
+class GateSink:
+    """The store's sink for one table, whose commits the test can hold or make fail."""
+
+    def __init__(self, sink: Any) -> None:
+        self.sink = sink
+        self.open = threading.Event()
+        self.open.set()
+        self.entered = threading.Event()
+        self.fail = ""  # "before" or "after" the real commit: raise StoreError there
+        self.durable: list[int] = []  # the seqs committed, in order
+
+    def append(self, record: dict[str, Any]) -> int:
+        self.entered.set()
+        assert self.open.wait(HANG_GUARD), "the test never let the commit go"
+        if self.fail == "before":
+            raise StoreError("the disk is full (a test)")
+        seq = int(self.sink.append(record))
+        self.durable.append(seq)
+        if self.fail == "after":
+            raise StoreError("the input was logged, but its marker cannot be written (a test)")
+        return seq
+
+
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    """An event loop running in its own thread, as the server's is."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    yield loop
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(HANG_GUARD)
+    loop.close()
+
+
+def _flush(loop: asyncio.AbstractEventLoop) -> None:
+    """Return once the loop has run every callback handed to it before this call."""
+    asyncio.run_coroutine_threadsafe(asyncio.sleep(0), loop).result(HANG_GUARD)
+
+
+def _until(condition: Callable[[], bool]) -> None:
+    event = threading.Event()
+    for _ in range(int(HANG_GUARD / 0.001)):
+        if condition():
+            return
+        event.wait(0.001)
+    pytest.fail("the condition never held")
+
+
+def _gated(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> tuple[Hub, str, Live, GateSink, list[dict[str, Any]]]:
+    """A hub on the loop with a running fake table whose sink is gated, one public watcher
+    whose every view is kept, and C1 already played (the sink has learnt the log's seq)."""
+    hub = Hub.open(tmp_path / "sk.db", find_game=find_test_game)
+    asyncio.run_coroutine_threadsafe(_bind(hub, loop), loop).result(HANG_GUARD)
+    tid = hub.create_table("fake", 2)
+    hub.start(tid)
+    live = hub._get(tid)
+    assert live.table is not None
+    gate = GateSink(hub.store.sink(tid))
+    live.table.log = LockedSink(gate, hub._store_lock)
+    seen: list[dict[str, Any]] = []
+    watcher = hub.subscribe(tid, PUBLIC)
+    offer = watcher.offer
+
+    def keep(version: int, payload: str) -> None:
+        seen.append(json.loads(payload))
+        offer(version, payload)
+
+    watcher.offer = keep  # type: ignore[method-assign]
+    seen.append(json.loads(watcher.latest or "{}"))
+    assert hub.submit(tid, Seen("play", "C1", True)).accepted
+    _flush(loop)
+    assert gate.durable == [1] and seen[-1]["state"]["play"] == ["C1"]
+    return hub, tid, live, gate, seen
+
+
+async def _bind(hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
+    hub.bind_loop(loop)
+
+
+def _rendered_inputs(live: Live) -> int:
+    """How many inputs the last public view rendered (read without the lock: a test probe)."""
+    cached = live.cache.get(PUBLIC)
+    return int(json.loads(cached[1])["inputs"]) if cached else -1
+
+
+def test_views_are_rendered_during_the_commit_and_sent_only_once_it_is_durable(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> None:
+    hub, tid, live, gate, seen = _gated(tmp_path, loop)
+    try:
+        gate.open.clear()
+        gate.entered.clear()
+        reader = threading.Thread(
+            target=hub.submit, args=(tid, Seen("play", "C2", True)), daemon=True
+        )
+        reader.start()
+        assert gate.entered.wait(HANG_GUARD)
+        # The commit is held: the table has applied C2 and the public view is rendered...
+        _until(lambda: _rendered_inputs(live) == 2)
+        assert gate.durable == [1]
+        _flush(loop)
+        # ...but no watcher has it: it is not in the log yet.
+        assert all(view.get("inputs", 0) <= 1 for view in seen)
+        gate.open.set()
+        reader.join(HANG_GUARD)
+        assert not reader.is_alive()
+        _flush(loop)
+        assert gate.durable == [1, 2]
+        assert seen[-1]["inputs"] == 2 and seen[-1]["state"]["play"] == ["C1", "C2"]
+    finally:
+        gate.open.set()
+        hub.close()
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_failed_commit_is_never_seen_and_the_table_is_what_its_log_holds(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, when: str
+) -> None:
+    """Failing before the commit: C2 is not in the log, and nobody ever sees it. Failing after
+    it (the marker): C2 is in the log, so the replayed table has it, as a restart would."""
+    hub, tid, live, gate, seen = _gated(tmp_path, loop)
+    try:
+        gate.fail = when
+        with pytest.raises(StoreError, match="a test"):
+            hub.submit(tid, Seen("play", "C2", True))
+        _flush(loop)
+        logged = [record for _seq, record in hub.store.records(tid)]
+        expected = ["C1", "C2"] if when == "after" else ["C1"]
+        assert [record.get("piece") for record in logged] == expected
+        assert [v["state"]["play"] for v in seen if v].count(["C1", "C2"]) == (when == "after")
+        assert json.loads(hub.view_json(tid, PUBLIC))["state"]["play"] == expected
+        # The table plays on, on the store's own sink again (the gate would fail it).
+        assert hub.submit(tid, Seen("play", "C3", True)).accepted
+        _flush(loop)
+        assert seen[-1]["state"]["play"] == [*expected, "C3"]
+        assert [seq for seq, _record in hub.store.records(tid)] == list(range(1, len(logged) + 2))
+    finally:
+        hub.close()
+    again = Hub.open(tmp_path / "sk.db", find_game=find_test_game)
+    try:  # the log is the truth: a restart shows what the live table showed
+        assert json.loads(again.view_json(tid, PUBLIC))["state"]["play"] == [*expected, "C3"]
+    finally:
+        again.close()
+
+
+def test_a_view_asked_for_after_a_commit_failed_out_of_sight_is_the_log_s(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> None:
+    """The second line: an input appended by a path that never published (a bug) is settled
+    before any view is composed, and its failed commit is never shown."""
+    hub, tid, live, gate, seen = _gated(tmp_path, loop)
+    try:
+        gate.fail = "before"
+        assert live.table is not None
+        with live.lock:
+            live.table.submit(Seen("play", "C2", True))  # in flight; nobody publishes it
+        with pytest.raises(StoreError, match="a test"):
+            hub.view_json(tid, PUBLIC)
+        assert json.loads(hub.view_json(tid, PUBLIC))["state"]["play"] == ["C1"]
+        assert hub.view(tid, ORGANISER)["inputs"] == 1
+    finally:
+        hub.close()
+
+
+def test_a_long_feed_s_cached_json_is_the_view_s_own(tmp_path: Path) -> None:
+    """Past FEED_LENGTH inputs the feed's JSON still comes from the per-entry cache, and the
+    text is exactly ``dumps(view)`` for every audience."""
+    hub = Hub.open(tmp_path / "sk.db", find_game=find_test_game)
+    try:
+        tid = hub.create_table("fake", 2)
+        hub.start(tid)
+        watchers: list[Subscriber] = [hub.subscribe(tid, a) for a in (PUBLIC, ORGANISER, 0)]
+        for n in range(130):
+            card = f"C{n % 9 + 1}"
+            hub.submit(tid, Seen("play" if n % 3 else "hand", card, n % 2 == 0))
+        live = hub._get(tid)
+        assert live.feed_json  # the per-entry cache served these views
+        for audience in (PUBLIC, ORGANISER, 0):
+            assert hub.view_json(tid, audience) == dumps(hub.view(tid, audience))
+        assert len(live.feed_json) <= 2 * (4 * FEED_LENGTH + 8)  # scrolled-out lines dropped
+        for watcher in watchers:
+            hub.unsubscribe(watcher)
+    finally:
+        hub.close()
