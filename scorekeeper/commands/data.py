@@ -40,7 +40,7 @@ def _common(alias: str | None) -> argparse.ArgumentParser:
     """The options every action takes: which kind (unless an alias fixed it) and the database."""
     common = argparse.ArgumentParser(add_help=False)
     if alias is None:
-        common.add_argument("--game", help="the game whose data it is (e.g. arcanum)")
+        common.add_argument("--game", help="the id of the game whose data it is")
         common.add_argument("--kind", help="the kind of data (e.g. board)")
     common.add_argument(
         "--db",
