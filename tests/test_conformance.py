@@ -4,12 +4,19 @@ Random seeded play always ends; every input the world emits is accepted; replayi
 inputs through a fresh referee reaches an equal state; no view or feed line shows another
 seat's secrets; garbage inputs are accepted or refused with a rule id, and a refusal changes
 nothing (docs/design.md, "Invariants").
+
+Every registered game, with a world or without, is also walked at random from its contract
+alone (core/walker.py, undos and corrections mixed in): the walk reaches the end or its step
+limit, every refusal on the way names a declared rule, every state it passes round-trips
+through its record form (Game.snapshot/restore, and JSON text) and every audience's view of it
+is JSON.
 """
 
 from __future__ import annotations
 
 import collections
 import functools
+import importlib
 import json
 import random
 import re
@@ -17,10 +24,12 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.core.game import PUBLIC, Audience, Game
+from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import Decision, GameInput, Seen, Undo
 from scorekeeper.core.referee import Referee
-from scorekeeper.games import games
+from scorekeeper.core.rule_ids import TABLE_RULES, RuleRegistry
+from scorekeeper.core.walker import walk
+from scorekeeper.games import find_game, game_ids, games
 from scorekeeper.sim import find_world, has_world
 
 GAMES_WITH_WORLDS = sorted(g for g in games() if has_world(g))
@@ -153,10 +162,50 @@ def test_random_play_conforms(game_id: str) -> None:
                 )
         assert world.is_over() and game.is_over(referee.state), _history(history, seed, seats)
         assert game.scores(referee.state) == world.scores(), _history(history, seed, seats)
+        assert _round_trip(game, referee.state), f"seed {seed}: the final state's record differs"
         replay = Referee(game, {}, seats)
         for inp in history:
             assert replay.apply(inp).accepted, inp.to_str()
         assert replay.state == referee.state, _history(history, seed, seats)
+
+
+WALKS = 3  # seeded walks per game, at the player counts in turn
+WALK_STEPS = 250  # inputs per walk at most (Angels & Demons never ends by random play)
+
+
+def _round_trip(game: Game, state: Any) -> bool:
+    """Whether ``state`` comes back equal from its record, through JSON text."""
+    return game.restore(json.loads(json.dumps(game.snapshot(state)))) == state
+
+
+def _rules(game: Game) -> RuleRegistry:
+    """The game's rule registry (games/<game>/rule_ids.py: tests/test_game_gate.py requires
+    one)."""
+    package = type(game).__module__.rpartition(".")[0]
+    rules = importlib.import_module(f"{package}.rule_ids").RULES
+    assert isinstance(rules, RuleRegistry)
+    return rules
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_random_walks_round_trip_and_refuse_by_declared_rules(game_id: str) -> None:
+    """Seeded walks from the contract alone (module docstring)."""
+    game = find_game(game_id)
+    declared = set(_rules(game).refusals) | set(TABLE_RULES.refusals)
+    counts = range(game.min_seats, game.max_seats + 1)
+    for seed in range(WALKS):
+        seats = counts[seed % len(counts)]
+        done = walk(game, seats, seed, max_steps=WALK_STEPS)
+        where = f"{done.summary()}; waiting for: {game.waiting_for(done.states[-1])}"
+        print(where)
+        assert done.over or len(done.steps) == WALK_STEPS, f"{where}: no legal input changed it"
+        undeclared = sorted(set(done.refusals) - declared)
+        assert not undeclared, f"{where}: refused by undeclared rules {undeclared}"
+        for k, state in enumerate(done.states):
+            assert _round_trip(game, state), f"{where}: state {k} does not round-trip"
+            if k % 10 == 0 or k == len(done.states) - 1:
+                for audience in (PUBLIC, ORGANISER, *range(seats)):
+                    json.dumps(game.view(state, audience))
 
 
 def test_every_registered_world_names_a_game() -> None:

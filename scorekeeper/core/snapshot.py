@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import sys
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from scorekeeper.errors import ScorekeeperError
 
@@ -66,7 +67,7 @@ def restore(record: Mapping[str, Any], root: type[S]) -> S:
         raise SnapshotError(
             f"the record holds a {record.get('type')!r}, not a {class_name(root)!r}"
         )
-    allowed = {class_name(c): c for c in buildable(root)}
+    allowed = _by_name(cast(type, root))
     value = _decode(record.get("state"), allowed, "state")
     if not isinstance(value, root):
         raise SnapshotError(f"the record's state is a {type(value).__name__}, not {root.__name__}")
@@ -81,10 +82,12 @@ def round_trips(state: Any, root: type[Any]) -> bool:
 # -- which classes a record may name ------------------------------------------------------------
 
 
+@functools.cache
 def buildable(root: type) -> frozenset[type]:
     """The dataclasses and enums ``restore`` may build for a ``root`` state: those its field
     types name, followed through every container, union and nested dataclass, and those
-    defined in ``root``'s module. Worked out from the classes alone, never from a record."""
+    defined in ``root``'s module. Worked out from the classes alone, never from a record, once
+    per class (cached)."""
     found: set[type] = set()
     todo: list[Any] = [root]
     module = sys.modules.get(root.__module__)
@@ -107,6 +110,13 @@ def buildable(root: type) -> frozenset[type]:
         else:
             todo += typing.get_args(hint)
     return frozenset(found)
+
+
+@functools.cache
+def _by_name(root: type) -> dict[str, type]:
+    """``buildable(root)`` by the names records give them. Hazard: cached and shared: read it,
+    never change it."""
+    return {class_name(c): c for c in buildable(root)}
 
 
 def _field_types(cls: type) -> Iterable[Any]:

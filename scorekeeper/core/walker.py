@@ -38,6 +38,7 @@ SAMPLE = 256  # sightings tried per step before falling back to all of them
 UNDO = 0.03  # share of steps that take the last accepted input back
 CORRECT = 0.03  # share that replace it with another input legal where it was played
 QUIET = 0.02  # share that play an accepted input changing nothing (a card lifted and so on)
+ONWARD = 0.5  # share that prefer inputs after which the table waits for something else
 
 
 class WalkError(AssertionError):
@@ -129,7 +130,7 @@ def _key(state: Any) -> Hashable:
         hash(state)
     except TypeError:
         return repr(state)
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def walk(
@@ -143,6 +144,7 @@ def walk(
     undo: float = UNDO,
     correct: float = CORRECT,
     quiet: float = QUIET,
+    onward: float = ONWARD,
 ) -> Walk[S]:
     """Play ``game`` from its start by seeded random legal inputs until it is over, no input
     changes the state, or ``max_steps`` inputs were given (module docstring). Raises WalkError
@@ -193,8 +195,11 @@ def walk(
                     before.append(state)
                     give(inp, outcome.state)
                     continue
-            fresh = [m for m in moves if _key(m[1].state) not in visited]
-            inp, outcome = rng.choice(fresh or moves)
+            fresh = [m for m in moves if _key(m[1].state) not in visited] or moves
+            if rng.random() < onward:
+                waiting = game.waiting_for(state)
+                fresh = [m for m in fresh if game.waiting_for(m[1].state) != waiting] or fresh
+            inp, outcome = rng.choice(fresh)
             before.append(state)
             give(inp, outcome.state)
         except WalkError:
