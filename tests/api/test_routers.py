@@ -17,9 +17,14 @@ from scorekeeper.api import create_app
 from scorekeeper.service import Hub
 from tests.api.games import find_test_game
 
-#: Where the application's own routes may be defined: a router module, the rules reference's
-#: router and the WebSocket's handler.
-HOMES = ("scorekeeper.api.routes.", "scorekeeper.api.rules", "scorekeeper.api.ws")
+#: Where the application's own routes may be defined: a router module, the games' data routes
+#: (every data kind's), the rules reference's router and the WebSocket's handler.
+HOMES = (
+    "scorekeeper.api.routes.",
+    "scorekeeper.api.data_routes",
+    "scorekeeper.api.rules",
+    "scorekeeper.api.ws",
+)
 
 
 def _endpoints(routes: Any) -> Iterator[tuple[str, str, Any]]:
