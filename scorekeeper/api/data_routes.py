@@ -1,5 +1,10 @@
 """The games' data over HTTP (scorekeeper/core/data.py): one set of routes for every kind.
 
+Against the contract first agreed for the console's editor: a refusal's words are in
+``error`` (the app's convention for every error), not ``detail``, with ``line`` beside them
+(null for a mapping); an entry and a list row also carry ``description``; a check also answers
+``yaml`` (the entry as the kind writes it). Nothing else differs.
+
 Contract (the console's data editor is built on it):
 
 - ``GET /api/data``: every kind, ``[{game, game_name, kind, title, help, option}]``.
