@@ -1,6 +1,6 @@
 """Game data: what a person copies from their own copy of a game, as named, validated entries.
 
-A game declares its *data kinds* (``Game.data_kinds()``): Arcanum's board profiles today, next a
+A game declares its *data kinds* (``Game.data_kinds()``): board profiles today, next a
 deck manifest or card packs. Each ``DataKind`` gives a pydantic model (the schema), the shipped
 samples (YAML files in a folder of the game's package, each saying ``sample: true`` and shown
 as a sample wherever it shows), the table option that selects an entry, and optionally a flat
@@ -70,7 +70,7 @@ class CsvForm:
 
 @dataclass(frozen=True)
 class DataKind:
-    """One kind of data a game needs, e.g. Arcanum's board profiles.
+    """One kind of data a game needs, e.g. a board's profiles (what each location does).
 
     ``title`` ("Board profiles") and ``help`` (what it is for) are words shown to people;
     ``noun`` names one entry in messages ("board profile"). ``model`` validates an entry and

@@ -49,7 +49,7 @@ from scorekeeper.core.kit import Kit, check_kit_name
 from scorekeeper.core.table import Table as GameTable
 from scorekeeper.core.table import TableConfig, refusal_from_record
 from scorekeeper.errors import ConfigError, NotFound, StoreError
-from scorekeeper.store import checks
+from scorekeeper.store import checks, data_table
 from scorekeeper.store.chain import GENESIS, ChainChecker, link
 from scorekeeper.store.durable import fsync_file
 from scorekeeper.store.marker import (
@@ -61,7 +61,6 @@ from scorekeeper.store.marker import (
 )
 from scorekeeper.store.models import (
     TABLE_STATUSES,
-    DataRow,
     KitRow,
     LogRow,
     MetaRow,
@@ -94,7 +93,6 @@ TABLES = _table(TableRow)
 LOG = _table(LogRow)
 META = _table(MetaRow)
 KITS = _table(KitRow)
-DATA = _table(DataRow)
 
 
 def sqlite_url(path_or_url: str) -> str:
@@ -178,7 +176,7 @@ class Store:
             self._conn: Connection = self.engine.connect()
             if file:
                 self._quick_check()
-            for table in (TABLES, LOG, META, KITS, DATA):
+            for table in (TABLES, LOG, META, KITS, data_table.DATA):
                 table.create(self._conn, checkfirst=True)
             self._conn.commit()
             self._migrate()
@@ -231,24 +229,13 @@ class Store:
         self.set_meta("schema_version", SCHEMA_VERSION)
 
     def _move_meta_data(self) -> None:
-        """Move data entries that schema 2 kept as meta strings (``board:<name>`` and the
-        ``boards`` index) into the data table, in one transaction; an entry that is not a JSON
-        mapping is left in meta, where nothing reads it any more, rather than lost."""
+        """Move the data entries schema 2 kept as meta strings into the data table."""
         from scorekeeper.core.data import legacy_meta_kinds  # the games' kinds: loaded once
 
         for prefix, index_key, game, kind in legacy_meta_kinds():
             entries = self.meta_prefixed(prefix)
             with self._db("move stored data to its table") as conn:
-                for name, raw in sorted(entries.items()):
-                    try:
-                        body = json.loads(raw)
-                    except ValueError:
-                        continue
-                    if not isinstance(body, dict):
-                        continue
-                    self._put_data(conn, game, kind, name, body)
-                    conn.execute(delete(META).where(META.c.key == prefix + name))
-                conn.execute(delete(META).where(META.c.key == index_key))
+                data_table.move_meta_entries(conn, entries, prefix, index_key, game, kind)
                 conn.commit()
 
     def _fill_chains(self) -> None:
@@ -742,49 +729,35 @@ class Store:
                 conn.execute(insert(META).values(key=key, value=value))
             conn.commit()
 
-    # -- data entries (scorekeeper/core/data.py) --------------------------------------------
-
-    def _put_data(
-        self, conn: Connection, game: str, kind: str, name: str, body: Mapping[str, Any]
-    ) -> None:
-        key = (DATA.c.game == game) & (DATA.c.kind == kind) & (DATA.c.name == name)
-        values = {"body": dict(body), "updated_at": utcnow()}
-        if conn.execute(update(DATA).where(key).values(**values)).rowcount == 0:
-            conn.execute(insert(DATA).values(game=game, kind=kind, name=name, **values))
+    # -- data entries (scorekeeper/core/data.py, scorekeeper/store/data_table.py) -----------
 
     def save_data(self, game: str, kind: str, name: str, body: Mapping[str, Any]) -> None:
         """Store (or replace) entry ``name`` of a game's data kind; ``body`` is its mapping,
         already validated by the kind (the store checks nothing about it)."""
         with self._db("save a data entry") as conn:
-            self._put_data(conn, game, kind, name, body)
+            data_table.put(conn, game, kind, name, body)
             conn.commit()
 
     def data(self, game: str, kind: str, name: str) -> dict[str, Any] | None:
         """The mapping of a stored data entry, or None when there is none of that name."""
-        key = (DATA.c.game == game) & (DATA.c.kind == kind) & (DATA.c.name == name)
         with self._db("read a data entry") as conn:
-            body = conn.execute(select(DATA.c.body).where(key)).scalar()
+            body = data_table.get(conn, game, kind, name)
             conn.rollback()
-        if isinstance(body, str):
-            body = json.loads(body)
-        return dict(body) if isinstance(body, dict) else None
+        return body
 
     def data_names(self, game: str, kind: str) -> list[str]:
         """The names of the stored entries of a game's data kind, sorted."""
-        key = (DATA.c.game == game) & (DATA.c.kind == kind)
         with self._db("list data entries") as conn:
-            names = conn.execute(select(DATA.c.name).where(key).order_by(DATA.c.name)).scalars()
-            out = [str(n) for n in names.all()]
+            found = data_table.names(conn, game, kind)
             conn.rollback()
-        return out
+        return found
 
     def delete_data(self, game: str, kind: str, name: str) -> bool:
         """Delete a stored data entry; False when there was none of that name."""
-        key = (DATA.c.game == game) & (DATA.c.kind == kind) & (DATA.c.name == name)
         with self._db("delete a data entry") as conn:
-            done = conn.execute(delete(DATA).where(key)).rowcount
+            done = data_table.remove(conn, game, kind, name)
             conn.commit()
-        return bool(done)
+        return done
 
     # -- kits -------------------------------------------------------------------------------
 
