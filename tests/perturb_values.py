@@ -37,10 +37,20 @@ HORIZON = 12  # inputs played on after each change
 CONTEXT = 70  # characters shown either side of the first differing byte
 
 
-def played_by_walk(game: Game[Any], seats: int, seed: int, max_steps: int = 400) -> Played:
-    """A seeded random walk (core/walker.py: undos and corrections mixed in) as a played
-    game, for a game with no simulated world."""
-    done = walk(game, seats, seed, options=table_options(game), max_steps=max_steps)
+def played_by_walk(
+    game: Game[Any], seats: int, seed: int, max_steps: int = 400, mixed: float = 0.1
+) -> Played:
+    """A seeded random walk (core/walker.py) as a played game, for a game with no simulated
+    world: a share ``mixed`` of its steps are undos, as many corrections."""
+    done = walk(
+        game,
+        seats,
+        seed,
+        options=table_options(game),
+        max_steps=max_steps,
+        undo=mixed,
+        correct=mixed,
+    )
     ops = [Op(s.inp, pinned=isinstance(s.inp, Undo | Correct)) for s in done.steps]
     return Played(game, seats, seed, done.options, ops, list(done.states))
 
