@@ -1,5 +1,6 @@
 """The organiser console (/console) in a real browser: enrolling a kit with the sim reader, an
-undo behind a confirmation, creating a table, withdrawing a phone's pairing, the board checker.
+undo behind a confirmation, creating a table, withdrawing a phone's pairing, the spectator delay
+(the game data editor: test_console_data.py).
 """
 
 from __future__ import annotations
@@ -17,16 +18,6 @@ from scorekeeper.service.hub import store_class
 
 if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server, WorldTable
-
-SAMPLE_BOARD = (
-    Path(__file__).resolve().parents[2]
-    / "scorekeeper"
-    / "games"
-    / "arcanum"
-    / "boards"
-    / "sample.yaml"
-)
-
 
 def open_console(new_page: Callable[..., Page], server: Server, size: str = "laptop") -> Page:
     """The console with the organiser token typed into its token box."""
@@ -175,7 +166,7 @@ def test_create_a_table_from_the_console(
     form = page.locator("#create-form")
     form.locator("select#game").select_option("arcanum")
     form.locator("#seats").fill("3")
-    form.locator("select#board").select_option("sample")
+    form.locator('select[data-option="board"]').select_option("sample")
     form.locator('fieldset[data-option="length"] input[value="long"]').check()
     form.locator("#create-button").click()
 
@@ -224,53 +215,6 @@ def _shows_soon(loc: Locator) -> bool:
     except Exception:  # noqa: BLE001 - no confirmation is fine for an unpair
         return False
     return True
-
-
-def _fill(box: Locator, text: str, h: type[Helpers]) -> None:
-    """Type ``text`` into ``box`` and make sure it stays (the console may still be loading a
-    starting profile into it)."""
-
-    def typed() -> bool:
-        if box.input_value() != text:
-            box.fill(text)
-            box.page.wait_for_timeout(300)
-        return box.input_value() == text
-
-    h.poll(typed, what=f"{box} to keep the text typed into it")
-
-
-def test_the_board_checker_in_the_console(
-    server: Server, new_page: Callable[..., Page], h: type[Helpers]
-) -> None:
-    stored_before = {b["name"] for b in server.http.get("/api/boards").json()}
-    page = open_console(new_page, server)
-    yaml_box = page.locator("#board-yaml")
-    problems = page.locator("#board-problems")
-    expect(page.locator("#board-editor"), "no board editor (#board-editor)").to_be_attached()
-
-    _fill(yaml_box, "name: half-done\nlocations:\n  1: {id: market, name: Market}\n", h)
-    page.locator("#board-check").click()
-    expect(problems, "#board-problems does not answer the check").to_contain_text("half-done")
-    expect(
-        problems, "#board-problems does not say what an incomplete profile misses"
-    ).to_contain_text(re.compile(r"location 2\b.*unknown|missing", re.I))
-
-    complete = SAMPLE_BOARD.read_text().replace("name: sample", "name: browser-copy", 1)
-    _fill(yaml_box, complete, h)
-    page.locator("#board-check").click()
-    expect(problems).to_contain_text("browser-copy")
-    expect(problems, "#board-problems finds problems in a complete profile").not_to_contain_text(
-        re.compile(r"\bunknown\b|missing", re.I)
-    )
-
-    page.locator("#board-save").click()
-
-    def saved() -> list[dict[str, Any]]:
-        boards = server.http.get("/api/boards").json()
-        return [b for b in boards if b["name"] not in stored_before and b.get("complete")]
-
-    new = h.poll(saved, what="#board-save to store the complete profile (GET /api/boards)")
-    assert len(new) == 1, new
 
 
 def test_the_spectator_delay_from_the_console(

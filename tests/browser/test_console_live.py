@@ -128,7 +128,7 @@ def test_options_are_choices_with_the_default_marked(
     # A choice made in the form reaches the table.
     page.locator("select#game").select_option("arcanum")
     page.locator("#seats").fill("3")
-    page.locator("select#board").select_option("sample")
+    page.locator('select[data-option="board"]').select_option("sample")
     long = page.locator('fieldset[data-option="length"] input[value="long"]')
     page.locator(f'label[for="{long.get_attribute("id")}"]').click()
     known = {t["id"] for t in server.http.get("/api/tables?archived=1").json()}

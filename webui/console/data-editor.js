@@ -185,10 +185,16 @@ function editorFor(kind) {
     setMode(mode);
   };
 
+  // The last entry asked for wins: the first one, loaded at start, may still be on its way when
+  // the organiser starts from another.
+  let asked = 0;
   ed.startFrom = async (entryName, quiet = false) => {
+    const mine = ++asked;
     if (!ed.schema) ed.schema = await api("GET", `${pathOf(kind)}/schema`);
-    if (!entryName) { draw({}); return; }
-    const got = await api("GET", `${pathOf(kind)}/${encodeURIComponent(entryName)}`);
+    const got = entryName
+      ? await api("GET", `${pathOf(kind)}/${encodeURIComponent(entryName)}`) : null;
+    if (mine !== asked) return;
+    if (!got) { draw({}); return; }
     const data = {...got.data};
     if (!got.stored) {
       // A copy of a sample keeps its sample mark until saved (made-up data stays labelled), and

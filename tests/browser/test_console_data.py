@@ -1,0 +1,210 @@
+"""The console's game data editor (webui/console/data-editor.js, on /api/data) in a real
+browser: a board profile entered field by field in the form generated from the kind's schema,
+checked, saved and chosen for a new Arcanum table; the YAML text checked with line and field,
+saved, downloaded and deleted; the console's modules all loading without an error.
+
+The editor names no game: its section, titles and words come from the API. These tests use
+Arcanum's board profiles, the one data kind there is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from scorekeeper.core import data
+from scorekeeper.games.arcanum.boards import EFFECT_NAMES
+
+if TYPE_CHECKING:
+    from tests.browser.conftest import Helpers, Server
+
+WEBUI = Path(__file__).resolve().parents[2] / "webui"
+KIND = "arcanum/board"
+
+
+def open_console(new_page: Callable[..., Page], server: Server, size: str = "laptop") -> Page:
+    """The console with the organiser token typed into its token box."""
+    page = new_page(size)
+    page.goto("/console")
+    page.locator("#token").fill(server.token)
+    page.locator("#token-save").click()
+    expect(page.locator("#token-state")).to_have_text("organiser")
+    return page
+
+
+def _editor(page: Page) -> Locator:
+    section = page.locator(f'section[data-kind="{KIND}"]')
+    expect(
+        section, f'no section for the data kind {KIND} (section[data-kind="{KIND}"])'
+    ).to_be_visible()
+    return section
+
+
+def _field(section: Locator, path: str) -> Locator:
+    return section.locator(f'[data-role="form"] [data-field="{path}"]')
+
+
+def _start_from(section: Locator, name: str) -> None:
+    section.locator(f'tr[data-entry="{name}"] button[data-action="open"]').click()
+    expect(section.locator('[data-role="editing"]')).to_contain_text(name)
+
+
+def _sample_board() -> dict[str, Any]:
+    return data.find_entry(data.find_kind("arcanum", "board"), "sample").data
+
+
+def test_a_board_entered_in_the_form_makes_a_table(
+    server: Server, new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
+    """Every location typed into the generated form (effects chosen by their words, names,
+    icon counts, the Cathedral's gain), checked, saved, then chosen in the New table form: the
+    table plays on exactly that board."""
+    board = _sample_board()
+    page = open_console(new_page, server)
+    section = _editor(page)
+    expect(section.locator("h2")).to_have_text("Board profiles")
+    expect(section.locator('[data-role="about"]')).to_contain_text("for Arcanum")
+    sample_row = section.locator('tr[data-entry="sample"]')
+    expect(sample_row).to_contain_text("sample")
+    expect(sample_row.locator('button[data-action="delete"]')).to_have_count(0)
+
+    # "known" is what the rulebook prints: location 10's icons only, the rest unknown.
+    _start_from(section, "known")
+    expect(_field(section, "locations.1:unknown")).to_be_checked()
+    expect(_field(section, "locations.1.id")).to_be_disabled()
+    for number, loc in board["locations"].items():
+        at = f"locations.{number}"
+        if _field(section, f"{at}:unknown").is_checked():
+            _field(section, f"{at}:unknown").uncheck()
+        _field(section, f"{at}.id").select_option(label=EFFECT_NAMES[loc["id"]])
+        _field(section, f"{at}.name").fill(loc["name"])
+        if _field(section, f"{at}.icons:unknown").is_checked():
+            _field(section, f"{at}.icons:unknown").uncheck()
+        for icon in ("swords", "coins", "wands", "cups", "page", "knight", "queen", "king"):
+            _field(section, f"{at}.icons.{icon}").fill(str(loc["icons"].get(icon, "")))
+    _field(section, "cathedral_gain:unknown").uncheck()
+    _field(section, "cathedral_gain.vp").fill(str(board["cathedral_gain"]["vp"]))
+    _field(section, "description").fill("typed in from the club's board")
+
+    problems = section.locator('[data-role="problems"]')
+    section.locator('button[data-action="check"]').click()
+    expect(problems, "the check does not say the entered board is complete").to_contain_text(
+        "complete — nothing to fill in"
+    )
+    section.locator('[data-role="name"]').fill("club-board")
+    section.locator('button[data-action="save"]').click()
+    expect(problems).to_contain_text("Saved as club-board: it can be chosen for a new Arcanum")
+    expect(section.locator('tr[data-entry="club-board"]')).to_contain_text("stored")
+
+    saved = server.http.get("/api/data/arcanum/board/club-board").json()
+    assert saved["stored"] and saved["complete"] and not saved["sample"], saved
+    wanted = {str(number): loc for number, loc in board["locations"].items()}  # JSON keys
+    assert saved["data"]["locations"] == wanted, saved["data"]
+    assert saved["data"]["description"] == "typed in from the club's board"
+
+    form = page.locator("#create-form")
+    form.locator("select#game").select_option("arcanum")
+    choice = form.locator('select[data-option="board"]')
+    expect(choice.locator('option[value="known"]')).to_be_disabled()  # incomplete
+    choice.select_option("club-board")
+    form.locator("#seats").fill("3")
+    known = {t["id"] for t in server.http.get("/api/tables?archived=1").json()}
+    form.locator("#create-button").click()
+    made = h.poll(
+        lambda: [t for t in server.http.get("/api/tables").json() if t["id"] not in known],
+        what="the table to be created",
+    )
+    view = server.organiser_view(made[0]["id"])
+    assert view["state"]["board"] == {"name": "club-board", "sample": False}, view["state"]
+    expect(page.locator('#detail-body [data-chosen-data="board"]')).to_have_text(
+        "Board profile: club-board"
+    )
+
+
+def test_the_yaml_text_is_checked_saved_downloaded_and_deleted(
+    server: Server, new_page: Callable[..., Page], tmp_path: Path
+) -> None:
+    page = open_console(new_page, server)
+    section = _editor(page)
+    problems = section.locator('[data-role="problems"]')
+    text = section.locator('[data-role="yaml"]')
+    _start_from(section, "sample")
+    section.locator('button[data-mode="yaml"]').click()
+    expect(text).to_be_visible()
+    expect(text).to_have_value(re.compile(r"^locations:\n  1: \{id: wizard_tower", re.M))
+
+    text.fill("name: half-done\nlocations:\n  1: {id: market, name: Market}\n")
+    section.locator('button[data-action="check"]').click()
+    expect(problems, "the check does not name the entry").to_contain_text("half-done")
+    expect(problems, "the check does not say what an incomplete profile misses").to_contain_text(
+        re.compile(r"location 2\b.*unknown|missing", re.I)
+    )
+
+    text.fill("name: bad\nlocations:\n  1: {id: moon}\n")
+    section.locator('button[data-action="check"]').click()
+    expect(problems.locator(".error-text"), "a bad value is not named by line").to_contain_text(
+        re.compile(r"line 3\b.*moon", re.I)
+    )
+    # Back to the form: the text is refused, so it stays, with what is wrong.
+    section.locator('button[data-mode="form"]').click()
+    expect(text).to_be_visible()
+    expect(problems).to_contain_text("line 3")
+
+    complete = data.to_yaml(data.find_kind("arcanum", "board"), _sample_board())
+    text.fill(complete.replace("name: sample", "name: yaml-copy", 1))
+    section.locator('button[data-action="check"]').click()
+    expect(problems).to_contain_text("yaml-copy: complete")
+    section.locator('button[data-action="save"]').click()
+    expect(problems).to_contain_text("Saved as yaml-copy")
+    row = section.locator('tr[data-entry="yaml-copy"]')
+    expect(row).to_contain_text("stored")
+    # saved from text, a copy of the sample is no sample any more
+    assert server.http.get("/api/data/arcanum/board/yaml-copy").json()["sample"] is False
+
+    with page.expect_download() as got:
+        row.locator('button[data-action="export-yaml"]').click()
+    path = tmp_path / "yaml-copy.yaml"
+    got.value.save_as(path)
+    assert (
+        path.read_text()
+        == server.http.get("/api/data/arcanum/board/yaml-copy/export?format=yaml").text
+    )
+    assert "name: yaml-copy" in path.read_text()
+
+    row.locator('button[data-action="delete"]').click()
+    expect(page.locator("#confirm")).to_be_visible()
+    page.locator("#confirm-yes").click()
+    expect(row).to_have_count(0)
+    assert server.http.get("/api/data/arcanum/board/yaml-copy").status_code == 404
+
+
+def test_every_console_module_loads_without_an_error(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page("laptop")
+    problems: list[str] = []
+    loaded: set[str] = set()
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.on("pageerror", lambda e: problems.append(f"uncaught: {e}"))
+
+    def answered(response: Any) -> None:
+        if response.status >= 400:
+            problems.append(f"{response.status} for {response.url}")
+        elif "/static/" in response.url:
+            loaded.add(response.url.split("/static/", 1)[1])
+
+    page.on("response", answered)
+    page.goto("/console")
+    page.locator("#token").fill(server.token)
+    page.locator("#token-save").click()
+    _editor(page)
+    modules = {"console.js", "kit.js"} | {
+        p.relative_to(WEBUI).as_posix() for p in (WEBUI / "console").glob("*.js")
+    }
+    missing = sorted(modules - loaded)
+    assert not missing, f"the console never loaded these modules of webui/: {missing}"
+    assert not problems, "\n".join(problems)
