@@ -8,8 +8,8 @@ nothing (docs/design.md, "Invariants").
 Every registered game, with a world or without, is also walked at random from its contract
 alone (core/walker.py, undos and corrections mixed in): the walk reaches the end or its step
 limit, every refusal on the way names a declared rule, every state it passes round-trips
-through its record form (Game.snapshot/restore, and JSON text) and every audience's view of it
-is JSON.
+through its record form (Game.snapshot/restore, and JSON text), and a table given the same
+inputs accepts them all, reaches the same states and shows every audience a view that is JSON.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import Decision, GameInput, Seen, Undo
 from scorekeeper.core.referee import Referee
 from scorekeeper.core.rule_ids import TABLE_RULES, RuleRegistry
+from scorekeeper.core.table import Table, TableConfig
 from scorekeeper.core.walker import walk
 from scorekeeper.games import find_game, game_ids, games
 from scorekeeper.sim import find_world, has_world
@@ -201,11 +202,19 @@ def test_random_walks_round_trip_and_refuse_by_declared_rules(game_id: str) -> N
         assert done.over or len(done.steps) == WALK_STEPS, f"{where}: no legal input changed it"
         undeclared = sorted(set(done.refusals) - declared)
         assert not undeclared, f"{where}: refused by undeclared rules {undeclared}"
+        # The same inputs through a table (feed, put-back words after undos and corrections):
+        # each is accepted, and every audience's whole view is JSON.
+        names = tuple(f"P{i}" for i in range(seats))
+        table = Table(TableConfig(game.id, names, done.options, game.default_layout(seats)), game)
         for k, state in enumerate(done.states):
             assert _round_trip(game, state), f"{where}: state {k} does not round-trip"
+            if k:
+                inp = done.steps[k - 1].inp
+                assert table.submit(inp).accepted, f"{where}: the table refused {inp.to_str()}"
+            assert table.state == state, f"{where}: the table reached another state {k}"
             if k % 10 == 0 or k == len(done.states) - 1:
                 for audience in (PUBLIC, ORGANISER, *range(seats)):
-                    json.dumps(game.view(state, audience))
+                    json.dumps(table.view(audience))
 
 
 def test_every_registered_world_names_a_game() -> None:
