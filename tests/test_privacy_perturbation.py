@@ -56,6 +56,8 @@ def test_a_seats_secrets_change_nothing_anyone_else_gets(
         f"{values}; {took:.1f} s"
     )
     assert not value_differences, f"{summary}\n\n" + "\n\n".join(map(str, value_differences))
+    # A game that declares private values but no other value they could hold compares nothing.
+    assert values.tried or not values.values, f"{summary}: Game.private_range gives nothing"
     print(summary)
     known = f"\n\n{REFUSAL_LEAK}" if any('"rejection"' in d.before() for d in differences) else ""
     assert not differences, (
