@@ -5,18 +5,19 @@ knows nothing of the game but its ``Game`` methods, so it goes where the bots ne
 state, the candidate inputs are every piece laid on or lifted off every zone, and every answer
 of every pending prompt from the seat it is for (``candidates``); each is judged by the game's
 pure ``observe``/``decide`` and the accepted ones are kept (``legal``). The walk picks one of
-those that change the state, preferring states it has not been in, and mixes in undos,
-corrections and now and then an accepted input that changes nothing, all through the
-``Referee`` (pure and in memory, as the table uses it).
+those that change the state, preferring states it has not been in and, half the time, inputs
+after which the table waits for something else (``Game.waiting_for``: the game moves on); it
+mixes in undos, corrections and now and then an accepted input that changes nothing, all
+through the ``Referee`` (pure and in memory, as the table uses it).
 
 Cost: a game with P pieces and Z zones has 2·P·Z sightings to try (3,200 for Arcanum at 3
 seats, a few µs each). ``walk`` samples ``sample`` of them per step and enumerates all only
 when the sample held no input that changes the state.
 
 Who uses it: tests/test_conformance.py (every registered game, seeded walks: states round-trip,
-refusals name declared rules) and tests/perturb.py (a game without a simulated world). Hazard:
-a walk is no game anyone would play: it reaches the end only if the rules let a random legal
-sequence get there; ``Walk.over`` and ``Walk.stuck`` say how it ended.
+refusals name declared rules) and tests/perturb_values.py (a game without a simulated
+world). Hazard: a walk is no game anyone would play: it reaches the end only if the rules let a
+random legal sequence get there; ``Walk.over`` and ``Walk.stuck`` say how it ended.
 """
 
 from __future__ import annotations
