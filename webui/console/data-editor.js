@@ -90,7 +90,8 @@ function editorFor(kind) {
   const id = idOf(kind);
   const ed = {kind, schema: null, form: null, mode: "form", loaded: null, own: {}};
   const name = el("input", {id: id + "-name", "data-role": "name", spellcheck: "false",
-                            autocomplete: "off", placeholder: "a name for yours, e.g. club-copy"});
+                            autocomplete: "off", size: 30,
+                            placeholder: "a name for yours, e.g. club-copy"});
   const problems = el("div", {class: "problems", "data-role": "problems", role: "status"});
   const formBox = el("div", {class: "data-form", "data-role": "form"});
   const yaml = el("textarea", {id: id + "-yaml", "data-role": "yaml", rows: 16, spellcheck: "false",
@@ -105,7 +106,7 @@ function editorFor(kind) {
   const del = el("button", {type: "button", class: "danger", "data-action": "delete-loaded",
                             hidden: true, onclick: () => ed.loaded && ed.remove(ed.loaded.name)},
                  "Delete…");
-  ed.list = el("table", {class: "list small"});
+  ed.list = el("table", {class: "list small entries"});
   ed.section = el("section", {class: "data-kind", "data-kind": keyOf(kind),
                               "aria-labelledby": id + "-title"},
     el("h2", {id: id + "-title"}, kind.title),
