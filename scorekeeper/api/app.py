@@ -30,7 +30,6 @@ from scorekeeper.api.data_routes import data_routes
 from scorekeeper.api.errors import error_body, status_for
 from scorekeeper.api.limits import RequestLimits
 from scorekeeper.api.routes import (
-    boards,
     enrollment,
     exports,
     health,
@@ -135,7 +134,6 @@ def create_app(
     for router in (
         site.routes(),
         health.routes(hub),
-        boards.routes(hub),
         data_routes(hub),
         tables.routes(hub),
         exports.routes(hub),

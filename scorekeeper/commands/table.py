@@ -175,15 +175,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_option,
         default=[],
         metavar="KEY=VALUE",
-        help="a game option, e.g. mode=advanced (repeat)",
+        help="a game option, e.g. mode=advanced (repeat); an option that selects the game's "
+        "data (a board profile...) takes an entry's name or a file",
     )
-    create.add_argument(
-        "--board",
-        metavar="NAME|FILE",
-        help="Arcanum: the board profile, a shipped name (sample) or a profile "
-        "file (see 'scorekeeper board'); asked on a terminal when not given, "
-        "with no default",
-    )
+    # An option that selects a game's data (a board profile...) takes an entry's name or a
+    # file: --option board=mine.yaml. Options a person must choose are asked on a terminal.
+    create.add_argument("--board", metavar="NAME|FILE", help=argparse.SUPPRESS)
     create.add_argument(
         "--layout",
         metavar="FILE",
@@ -574,29 +571,46 @@ def _kit(value: str, game_id: str) -> str | dict[str, str]:
     return dict(load_kit(value, find_game(game_id)).entries)
 
 
-def _board_value(text: str) -> Any:
-    """A board profile given on the command line: a file is read and sent whole (the table
-    keeps the profile it was created with, whatever happens to the file later); anything else
-    is a shipped profile's name for the server to resolve."""
+def _data_kind(game_id: str, option: str) -> Any:
+    """The data kind that selects ``option`` of ``game_id`` (a board profile...), or None."""
+    from scorekeeper.core.data import kind_for_option
+    from scorekeeper.errors import UnknownGame
+    from scorekeeper.games import find_game
+
+    try:
+        return kind_for_option(find_game(game_id), option)
+    except UnknownGame:
+        return None  # the server answers with the known games
+
+
+def _data_value(game_id: str, option: str, text: str) -> Any:
+    """An option that selects a game's data entry, as given on the command line: a file is
+    read, checked and sent whole (the table keeps the entry it was created with, whatever
+    happens to the file later); anything else is an entry's name for the server to resolve.
+    Any other option is returned as it is."""
+    from scorekeeper.core import data
     from scorekeeper.errors import ConfigError
 
-    if Path(text).expanduser().is_file():
-        from scorekeeper.games.arcanum.boards import load_profile
+    kind = _data_kind(game_id, option)
+    path = Path(text).expanduser()
+    if kind is None or not path.is_file():
+        return text
+    try:
+        return data.from_file(kind, path)
+    except ConfigError as exc:
+        # The error names the file and the line.
+        raise ConsoleError(f"this {kind.noun} is not valid: {exc}", 2) from None
 
-        try:
-            return load_profile(Path(text).expanduser()).to_mapping()
-        except ConfigError as exc:
-            raise ConsoleError(f"the board profile {text} is not valid: {exc}", 2) from None
-    return text
+
+Entries = Callable[[Any], list[dict[str, Any]]]
 
 
-def _ask_options(
-    game_id: str, options: dict[str, Any], boards: Callable[[], list[dict[str, Any]]] | None = None
-) -> None:
-    """Ask, on a terminal, for each option a person creating a table must choose (the board
-    profile of Arcanum). There is no default: a real table must never get the made-up sample
-    board by a stray Enter, so the choices are listed and an answer is required. Without a
-    terminal, ConsoleError names the flag to give. ``boards`` lists the server's profiles."""
+def _ask_options(game_id: str, options: dict[str, Any], entries: Entries | None = None) -> None:
+    """Ask, on a terminal, for each option a person creating a table must choose (such as the
+    profile of the board a group owns). There is no default: a real table must never get a
+    made-up sample by a stray Enter, so the choices are listed and an answer is required.
+    Without a terminal, ConsoleError names the flag to give. ``entries(kind)`` lists the
+    server's entries of a data kind."""
     from scorekeeper.errors import UnknownGame
     from scorekeeper.games import find_game
 
@@ -607,15 +621,17 @@ def _ask_options(
     for opt in game.options:
         if not opt.ask or opt.name in options:
             continue
-        choices = _option_choices(opt, boards)
+        kind = _data_kind(game_id, opt.name)
+        choices = _option_choices(opt, kind, entries)
+        label = opt.label or opt.name
         if not sys.stdin.isatty():
-            raise ConsoleError(_missing_option(opt.name, opt.label or opt.name, choices), 2)
-        print(f"{opt.label or opt.name}: {opt.help}")
+            raise ConsoleError(_missing_option(opt.name, label, choices, kind), 2)
+        print(f"{label}: {opt.help}")
         for value, words in choices:
             print(f"  {value:<12} {words}".rstrip())
         hint = (
-            "one of the names above or a profile file"
-            if opt.name == "board"
+            f"one of the names above or a {kind.noun} file"
+            if kind is not None
             else "one of the values above"
             if choices
             else "a value"
@@ -624,64 +640,58 @@ def _ask_options(
             try:
                 answer = input(f"{opt.name} ({hint}; no default): ").strip()
             except EOFError:
-                raise ConsoleError(
-                    _missing_option(opt.name, opt.label or opt.name, choices), 2
-                ) from None
+                raise ConsoleError(_missing_option(opt.name, label, choices, kind), 2) from None
             if answer:
                 break
             print(f"  there is no default: type {hint}")
-        options[opt.name] = _board_value(answer) if opt.name == "board" else answer
+        options[opt.name] = _data_value(game_id, opt.name, answer)
 
 
-def _option_choices(
-    opt: Any,
-    boards: Callable[[], list[dict[str, Any]]] | None,
-) -> list[tuple[str, str]]:
-    """(value, words) for each choice of an asked option; for the board, the server's profiles
-    (or the shipped ones when the server cannot be asked)."""
-    if opt.name != "board":
+def _option_choices(opt: Any, kind: Any, entries: Entries | None) -> list[tuple[str, str]]:
+    """(value, words) for each choice of an asked option; for an option that selects a data
+    entry, the server's entries of that kind (or the shipped samples when the server cannot be
+    asked)."""
+    if kind is None:
         return [(str(c.value), c.label) for c in opt.choice_list()]
-    entries: list[dict[str, Any]] = []
-    if boards is not None:
-        try:
-            entries = boards()
-        except ConsoleError:
-            entries = []
-    if not entries:
-        from scorekeeper.games.arcanum.boards import find_profile, shipped_profiles
+    from scorekeeper.core import data
 
-        for name in sorted(shipped_profiles()):
-            profile = find_profile(name)
-            entries.append(
-                {
-                    "name": name,
-                    "sample": profile.sample,
-                    "complete": profile.complete,
-                    "problems": profile.problems(),
-                }
-            )
+    found: list[dict[str, Any]] = []
+    if entries is not None:
+        try:
+            found = entries(kind)
+        except ConsoleError:
+            found = []
+    if not found:
+        found = [entry.summary() for entry in data.entries(kind)]
     out = []
-    for entry in entries:
+    for entry in found:
         words = []
         if entry.get("sample"):
-            words.append("made up, not the printed board: for tries only")
+            words.append("a sample, made up: for tries only")
         if not entry.get("complete"):
             words.append(
                 f"incomplete ({len(entry.get('problems') or [])} gaps): cannot start "
-                "a table yet; fill it in with 'scorekeeper board new'"
+                f"a table yet; fill it in with '{_new_command(kind)}'"
             )
         out.append((str(entry.get("name")), "; ".join(words) or "complete"))
     return out
 
 
-def _missing_option(name: str, label: str, choices: list[tuple[str, str]]) -> str:
+def _new_command(kind: Any) -> str:
+    """The command that enters a new entry of ``kind`` at a terminal."""
+    if kind.cli_alias:
+        return f"scorekeeper {kind.cli_alias} new"
+    return f"scorekeeper data new --game {kind.game} --kind {kind.kind}"
+
+
+def _missing_option(name: str, label: str, choices: list[tuple[str, str]], kind: Any) -> str:
     """What to type when an option a person must choose was not given (no terminal to ask)."""
     named = ", ".join(v for v, _ in choices)
-    if name == "board":
+    if kind is not None:
         return (
-            f"choose the {label} with --board NAME or --board FILE (profiles: {named}; "
-            "'sample' is made up, not the printed board; 'scorekeeper board list' "
-            "shows them)"
+            f"choose the {label} with --option {name}=NAME or --option {name}=FILE "
+            f"({kind.title.lower()}: {named}; a sample is made up, for tries only; "
+            f"'scorekeeper data list --game {kind.game}' shows them)"
         )
     listed = f" (one of: {named})" if named else ""
     return f"choose the {label} with --option {name}=VALUE{listed}"
@@ -689,13 +699,17 @@ def _missing_option(name: str, label: str, choices: list[tuple[str, str]]) -> st
 
 def _create(client: Client, args: argparse.Namespace) -> int:
     options: dict[str, Any] = dict(args.option)
-    if args.board:
-        options["board"] = _board_value(args.board)
-    elif "board" in options:
-        options["board"] = _board_value(str(options["board"]))
-    _ask_options(
-        args.game, options, boards=lambda: list(client.call("GET", "/api/boards", organiser=False))
-    )
+    if args.board:  # the older spelling of --option board=...
+        options["board"] = args.board
+    for name, value in options.items():
+        if isinstance(value, str):
+            options[name] = _data_value(args.game, name, value)
+
+    def entries(kind: Any) -> list[dict[str, Any]]:
+        path = f"/api/data/{kind.game}/{kind.kind}"
+        return list(client.call("GET", path, organiser=False))
+
+    _ask_options(args.game, options, entries)
     body: dict[str, Any] = {
         "game": args.game,
         "seats": args.seats,

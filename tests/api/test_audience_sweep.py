@@ -52,7 +52,6 @@ AUDIENCE: dict[tuple[str, str], str] = {
     ("GET", "/rules"): PUBLIC,
     ("GET", "/rules/{game_id}"): PUBLIC,
     ("GET", "/api/games"): PUBLIC,
-    ("GET", "/api/boards"): PUBLIC,
     ("GET", "/api/data"): PUBLIC,
     ("GET", "/api/data/{game}/{kind}"): PUBLIC,
     ("GET", "/api/data/{game}/{kind}/schema"): PUBLIC,

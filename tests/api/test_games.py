@@ -1,4 +1,5 @@
-"""GET /api/games and /api/boards, and creating an Arcanum table through the API."""
+"""GET /api/games and an Arcanum board kind's entries, and creating an Arcanum table through
+the API."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def test_boards_are_listed_whole_with_what_is_missing(
     real: tuple[TestClient, dict[str, str]],
 ) -> None:
     client, _ = real
-    boards = {b["name"]: b for b in client.get("/api/boards").json()}
+    boards = {b["name"]: b for b in client.get("/api/data/arcanum/board").json()}
     assert boards["sample"]["sample"] is True and boards["sample"]["complete"] is True
     assert boards["known"]["complete"] is False
     assert any("Cathedral" in p for p in boards["known"]["problems"])

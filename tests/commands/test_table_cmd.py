@@ -330,7 +330,8 @@ def test_create_asks_for_the_board_profile_on_a_terminal(
     monkeypatch.setattr("sys.stdin", io.StringIO())  # no terminal: the flag to give is named
     with pytest.raises(table_cmd.ConsoleError) as exc:
         table_cmd._ask_options("arcanum", {})
-    assert "--board NAME or --board FILE" in str(exc.value) and "sample" in str(exc.value)
+    said = str(exc.value)
+    assert "--option board=NAME or --option board=FILE" in said and "sample" in said
 
 
 def test_archive_list_and_delete_a_table_that_is_over(sk: Sk) -> None:
@@ -348,3 +349,29 @@ def test_archive_list_and_delete_a_table_that_is_over(sk: Sk) -> None:
     deleted = sk("delete", tid, "--yes")
     assert deleted.code == 0 and f"deleted table {tid}" in deleted.out
     assert f"{tid} " not in sk("list", "--archived").out
+
+
+def test_create_sends_a_data_file_whole_and_an_entry_name_as_it_is(sk: Sk, tmp_path: Path) -> None:
+    """An option that selects a game's data takes a file (read here, checked, sent whole) or
+    the name of an entry the server knows; a bad file is refused here, naming it and its line."""
+    from scorekeeper.core import data
+    from scorekeeper.games import find_game
+
+    kind = data.kind_for_option(find_game("arcanum"), "board")
+    assert kind is not None
+    ours = {**data.find_entry(kind, "sample").data, "name": "ours", "sample": False}
+    file = tmp_path / "ours.yaml"
+    file.write_text(data.to_yaml(kind, ours), encoding="utf-8")
+    seats = "Ann,Bea,Cid"
+    made = sk("create", "--game", "arcanum", "--seats", seats, "--option", f"board={file}")
+    assert made.code == 0, made.err
+    tid = _match(r"created table (t\d+)", made.out)
+    assert _view(sk, tid)["state"]["board"]["name"] == "ours"
+    by_name = sk("create", "--game", "arcanum", "--seats", seats, "--board", "sample")
+    assert by_name.code == 0, by_name.err
+    tid = _match(r"created table (t\d+)", by_name.out)
+    assert _view(sk, tid)["state"]["board"]["sample"] is True
+    file.write_text("name: ours\nsample: false\ncathedral_gain: {vp: -1}\n", encoding="utf-8")
+    bad = sk("create", "--game", "arcanum", "--seats", seats, "--option", f"board={file}")
+    assert bad.code == 2, bad.err
+    assert f"this board profile is not valid: {file}:3: the Cathedral's gain" in bad.err
