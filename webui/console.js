@@ -10,7 +10,7 @@ import {refreshAll} from "./console/refresh.js";
 import {initTables} from "./console/tables.js";
 import {loadGames, loadKits, initCreate} from "./console/create.js";
 import {initEnrollment, resumeEnrollment} from "./console/enrollment.js";
-import {loadData, initDataEditor} from "./console/data-editor.js";
+import {loadData} from "./console/data-editor.js";
 
 // What needs the token: the kits, the game data, an enrollment left open.
 async function loadOrganiserData() {
@@ -45,7 +45,6 @@ async function start() {
   initTables();
   initCreate();
   initEnrollment();
-  initDataEditor();
   lock();
   if (state.token) {
     const ok = await tokenAccepted(state.token);

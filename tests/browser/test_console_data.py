@@ -1,7 +1,9 @@
 """The console's game data editor (webui/console/data-editor.js, on /api/data) in a real
 browser: a board profile entered field by field in the form generated from the kind's schema,
 checked, saved and chosen for a new Arcanum table; the YAML text checked with line and field,
-saved, downloaded and deleted; the console's modules all loading without an error.
+saved, downloaded and deleted; the console's modules all loading without an error; and the form
+and YAML text of a made-up kind whose schema has what the boards do not (lists, decimals, yes/no,
+enum keys).
 
 The editor names no game: its section, titles and words come from the API. These tests use
 Arcanum's board profiles, the one data kind there is.
@@ -11,10 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
 from playwright.sync_api import Locator, Page, expect
+from pydantic import BaseModel, Field
 
 from scorekeeper.core import data
 from scorekeeper.games.arcanum.boards import EFFECT_NAMES
@@ -208,3 +213,93 @@ def test_every_console_module_loads_without_an_error(
     missing = sorted(modules - loaded)
     assert not missing, f"the console never loaded these modules of webui/: {missing}"
     assert not problems, "\n".join(problems)
+
+
+# -- the form and the YAML text for any schema ---------------------------------------------------
+
+
+class _Colour(StrEnum):
+    red = "red"
+    deep_blue = "deep_blue"
+
+
+class _Card(BaseModel):
+    title: str = Field(title="title", description="printed at the top")
+    colour: _Colour = Field(
+        title="colour", json_schema_extra={"x-labels": {"red": "Red", "deep_blue": "Deep blue"}}
+    )
+    cost: int | None = None
+    weight: float = 1.5
+    tags: list[str] = []
+
+
+class _Pack(BaseModel):
+    """A made-up kind of data (a card pack), with what Arcanum's boards do not have: lists, a
+    number with decimals, an enum without labels as map keys, a yes/no."""
+
+    name: str
+    sample: bool = False
+    description: str = ""
+    cards: list[_Card] = []
+    counts: dict[_Colour, int] | None = None
+    foil: bool = False
+
+
+_PACK = {
+    "name": "pack",
+    "sample": False,
+    "description": "two: cards # and yes",
+    "cards": [
+        {"title": "Ace", "colour": "deep_blue", "cost": 3, "weight": 1.5, "tags": ["a", "b c"]},
+        {"title": "yes", "colour": "red", "weight": 2.25, "tags": []},
+    ],
+    "counts": {"red": 2},
+    "foil": True,
+}
+
+_BUILD = """async ([schema, value]) => {
+  const m = await import("/static/console/schema-form.js");
+  window.__form = m.buildForm(schema, value, "t");
+  document.body.replaceChildren(window.__form.node);
+  return {read: window.__form.read(), yaml: m.toYaml(value)};
+}"""
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as the kind's model reads them (an empty optional number read as null is fine)."""
+    return _Pack.model_validate(a).model_dump() == _Pack.model_validate(b).model_dump()
+
+
+def test_the_form_and_the_yaml_text_follow_any_schema(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page("laptop")
+    page.goto("/console")
+    got = page.evaluate(_BUILD, [_Pack.model_json_schema(), _PACK])
+    assert _same(got["read"], _PACK), got["read"]
+    assert yaml.safe_load(got["yaml"]) == _PACK, got["yaml"]  # quoted where YAML would misread
+
+    colour = page.locator('[data-field="cards.0.colour"]')
+    assert colour.locator("option").all_inner_texts() == ["Red", "Deep blue"]  # its words
+    colour.select_option(label="Red")
+    page.locator('[data-add="cards"]').click()
+    page.locator('[data-field="cards.2.title"]').fill("New")
+    page.locator('[data-field="cards.2.colour"]').select_option(label="Deep blue")
+    page.locator('[data-field="cards"] > .df-items > .df-item > [data-remove="1"]').click()
+    expect(page.locator('[data-field="cards.2.title"]')).to_have_count(0)  # numbered anew
+    expect(page.locator('[data-field="cards.1.title"]')).to_have_value("New")
+    page.locator('[data-field="cards.0.weight"]').fill("0.75")
+    page.locator('[data-field="counts:unknown"]').check()
+    expect(page.locator('[data-field="counts.red"]')).to_be_disabled()
+    page.locator('[data-field="foil"]').uncheck()
+    read = page.evaluate("() => window.__form.read()")
+    wanted = {
+        **_PACK,
+        "cards": [
+            {**_PACK["cards"][0], "colour": "red", "weight": 0.75},
+            {"title": "New", "colour": "deep_blue"},
+        ],
+        "counts": None,
+        "foil": False,
+    }
+    assert _same(read, wanted), read

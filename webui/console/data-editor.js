@@ -50,9 +50,6 @@ function defaultEntry(kind) {
   return first ? first.name : null;
 }
 
-/** Wire what does not depend on the kinds (nothing yet: each section wires its own). */
-export function initDataEditor() {}
-
 function drawList(ed) {
   const entries = state.dataEntries[keyOf(ed.kind)] || [];
   fill(ed.list, el("thead", {}, el("tr", {}, ["Name", "What it is", "State", "Actions"]

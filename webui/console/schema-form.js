@@ -179,36 +179,32 @@ function objectField(root, s, value, path, ctx, f) {
   }};
 }
 
-// An array: each item a field with a remove button; an add button below.
+// An array: each item a field with a remove button; an add button below. Removing an item
+// draws the others again, numbered anew (their fields and ids follow their place).
 function arrayField(root, s, value, path, ctx, f) {
-  const items = [];
+  let items = [];  // the fields of the items, in order
   const list = el("div", {class: "df-items"});
-  const add = (v) => {
-    const box = el("div", {class: "df-item"});
-    const item = {box, f: null};
-    const draw = () => {
-      const at = items.indexOf(item);
-      item.f = field(root, {schema: s.items || {}, required: true, title: `${f.title} ${at + 1}`},
-                     v, [...path, String(at)], ctx);
-      box.replaceChildren(item.f.node, el("button", {type: "button", class: "tiny danger",
-        "aria-label": `remove ${f.title} ${at + 1}`, onclick: () => {
-          v = undefined;
-          items.splice(items.indexOf(item), 1);
-          box.remove();
-        }}, "remove"));
-    };
-    items.push(item);
-    draw();
-    list.append(box);
+  const draw = (values) => {
+    items = values.map((v, at) => field(root, {schema: s.items || {}, required: true,
+                                               title: `${f.title} ${at + 1}`},
+                                        v, [...path, String(at)], ctx));
+    list.replaceChildren(...items.map((item, at) => el("div", {class: "df-item"}, item.node,
+      el("button", {type: "button", class: "tiny danger", "data-remove": at,
+                    "aria-label": `remove ${f.title} ${at + 1}`, onclick: () => {
+                      const kept = items.map((i) => i.read());
+                      kept.splice(at, 1);
+                      draw(kept);
+                    }}, "remove"))));
   };
-  for (const v of Array.isArray(value) ? value : []) add(v);
+  draw(Array.isArray(value) ? value : []);
   return {node: el("fieldset", {class: "df-object", "data-field": path.join(".")},
                    el("legend", {}, f.title), f.help ? el("div", {class: "help"}, f.help) : null,
-                   list, el("button", {type: "button", class: "tiny",
-                                       onclick: () => add(undefined)}, `add ${f.title}`)),
+                   list, el("button", {type: "button", class: "tiny", "data-add": path.join("."),
+                                       onclick: () => draw([...items.map((i) => i.read()),
+                                                            undefined])}, `add ${f.title}`)),
           read: () => {
             if (!items.length && f.nullable && (value === null || value === undefined)) return null;
-            return items.map((i) => i.f.read()).filter((v) => v !== undefined);
+            return items.map((i) => i.read()).filter((v) => v !== undefined);
           }};
 }
 
