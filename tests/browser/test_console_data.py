@@ -95,6 +95,11 @@ def test_a_board_entered_in_the_form_makes_a_table(
     _field(section, "cathedral_gain.vp").fill(str(board["cathedral_gain"]["vp"]))
     _field(section, "description").fill("typed in from the club's board")
 
+    # An option chosen in the New table form stays chosen when the entry is saved.
+    form = page.locator("#create-form")
+    form.locator("select#game").select_option("arcanum")
+    form.locator('fieldset[data-option="length"] input[value="long"]').check()
+
     problems = section.locator('[data-role="problems"]')
     section.locator('button[data-action="check"]').click()
     expect(problems, "the check does not say the entered board is complete").to_contain_text(
@@ -111,8 +116,7 @@ def test_a_board_entered_in_the_form_makes_a_table(
     assert saved["data"]["locations"] == wanted, saved["data"]
     assert saved["data"]["description"] == "typed in from the club's board"
 
-    form = page.locator("#create-form")
-    form.locator("select#game").select_option("arcanum")
+    expect(form.locator('fieldset[data-option="length"] input[value="long"]')).to_be_checked()
     choice = form.locator('select[data-option="board"]')
     expect(choice.locator('option[value="known"]')).to_be_disabled()  # incomplete
     choice.select_option("club-board")
@@ -125,6 +129,7 @@ def test_a_board_entered_in_the_form_makes_a_table(
     )
     view = server.organiser_view(made[0]["id"])
     assert view["state"]["board"] == {"name": "club-board", "sample": False}, view["state"]
+    assert view["state"]["options"]["length"] == "long", view["state"]["options"]
     expect(page.locator('#detail-body [data-chosen-data="board"]')).to_have_text(
         "Board profile: club-board"
     )

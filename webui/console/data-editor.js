@@ -8,7 +8,7 @@ import {$, el, badge, say, fill} from "./dom.js";
 import {api, download} from "./api.js";
 import {confirmDialog} from "./dialogs.js";
 import {state} from "./state.js";
-import {renderOptions} from "./create.js";
+import {renderOptions, renderDataChoices} from "./create.js";
 import {buildForm, toYaml} from "./schema-form.js";
 
 // The entry's own fields (core/data.py: every entry has them at its top): the name is the
@@ -28,14 +28,15 @@ export async function loadData() {
   await Promise.all(state.dataKinds.map(loadEntries));
   const box = $("data-sections");
   for (const kind of state.dataKinds) {
-    if (editors[keyOf(kind)]) continue;
-    const ed = editorFor(kind);
+    let ed = editors[keyOf(kind)];
+    if (ed) { drawList(ed); continue; }  // loaded again (a new token): what is typed stays
+    ed = editorFor(kind);
     editors[keyOf(kind)] = ed;
     box.append(ed.section);
     drawList(ed);
     await ed.startFrom(defaultEntry(kind), true).catch((e) => ed.problem(e.message));
   }
-  renderOptions();
+  renderOptions();  // the options a data kind selects move from the options to the data choices
 }
 
 async function loadEntries(kind) {
@@ -239,7 +240,7 @@ function editorFor(kind) {
         : " (incomplete: it can be finished later)."));
       await loadEntries(kind);
       drawList(ed);
-      renderOptions();
+      renderDataChoices();  // the options the organiser chose in the form stay as they are
     } catch (e) { ed.problem(e.message); }
   };
   ed.remove = async (entryName) => {
@@ -252,7 +253,7 @@ function editorFor(kind) {
       say(`${entryName} is deleted.`);
       await loadEntries(kind);
       drawList(ed);
-      renderOptions();
+      renderDataChoices();  // the options the organiser chose in the form stay as they are
       if (ed.loaded && ed.loaded.name === entryName) await ed.startFrom(defaultEntry(kind), true);
     } catch (e) { say(`${entryName}: ${e.message}`, true); }
   };
