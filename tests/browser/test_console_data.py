@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 
 from scorekeeper.core import data
 from scorekeeper.games.arcanum.boards import EFFECT_NAMES
+from tests.browser.axe import serious_violations
 
 if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server
@@ -69,7 +70,7 @@ def test_a_board_entered_in_the_form_makes_a_table(
     icon counts, the Cathedral's gain), checked, saved, then chosen in the New table form: the
     table plays on exactly that board."""
     board = _sample_board()
-    page = open_console(new_page, server)
+    page = open_console(new_page, server, "tv")
     section = _editor(page)
     expect(section.locator("h2")).to_have_text("Board profiles")
     expect(section.locator('[data-role="about"]')).to_contain_text("for Arcanum")
@@ -105,6 +106,8 @@ def test_a_board_entered_in_the_form_makes_a_table(
     expect(problems, "the check does not say the entered board is complete").to_contain_text(
         "complete — nothing to fill in"
     )
+    found = serious_violations(page)  # the form filled in, at a TV's width
+    assert found == [], "the data editor's form:\n" + "\n".join(found)
     section.locator('[data-role="name"]').fill("club-board")
     section.locator('button[data-action="save"]').click()
     expect(problems).to_contain_text("Saved as club-board: it can be chosen for a new Arcanum")
@@ -153,6 +156,12 @@ def test_the_yaml_text_is_checked_saved_downloaded_and_deleted(
     expect(problems, "the check does not say what an incomplete profile misses").to_contain_text(
         re.compile(r"location 2\b.*unknown|missing", re.I)
     )
+
+    # The editor in text mode, with problems shown, passes axe-core at a phone's width.
+    page.set_viewport_size({"width": 390, "height": 844})
+    found = serious_violations(page)
+    assert found == [], "the data editor at 390x844:\n" + "\n".join(found)
+    page.set_viewport_size({"width": 1366, "height": 768})
 
     text.fill("name: bad\nlocations:\n  1: {id: moon}\n")
     section.locator('button[data-action="check"]').click()
