@@ -19,6 +19,7 @@ from scorekeeper.service.hub import store_class
 if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server, WorldTable
 
+
 def open_console(new_page: Callable[..., Page], server: Server, size: str = "laptop") -> Page:
     """The console with the organiser token typed into its token box."""
     page = new_page(size)
@@ -179,6 +180,10 @@ def test_create_a_table_from_the_console(
     state = server.organiser_view(new[0]["id"])["state"]
     assert state["board"]["name"] == "sample" and state["options"]["length"] == "long", state
     _row(page, new[0]["id"])
+    # the new table is shown, its board labelled a sample (made-up data is labelled so)
+    expect(page.locator('#detail-body [data-chosen-data="board"]')).to_have_text(
+        "Board profile: sample — a made-up SAMPLE, not taken from your own copy"
+    )
     expect(
         page.locator("#readers [data-reader]").first,
         "no reader listed (#readers [data-reader]) with sim tables running",

@@ -164,7 +164,7 @@ function chosenData(view) {
     const option = game && game.options.find((o) => o.name === k.option);
     return el("div", {class: sample ? "sample" : "muted", "data-chosen-data": k.kind},
       `${option ? option.label : k.title}: ${name}`,
-      sample ? " — SAMPLE data, made up: not your own copy's" : "");
+      sample ? " — a made-up SAMPLE, not taken from your own copy" : "");
   });
 }
 
