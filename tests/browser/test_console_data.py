@@ -200,6 +200,21 @@ def test_the_yaml_text_is_checked_saved_downloaded_and_deleted(
     expect(row).to_have_count(0)
     assert server.http.get("/api/data/arcanum/board/yaml-copy").status_code == 404
 
+    # An empty entry: it needs a name before it is saved, and may be saved half-way.
+    section.locator('button[data-action="start-empty"]').click()
+    expect(section.locator('[data-role="editing"]')).to_contain_text("A new, empty entry")
+    section.locator('button[data-mode="form"]').click()
+    expect(_field(section, "locations.1:unknown")).to_be_checked()
+    section.locator('button[data-action="save"]').click()
+    expect(problems).to_contain_text("Give it a name first")
+    section.locator('[data-role="name"]').fill("half-way")
+    _field(section, "locations.1:unknown").uncheck()
+    _field(section, "locations.1.name").fill("Our corner")
+    section.locator('button[data-action="save"]').click()
+    expect(problems).to_contain_text("Saved as half-way (incomplete: it can be finished later)")
+    entry = server.http.get("/api/data/arcanum/board/half-way").json()
+    assert not entry["complete"] and entry["data"]["locations"]["1"]["name"] == "Our corner"
+
 
 def test_every_console_module_loads_without_an_error(
     server: Server, new_page: Callable[..., Page]

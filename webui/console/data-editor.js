@@ -112,7 +112,9 @@ function editorFor(kind) {
        kind.help ? ` · ${kind.help}` : ""),
     el("div", {class: "scroll", tabindex: "0", role: "region",
                "aria-label": `${kind.title}: the entries`}, ed.list),
-    el("h3", {}, "Edit"),
+    el("div", {class: "section-head"}, el("h3", {}, "Edit"),
+       el("button", {type: "button", class: "tiny", "data-action": "start-empty",
+                     onclick: () => ed.startFrom(null)}, "Start empty")),
     editing,
     el("div", {class: "row"},
       el("label", {for: name.id}, "Save as"), name,
@@ -193,7 +195,16 @@ function editorFor(kind) {
     const got = entryName
       ? await api("GET", `${pathOf(kind)}/${encodeURIComponent(entryName)}`) : null;
     if (mine !== asked) return;
-    if (!got) { draw({}); return; }
+    if (!got) {
+      name.value = "";
+      ed.loaded = null;
+      del.hidden = true;
+      editing.textContent = "A new, empty entry: give it a name under “Save as” and fill it in.";
+      setMode("form");  // an empty text would be no start: the form shows what there is to fill
+      draw({});
+      problems.replaceChildren();
+      return;
+    }
     const data = {...got.data};
     if (!got.stored) {
       // A copy of a sample keeps its sample mark until saved (made-up data stays labelled), and

@@ -253,7 +253,7 @@ export function toYaml(value, indent = "") {
     return value.map((v) => `${indent}- ${toYaml(v, indent + "  ").trimStart()}`).join("\n");
   }
   if (isObject(value)) {
-    const entries = Object.entries(value);
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     if (!entries.length) return "{}";
     return entries.map(([k, v]) => {
       const nested = (isObject(v) && Object.keys(v).length) || (Array.isArray(v) && v.length);
