@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from scorekeeper.core.game import Game, seat_in_zone_name
@@ -155,12 +156,12 @@ class MatPlan:
         return tuple(p for g in self.groups for p in g.pads)
 
 
-def zone_words(game: Game, zone: str) -> str:
+def zone_words(game: Game[Any], zone: str) -> str:
     """The plain-language name of ``zone`` on its pad, without its seat (``Game.describe_zone``)."""
     return game.describe_zone(zone)
 
 
-def zone_seat(zone: str, seats: int, game: Game | None = None) -> int | None:
+def zone_seat(zone: str, seats: int, game: Game[Any] | None = None) -> int | None:
     """The seat a zone belongs to (``pile:2`` -> 2), or None for a shared zone or a seat the
     table does not have. ``game``'s ``seat_of_zone`` decides; without a game, the seat its
     name ends in (the base class's default)."""
@@ -174,7 +175,7 @@ def mat_filename(game_id: str, seats: int, paper: str) -> str:
 
 
 def mat_svg(
-    game: Game,
+    game: Game[Any],
     seats: int,
     layout: Mapping[str, str] | None = None,
     paper: str = "A2",
@@ -190,7 +191,7 @@ def mat_svg(
 
 
 def plan_mat(
-    game: Game,
+    game: Game[Any],
     seats: int,
     layout: Mapping[str, str] | None = None,
     paper: str = "A2",
@@ -232,7 +233,7 @@ def plan_mat(
 
 
 def _place(
-    game: Game,
+    game: Game[Any],
     seats: int,
     ordered: Sequence[tuple[str, str]],
     paper: str,
@@ -328,7 +329,7 @@ def _place(
 
 
 def _pad(
-    game: Game,
+    game: Game[Any],
     reader: str,
     zone: str,
     seat: int | None,

@@ -23,7 +23,7 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
@@ -93,7 +93,7 @@ def open_backend(spec: str) -> ReaderBackend:
 class Enrollment:
     """One enrollment session: a game, the kit being filled in, the store it is saved to."""
 
-    def __init__(self, store: Store, game: Game, kit_name: str, out: TextIO) -> None:
+    def __init__(self, store: Store, game: Game[Any], kit_name: str, out: TextIO) -> None:
         self.store = store
         self.game = game
         self.out = out

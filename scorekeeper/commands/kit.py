@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.kit import (
@@ -68,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _game_or_none(game_id: str) -> Game | None:
+def _game_or_none(game_id: str) -> Game[Any] | None:
     try:
         return find_game(game_id)
     except UnknownGame:

@@ -164,7 +164,7 @@ class Entry:
 # -- kinds -------------------------------------------------------------------------------------
 
 
-def game_kinds(game: Game) -> tuple[DataKind, ...]:
+def game_kinds(game: Game[Any]) -> tuple[DataKind, ...]:
     """The data kinds ``game`` declares (none for most games)."""
     return tuple(game.data_kinds())
 
@@ -213,7 +213,7 @@ def find_kind(game_id: str | None = None, kind_id: str | None = None) -> DataKin
     )
 
 
-def kind_for_option(game: Game, option: str) -> DataKind | None:
+def kind_for_option(game: Game[Any], option: str) -> DataKind | None:
     """The kind whose entries a table option of ``game`` selects, or None."""
     return next((k for k in game_kinds(game) if k.option == option), None)
 

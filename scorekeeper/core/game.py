@@ -104,7 +104,7 @@ class Option:
             if self.nullable:
                 return None
             raise ConfigError(f"option {self.name!r} cannot be empty")
-        kind = type(self.default) if self.default is not None else str
+        kind: type[Any] = type(self.default) if self.default is not None else str
         try:
             if kind is bool:
                 if isinstance(value, str):

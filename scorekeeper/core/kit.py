@@ -83,7 +83,7 @@ class Kit:
         for uid, piece in given.items():
             self.add(uid, piece)
 
-    def add(self, uid: str, piece: str, game: Game | None = None) -> str:
+    def add(self, uid: str, piece: str, game: Game[Any] | None = None) -> str:
         """Register ``uid`` as ``piece``; returns the normalised uid.
 
         Raises EnrollmentError when the uid is malformed, already registered, the piece already
@@ -123,7 +123,7 @@ class Kit:
         except KeyError:
             raise UnknownTag(f"tag {norm} is not in kit {self.name!r}") from None
 
-    def next_untagged(self, game: Game, start: str | None = None) -> str | None:
+    def next_untagged(self, game: Game[Any], start: str | None = None) -> str | None:
         """The first piece without a tag, in ``game.pieces()`` order; None when all are tagged.
 
         With ``start``, the search begins at that piece and wraps around to the first pieces.
@@ -135,7 +135,7 @@ class Kit:
         tagged = set(self.entries.values())
         return next((p for p in pieces if p not in tagged), None)
 
-    def progress(self, game: Game) -> tuple[int, int]:
+    def progress(self, game: Game[Any]) -> tuple[int, int]:
         """(pieces tagged, pieces in one copy of the game)."""
         pieces = set(game.pieces())
         return sum(1 for p in self.entries.values() if p in pieces), len(pieces)
@@ -193,7 +193,7 @@ class KitFile(FileModel):
     @classmethod
     def _tags(cls, raw: Any, info: ValidationInfo) -> Any:
         # Before pydantic's own check, while keys still carry their lines (for "first on line").
-        game: Game = (info.context or {})["game"]
+        game: Game[Any] = (info.context or {})["game"]
         if not isinstance(raw, dict):
             return raw
         pieces = game.pieces()
@@ -276,7 +276,7 @@ def kit_file_game(path: str | os.PathLike[str]) -> str:
     return str(_read_kit(path, _GameOnly, None).game)
 
 
-def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
+def load_kit(path: str | os.PathLike[str], game: Game[Any]) -> Kit:
     """Read and validate a kit file for ``game``.
 
     Raises ConfigError naming the file and line for: syntax errors, a missing or different
@@ -288,7 +288,7 @@ def load_kit(path: str | os.PathLike[str], game: Game) -> Kit:
     return Kit(str(kit.name), game.id, dict(kit.tags or {}))
 
 
-def open_kit(store: Any, game: Game, kit_name: str) -> Kit:
+def open_kit(store: Any, game: Game[Any], kit_name: str) -> Kit:
     """The stored kit ``kit_name`` to carry on tagging, or a new empty one for ``game``.
 
     ``store`` is a ``scorekeeper.store.Store`` (anything with ``kit(name)`` raising NotFound).
@@ -341,7 +341,7 @@ def next_made_up_uid(kit: Kit) -> str:
     return made_up_uid(number)
 
 
-def fake_kit(game: Game, name: str) -> Kit:
+def fake_kit(game: Game[Any], name: str) -> Kit:
     """A kit for ``game`` with a made-up uid on every piece, in enrollment order: a table can
     be set up and driven by uid with simulated readers before any card is tagged."""
     check_kit_name(name)

@@ -56,7 +56,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 def check_game(game_id: str, info: ValidationInfo, what: str) -> str:
     """A file's ``game:`` must be the game it is loaded for (``info.context["game"]``)."""
-    game: Game | None = (info.context or {}).get("game")
+    game: Game[Any] | None = (info.context or {}).get("game")
     if game is not None and game_id != game.id:
         raise ValueError(f"this {what} is for {game_id!r}, not {game.id!r}")
     return game_id
@@ -91,7 +91,7 @@ class LayoutFile(FileModel):
     @field_validator("seats")
     @classmethod
     def _seats(cls, seats: int | None, info: ValidationInfo) -> int | None:
-        game: Game = (info.context or {})["game"]
+        game: Game[Any] = (info.context or {})["game"]
         table_seats = (info.context or {}).get("seats")
         if seats is None:
             return None
@@ -114,7 +114,7 @@ class LayoutFile(FileModel):
 
     @model_validator(mode="after")
     def _zones(self, info: ValidationInfo) -> LayoutFile:
-        game: Game = (info.context or {})["game"]
+        game: Game[Any] = (info.context or {})["game"]
         seats = self.seats if self.seats is not None else (info.context or {}).get("seats")
         if seats is None:
             raise ValueError(
@@ -144,7 +144,7 @@ def layout_file_game(path: str | os.PathLike[str]) -> str | None:
 
 
 def load_layout(
-    path: str | os.PathLike[str], game: Game, seats: int | None = None
+    path: str | os.PathLike[str], game: Game[Any], seats: int | None = None
 ) -> dict[str, str]:
     """Read and validate a zone layout file for ``game`` at ``seats`` players.
 
@@ -160,7 +160,7 @@ def load_layout(
 
 def dump_layout(
     layout: Mapping[str, str],
-    game: Game | str,
+    game: Game[Any] | str,
     seats: int | None = None,
     path: str | os.PathLike[str] | None = None,
 ) -> str:

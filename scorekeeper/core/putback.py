@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
+from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game, S
 from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
 from scorekeeper.core.text import with_article
 
@@ -48,7 +48,7 @@ class PutBack:
         return {"seq": self.seq, "kind": self.kind, "text": self.text_for(audience)}
 
 
-def piece_words(game: Game, piece: str) -> str:
+def piece_words(game: Game[Any], piece: str) -> str:
     """A piece's name with its article ("the 6 of Demons"); the id when the game has none."""
     try:
         return with_article(game.describe_piece(piece))
@@ -56,12 +56,12 @@ def piece_words(game: Game, piece: str) -> str:
         return piece
 
 
-def zone_words(game: Game, zone: str, names: Sequence[str]) -> str:
+def zone_words(game: Game[Any], zone: str, names: Sequence[str]) -> str:
     """A zone in plain words, with its seat's name when it belongs to one (``Game.zone_named``)."""
     return game.zone_named(zone, names)
 
 
-def _owner(game: Game, piece: str, states: Sequence[Any], seats: int) -> int | None:
+def _owner(game: Game[S], piece: str, states: Sequence[S], seats: int) -> int | None:
     """The seat for whom ``piece`` is a secret in any of ``states``, or None."""
     for state in states:
         for seat in range(seats):
@@ -73,7 +73,7 @@ def _owner(game: Game, piece: str, states: Sequence[Any], seats: int) -> int | N
     return None
 
 
-def _active_seat(game: Game, state: Any) -> int | None:
+def _active_seat(game: Game[S], state: S) -> int | None:
     """The seat whose turn it is in ``state`` (the public view's ``active_seat``), or None."""
     try:
         seat = game.view(state, PUBLIC).get("active_seat")
@@ -83,10 +83,10 @@ def _active_seat(game: Game, state: Any) -> int | None:
 
 
 def _origin(
-    game: Game,
+    game: Game[S],
     seen: Seen,
     history: Sequence[GameInput],
-    after: Any,
+    after: S,
     names: Sequence[str],
     owner: int | None,
 ) -> str:
@@ -116,10 +116,10 @@ def _origin(
 
 
 def _seen_words(
-    game: Game,
+    game: Game[S],
     seen: Seen,
     history: Sequence[GameInput],
-    after: Any,
+    after: S,
     names: Sequence[str],
     owner: int | None,
 ) -> tuple[str, str]:
@@ -154,7 +154,7 @@ def _decision_words(d: Decision, names: Sequence[str]) -> str:
 
 
 def _counted(
-    game: Game, inp: GameInput, names: Sequence[str], owner: int | None
+    game: Game[Any], inp: GameInput, names: Sequence[str], owner: int | None
 ) -> tuple[str, str]:
     """(public, private) words for what an input counts ("the 6 of Demons on ...")."""
     if isinstance(inp, Decision):
@@ -174,12 +174,12 @@ def _counted(
 
 
 def put_back_for(
-    game: Game,
+    game: Game[S],
     names: Sequence[str],
     action: Undo | Correct,
     taken_back: GameInput,
-    before: Any,
-    after: Any,
+    before: S,
+    after: S,
     history: Sequence[GameInput],
     seq: int,
 ) -> PutBack:

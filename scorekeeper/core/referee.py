@@ -36,7 +36,7 @@ class Result:
 class Referee:
     """Holds one game's state and the accepted inputs that led to it."""
 
-    def __init__(self, game: Game, options: Mapping[str, Any], seats: int) -> None:
+    def __init__(self, game: Game[Any], options: Mapping[str, Any], seats: int) -> None:
         self.game = game
         self.seats = seats
         self.options = game.resolve_options(options, seats)
@@ -146,7 +146,7 @@ class Referee:
         )
 
 
-def _public_words(game: Game, inp: GameInput) -> str:
+def _public_words(game: Game[Any], inp: GameInput) -> str:
     """An input in words everyone may read: where a piece was seen, or whose answer about
     what, never the piece or the answer itself (a hidden card, a private answer). The
     organiser's feed keeps the raw input."""

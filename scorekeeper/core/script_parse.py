@@ -85,7 +85,7 @@ class Script:
     """A loaded, checked table script, ready for ``run_script``."""
 
     path: str
-    game: Game
+    game: Game[Any]
     config: TableConfig
     title: str = ""
     rule_refs: tuple[str, ...] = ()
@@ -96,7 +96,7 @@ class Script:
         return self.config.seats
 
 
-GameFinder = Callable[[str], Game]
+GameFinder = Callable[[str], Game[Any]]
 
 SPECIAL_EXPECT_KEYS = ("winners", "view")
 MAX_INCLUDE_DEPTH = 4
@@ -191,7 +191,7 @@ STEP_MODELS: dict[str, type[FileModel]] = {
 # Loading
 
 
-def _default_finder(game_id: str) -> Game:
+def _default_finder(game_id: str) -> Game[Any]:
     from scorekeeper.games import find_game
 
     return find_game(game_id)
@@ -248,7 +248,7 @@ def parse_script(
     )
 
 
-def _options(doc: Document, game: Game, top: ScriptFile, seats: int) -> dict[str, Any]:
+def _options(doc: Document, game: Game[Any], top: ScriptFile, seats: int) -> dict[str, Any]:
     """The options as written, checked by the game (the referee resolves defaults itself)."""
     given = dict(top.options)
     try:

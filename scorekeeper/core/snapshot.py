@@ -74,7 +74,7 @@ def restore(record: Mapping[str, Any], root: type[S]) -> S:
     return value
 
 
-def round_trips(state: Any, root: type[Any]) -> bool:
+def round_trips(state: S, root: type[S]) -> bool:
     """Whether ``state`` survives snapshot, json text and restore equal to itself (tests)."""
     return restore(json.loads(json.dumps(snapshot(state))), root) == state
 

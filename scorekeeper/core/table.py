@@ -184,7 +184,7 @@ def refusal_from_record(record: Mapping[str, Any]) -> Rejected | None:
 class Table:
     """One live (or replayed) table. Not thread-safe: drive it from one thread or event loop."""
 
-    def __init__(self, config: TableConfig, game: Game, log: LogSink | None = None) -> None:
+    def __init__(self, config: TableConfig, game: Game[Any], log: LogSink | None = None) -> None:
         self.config = config
         self.game = game
         self.log = log
@@ -438,7 +438,7 @@ class Table:
     def replay(
         cls,
         config: TableConfig,
-        game: Game,
+        game: Game[Any],
         records: Iterable[tuple[int, Mapping[str, Any]]],
         listeners: Iterable[Listener] = (),
     ) -> Table:

@@ -26,7 +26,7 @@ import collections
 import random
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
@@ -131,7 +131,7 @@ def _key(state: Any) -> Hashable:
         hash(state)
     except TypeError:
         return repr(state)
-    return state
+    return cast(Hashable, state)  # hash() just took it
 
 
 def walk(

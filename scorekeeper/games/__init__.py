@@ -7,29 +7,30 @@ game never loads the others (a Pi Zero has 512 MB, and imports are slow there).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from scorekeeper.core.game import Game
 from scorekeeper.errors import UnknownGame
 
 
-def _angels_and_demons() -> Game:
+def _angels_and_demons() -> Game[Any]:
     from scorekeeper.games.angels_demons import AngelsAndDemons
 
     return AngelsAndDemons()
 
 
-def _arcanum() -> Game:
+def _arcanum() -> Game[Any]:
     from scorekeeper.games.arcanum.game import Arcanum
 
     return Arcanum()
 
 
 #: Every supported game: its id and how to make it, in the order games are listed.
-_REGISTRY: dict[str, Callable[[], Game]] = {
+_REGISTRY: dict[str, Callable[[], Game[Any]]] = {
     "angels-and-demons": _angels_and_demons,
     "arcanum": _arcanum,
 }
-_LOADED: dict[str, Game] = {}
+_LOADED: dict[str, Game[Any]] = {}
 
 #: The game ``scorekeeper demo`` and ``make demo`` play when none is named: the first listed.
 DEFAULT_GAME: str = next(iter(_REGISTRY))
@@ -40,7 +41,7 @@ def game_ids() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
-def find_game(game_id: str) -> Game:
+def find_game(game_id: str) -> Game[Any]:
     """The game with this id (its code loaded on first use); raises UnknownGame naming the
     ones that exist."""
     game = _LOADED.get(game_id)
@@ -57,7 +58,7 @@ def find_game(game_id: str) -> Game:
     return game
 
 
-def games() -> dict[str, Game]:
+def games() -> dict[str, Game[Any]]:
     """Every registered game by id, in registry order. Loads every game's code: for a list of
     ids alone, use ``game_ids``."""
     return {game_id: find_game(game_id) for game_id in _REGISTRY}

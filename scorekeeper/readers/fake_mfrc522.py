@@ -45,6 +45,11 @@ import threading
 
 from firmware_bridge import mfrc522_cascade as m
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # never true on MicroPython, where the firmware tests run this module too
+    from collections.abc import Callable
+    from typing import Any
+
 IDLE, READY, ACTIVE, HALT, OFF = "IDLE", "READY", "ACTIVE", "HALT", "OFF"
 
 ACCESS_US = 50.0  # one register access over SPI, in microseconds (a Pico or a Pi, roughly)
@@ -67,12 +72,14 @@ class ChipClock:
     as much, so a firmware's sleeps count. Time never goes back.
     """
 
-    def __init__(self, source=None, access_us: float = ACCESS_US) -> None:
+    def __init__(
+        self, source: Callable[[], float] | None = None, access_us: float = ACCESS_US
+    ) -> None:
         self.us = 0.0
         self.access_us = access_us
-        self.source = None
+        self.source: Callable[[], float] | None = None
         self._last = 0.0
-        self._real: list | None = None  # [time.monotonic, its last reading] when keeping up
+        self._real: list[Any] | None = None  # [time.monotonic, its last reading] when keeping up
         if source is not None:
             self.follow(source)
 
@@ -86,12 +93,16 @@ class ChipClock:
 
         self._real = [time.monotonic, time.monotonic()]
 
-    def follow(self, source) -> None:
+    def follow(self, source: Callable[[], float]) -> None:
         """Follow ``source()``, a monotonic time in seconds (``time.monotonic``, a test clock)."""
         self.source = source
         self._last = source()
 
-    def follow_ticks(self, ticks_ms, ticks_diff=None) -> None:
+    def follow_ticks(
+        self,
+        ticks_ms: Callable[[], float],
+        ticks_diff: Callable[[float, float], float] | None = None,
+    ) -> None:
         """Follow MicroPython-style ``ticks_ms`` (wrapping; ``ticks_diff`` tells the difference,
         plain subtraction without it): the bridge's clock in a rig."""
         state = [ticks_ms(), 0]
@@ -137,7 +148,7 @@ class ChipClock:
     def ticks_diff(self, a: float, b: float) -> float:
         return a - b
 
-    def drive(self, driver) -> None:
+    def drive(self, driver: m.Mfrc522) -> None:
         """Make ``driver`` (an ``mfrc522_cascade.Mfrc522``) bound its waits by this clock, not
         by the host's: an emulated chip's time moves with register accesses, which a slow host
         (MicroPython in WebAssembly, a loaded CI machine) makes slower than real time. Each
@@ -200,7 +211,11 @@ class FakeMfrc522:
 
     VERSION = 0x92
 
-    def __init__(self, tags: list[VirtualTag] | None = None, clock=None) -> None:
+    def __init__(
+        self,
+        tags: list[VirtualTag] | None = None,
+        clock: ChipClock | Callable[[], float] | None = None,
+    ) -> None:
         """``clock``: a ``ChipClock`` (shared with the other chips on the bus), a callable
         giving seconds to follow, or None for a clock of its own that moves per access only."""
         self._lock = threading.RLock()
@@ -213,14 +228,15 @@ class FakeMfrc522:
         self.reset_us = RESET_US
         self._off_at = NEVER  # chip time of the last antenna-off
         self._reset_until = NEVER  # a soft reset runs until then
-        self._events: list = []  # (chip time, what) of the command under way, in time order
-        self._timer_run: tuple | None = None
+        # (chip time, what) of the command under way, in time order
+        self._events: list[tuple[float, Callable[[], None]]] = []
+        self._timer_run: tuple[float, float] | None = None
         self.responding = True
         self._miss = 0
         self._collide = 0
         self._garble = 0
-        self._noise: list = []  # ErrorReg bits of the next frames that arrive noisy
-        self._halt_errors: list = []  # ErrorReg bits of the next HLTAs answered with noise
+        self._noise: list[int] = []  # ErrorReg bits of the next frames that arrive noisy
+        self._halt_errors: list[int] = []  # ErrorReg bits of the next HLTAs answered with noise
         self._crowd = 0  # requests still to lose when crowd_at or more tags answer (-1: all)
         self.crowd_at = 3
         self._crowd_stall = False
@@ -230,7 +246,8 @@ class FakeMfrc522:
         self.field_cycles = 0
         self.soft_resets = 0
         self.dropped_writes = 0  # writes lost to a soft reset under way
-        self.reserved_writes: list = []  # (reg, value) writes that changed reserved bits
+        # (reg, value) writes that changed reserved bits
+        self.reserved_writes: list[tuple[int, int]] = []
         self._reset()
 
     # --- scripting ---------------------------------------------------------------------------
@@ -476,7 +493,9 @@ class FakeMfrc522:
     def _timer_fired(self) -> None:
         self.regs[m.COM_IRQ_REG] |= m.IRQ_TIMER
 
-    def _receive(self, answers: list, coll_invalid: bool, error: int, rx_align: int) -> None:
+    def _receive(
+        self, answers: list[list[int]], coll_invalid: bool, error: int, rx_align: int
+    ) -> None:
         """The end of a reception: the (merged) answers in the FIFO, CollReg, ErrorReg, IRQs."""
         length = len(answers[0])
         merged: list[int] = []
@@ -502,7 +521,7 @@ class FakeMfrc522:
             irq |= m.IRQ_ERR
         self.regs[m.COM_IRQ_REG] |= irq
 
-    def _air(self, tx: bytes, tx_last_bits: int) -> tuple:
+    def _air(self, tx: bytes, tx_last_bits: int) -> tuple[list[list[int]], bool, int, bool]:
         """The tags' answers (bit lists, LSB first) to the frame ``tx``, whether a scripted
         collision fault applies, the ErrorReg bits of noise on the answer, and whether the
         reception stalls."""
@@ -524,7 +543,7 @@ class FakeMfrc522:
                 stall = self._crowd_stall
         return answers, coll_invalid, error, stall
 
-    def _tags_answer(self, tx: bytes, tx_last_bits: int) -> tuple:
+    def _tags_answer(self, tx: bytes, tx_last_bits: int) -> tuple[list[list[int]], bool]:
         """ISO/IEC 14443-3 type A on the tags' side: their state changes and answers."""
         in_field = [t for t in self.tags if t.state != OFF]
         head = tx[0]
@@ -650,7 +669,11 @@ class FakeSpiBus:
     ``/dev/spidevB.C`` does.
     """
 
-    def __init__(self, chips: dict[tuple[int, int], FakeMfrc522] | None = None, clock=None) -> None:
+    def __init__(
+        self,
+        chips: dict[tuple[int, int], FakeMfrc522] | None = None,
+        clock: ChipClock | Callable[[], float] | None = None,
+    ) -> None:
         """``clock``: the ``ChipClock`` the chips ``add`` makes share, or a callable giving
         seconds for it to follow (the backend's clock); ``self.clock.follow`` can set it later.
         The clock keeps up with real time too (``ChipClock.keep_up_with_real_time``).

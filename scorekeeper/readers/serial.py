@@ -64,9 +64,10 @@ def open_pyserial(port: str, baudrate: int, timeout: float) -> SerialPort:
     """Open ``port`` with pyserial, exclusively (a second server on one bridge is an error)."""
     import serial  # pyserial; imported here so that importing this module stays cheap
 
-    return serial.Serial(
+    opened: SerialPort = serial.Serial(  # pyserial ships no type hints
         port=port, baudrate=baudrate, timeout=timeout, write_timeout=1.0, exclusive=True
     )
+    return opened
 
 
 class _Reader:

@@ -79,7 +79,8 @@ def open_spidev(bus: int, cs: int, speed_hz: int) -> SpiDevice:
         ) from exc
     dev.max_speed_hz = speed_hz
     dev.mode = 0
-    return dev
+    opened: SpiDevice = dev  # spidev ships no type hints: what this module relies on
+    return opened
 
 
 class SpiRegisters:

@@ -42,7 +42,7 @@ class WrongBackend(ConfigError):
     """An action the session's readers cannot do (simulating a tag on real hardware)."""
 
 
-def _default_find_game(game_id: str) -> Game:
+def _default_find_game(game_id: str) -> Game[Any]:
     from scorekeeper.games import find_game
 
     return find_game(game_id)
@@ -61,7 +61,7 @@ class EnrollSession:
         self,
         sid: str,
         store: Any,
-        game: Game,
+        game: Game[Any],
         kit_name: str,
         *,
         backend: Any = None,
@@ -255,7 +255,7 @@ class EnrollSessions:
         self,
         store: Any,
         *,
-        find_game: Callable[[str], Game] | None = None,
+        find_game: Callable[[str], Game[Any]] | None = None,
         open_readers: Callable[[str], Any] | None = None,
     ) -> None:
         self.store = store

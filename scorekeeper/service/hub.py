@@ -72,7 +72,7 @@ __all__ = [
 ]
 
 
-def _default_find_game(game_id: str) -> Game:
+def _default_find_game(game_id: str) -> Game[Any]:
     from scorekeeper.games import find_game
 
     return find_game(game_id)

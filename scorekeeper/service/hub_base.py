@@ -42,18 +42,19 @@ from scorekeeper.service.watchers import Credentials
 
 if TYPE_CHECKING:
     from scorekeeper.service.inputs import Submitted
+    from scorekeeper.store import Store
 
 # Every part logs as the hub did when it was one module (docs/server.md shows its lines).
 log = logging.getLogger("scorekeeper.hub")
 
-GameFinder = Callable[[str], Game]
+GameFinder = Callable[[str], Game[Any]]
 ReaderOpener = Callable[..., Any]
 
 
 class HubBase:
     """The attributes every part of the hub uses (set by ``Hub.__init__``)."""
 
-    store: Any
+    store: Store
     token_file: Path | None
     default_readers: str
     tokens: Tokens

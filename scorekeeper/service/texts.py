@@ -93,7 +93,7 @@ def online_changes(
     return out
 
 
-def input_words(game: Game, names: Sequence[str], inp: GameInput) -> str:
+def input_words(game: Game[Any], names: Sequence[str], inp: GameInput) -> str:
     """An accepted input in plain words for the organiser (who may see every card): "the 6 of
     Demons laid on Bot 4's discard pile", "Bot 2's answer 'pass' to end turn"."""
     from scorekeeper.core.putback import piece_words, zone_words

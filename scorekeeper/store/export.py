@@ -51,7 +51,7 @@ def read_game(store: Store, table_id: str) -> StoredGame:
 
 
 def export_game(
-    store: Store, table_id: str, audience: str | None = None, game: Game | None = None
+    store: Store, table_id: str, audience: str | None = None, game: Game[Any] | None = None
 ) -> dict[str, Any]:
     """A JSON-able export of table ``table_id``.
 
@@ -65,7 +65,7 @@ def export_game(
 
 
 def build_export(
-    stored: StoredGame, audience: str | None = None, game: Game | None = None
+    stored: StoredGame, audience: str | None = None, game: Game[Any] | None = None
 ) -> dict[str, Any]:
     """The export of ``stored`` (see ``export_game``): replays its records, touches no store."""
     check_audience(audience)

@@ -675,7 +675,7 @@ class Store:
         """The ``LogSink`` a live ``Table`` appends to."""
         return TableLog(self, table_id)
 
-    def load_table(self, table_id: str, game: Game) -> GameTable:
+    def load_table(self, table_id: str, game: Game[Any]) -> GameTable:
         """Rebuild a table by replaying its log; the table then appends to this store.
 
         Raises NotFound (no table), ConfigError (the table plays another game) or StoreError

@@ -55,7 +55,7 @@ def _scratch(hub: Hub, table_id: str) -> tuple[Table, list[tuple[int, str]]]:
     return table, standing
 
 
-def _words(game: Game, seats: tuple[str, ...], inp: Any) -> str:
+def _words(game: Game[Any], seats: tuple[str, ...], inp: Any) -> str:
     """An input in plain words for the organiser (who may see every card): card, zone and seat
     names and the answer's words, never input syntax (``Game.describe_input``)."""
     return game.describe_input(inp, seats)

@@ -254,7 +254,8 @@ class Table:
 
     def anyone(self) -> int | None:
         """Who answers a table prompt: any seat or the organiser."""
-        return self.rng.choice([None, *range(self.seats)])
+        answerers: list[int | None] = [None, *range(self.seats)]
+        return self.rng.choice(answerers)
 
     def ask(self, seat: int, prompt: str, answer: str) -> Decision:
         """``seat``'s answer to a public prompt, now and then given by the organiser for it."""
