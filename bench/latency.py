@@ -8,8 +8,10 @@ the moment the bridge wrote its frame to the moment the public view that include
 ``bench.relay`` does only pyserial, codec and push on the same stack (bare), or the same with
 each sighting committed to SQLite in WAL with ``synchronous=FULL`` before the push (durable: the
 floor invariant 1 sets). The budget (docs/design.md, "Budgets") holds the product's p50 and p99
-to 1.3x the durable relay's, measured in the same run. CLOCK_MONOTONIC is shared by the
-processes, so both ends use ``time.perf_counter``.
+to 1.3x the durable relay's, measured in the same run: the three servers run side by side and
+take the game's sightings in turn, one each, so a busy moment of a shared machine falls on all
+three alike. CLOCK_MONOTONIC is shared by the processes, so both ends use
+``time.perf_counter``.
 
 It also reports each server's CPU time per input over the run (user + system, every thread,
 from /proc): what a Pi Zero 2 W, 5-10x slower, will spend per sighting. Run this part alone with
@@ -24,11 +26,11 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import tty
-from dataclasses import dataclass
+from contextlib import ExitStack
 from pathlib import Path
+from tempfile import TemporaryDirectory
 from typing import Any
 
 import httpx
@@ -79,7 +81,7 @@ def _pty_bridge(readers: int) -> tuple[FakeBridge, str, int]:
     return bridge, os.ttyname(slave), slave
 
 
-def _perform(bridge: FakeBridge, seen: Seen, zone_index: dict[str, int]) -> None:
+def _put(bridge: FakeBridge, seen: Seen, zone_index: dict[str, int]) -> None:
     if seen.present:
         bridge.put(zone_index[seen.zone], _uid(seen.piece))
     else:
@@ -94,16 +96,6 @@ def _game(count: int) -> list[Seen | Decision]:
     return out[:count]
 
 
-@dataclass
-class Run:
-    """One side of the comparison: each sighting's latency (ms), and the server process's CPU
-    time over the inputs (s; None where /proc cannot say) with how many inputs it covers."""
-
-    times: list[float]
-    cpu: float | None
-    inputs: int
-
-
 def _cpu_seconds(pid: int) -> float | None:
     """User plus system CPU time of process ``pid``, all its threads, dead ones too (Linux
     /proc; 10 ms ticks: over a run of hundreds of milliseconds that is a few percent)."""
@@ -114,120 +106,140 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _used(before: float | None, pid: int) -> float | None:
-    after = _cpu_seconds(pid)
-    return None if before is None or after is None else after - before
+class _Side:
+    """One server of the comparison, fed by its own bridge and watched by one WebSocket
+    client: each sighting's latency (ms), and the process's CPU time over the inputs."""
+
+    def __init__(self, stack: ExitStack, zone_index: dict[str, int]) -> None:
+        self.zone_index = zone_index
+        self.bridge, self.path, slave = _pty_bridge(len(zone_index))
+        stack.callback(os.close, slave)
+        stack.callback(self.bridge.stop)
+        self.port = _free_port()
+        self.times: list[float] = []
+        self.inputs = 0
+        self.cpu: float | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def spawn(self, stack: ExitStack, command: list[str], graceful: bool) -> None:
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        self.proc = proc
+        stack.callback(proc.wait, timeout=20)
+        # The product shuts down as a server does; a yardstick is just killed.
+        stack.callback(proc.terminate if graceful else proc.kill)
+        _wait_http(f"http://127.0.0.1:{self.port}/healthz", proc)
+
+    def timed(self, inp: Seen | Decision) -> None:
+        """Perform ``inp`` and wait for the view (or message) that includes it."""
+        start = time.perf_counter()
+        self.perform(inp)
+        if isinstance(inp, Seen):
+            self.times.append((time.perf_counter() - start) * 1000)
+        self.inputs += 1
+
+    def perform(self, inp: Seen | Decision) -> None:
+        raise NotImplementedError
+
+    def cpu_from(self, before: float | None) -> None:
+        after = _cpu_seconds(self.proc.pid) if self.proc else None
+        self.cpu = None if before is None or after is None else after - before
 
 
-def _relay(inputs: list[Seen | Decision], zone_index: dict[str, int], durable: bool = False) -> Run:
-    """The relay's latencies: bare, or durable (each sighting committed to SQLite first)."""
-    bridge, path, slave = _pty_bridge(len(zone_index))
-    port = _free_port()
-    times: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        database = [str(Path(tmp) / "relay.db")] if durable else []
-        proc = subprocess.Popen([sys.executable, "-m", "bench.relay", str(port), path, *database])
-        try:
-            _wait_http(f"http://127.0.0.1:{port}/healthz", proc)
-            with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-                cpu = _cpu_seconds(proc.pid)
-                for n, seen in enumerate((i for i in inputs if isinstance(i, Seen)), start=1):
-                    start = time.perf_counter()
-                    _perform(bridge, seen, zone_index)
-                    while json.loads(ws.recv(timeout=10))["n"] < n:
-                        pass
-                    times.append((time.perf_counter() - start) * 1000)
-                cpu = _used(cpu, proc.pid)
-        finally:
-            proc.kill()  # a yardstick, not the product: no graceful shutdown to wait for
-            proc.wait(timeout=20)
-            bridge.stop()
-            os.close(slave)
-    return Run(times, cpu, len(times))
+class _Relay(_Side):
+    """``bench.relay``: bare, or durable (each sighting committed to SQLite before its push)."""
+
+    def __init__(self, stack: ExitStack, zone_index: dict[str, int], durable: bool) -> None:
+        super().__init__(stack, zone_index)
+        database = [str(Path(stack.enter_context(TemporaryDirectory())) / "r.db")]
+        command = [sys.executable, "-m", "bench.relay", str(self.port), self.path]
+        self.spawn(stack, command + (database if durable else []), graceful=False)
+        self.ws = stack.enter_context(connect(f"ws://127.0.0.1:{self.port}/ws"))
+        self.count = 0
+
+    def perform(self, inp: Seen | Decision) -> None:
+        assert isinstance(inp, Seen)
+        self.count += 1
+        _put(self.bridge, inp, self.zone_index)
+        while json.loads(self.ws.recv(timeout=10))["n"] < self.count:
+            pass
 
 
-def _product(
-    inputs: list[Seen | Decision], zone_index: dict[str, int], server: list[str] | None = None
-) -> Run:
-    """The product's latencies (``server``: another way to start it, e.g. under a profiler)."""
-    bridge, path, slave = _pty_bridge(len(zone_index))
-    port = _free_port()
-    times: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "latency.db"
-        proc = subprocess.Popen(
-            [
-                *(server or [sys.executable, "-m", "scorekeeper"]),
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                str(db),
-                "--log-level",
-                "warning",
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            _wait_http(f"{url}/healthz", proc)
-            headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
-            client = httpx.Client(base_url=url, headers=headers, timeout=10)
-            kit = {_uid(p).hex().upper(): p for p in find_game(GAME).pieces()}
-            layout = {f"r{i}": zone for zone, i in zone_index.items()}
-            created = client.post(
-                "/api/tables",
-                json={
-                    "game": GAME,
-                    "seats": SEATS,
-                    "readers": f"serial:{path}",
-                    "layout": layout,
-                    "kit": kit,
-                    "start": True,
-                },
+class _Product(_Side):
+    """``scorekeeper serve`` with one table whose readers are ``serial:<the pty>``
+    (``server``: another way to start it, e.g. under a profiler)."""
+
+    def __init__(
+        self, stack: ExitStack, zone_index: dict[str, int], server: list[str] | None
+    ) -> None:
+        super().__init__(stack, zone_index)
+        db = Path(stack.enter_context(TemporaryDirectory())) / "latency.db"
+        serve = [*(server or [sys.executable, "-m", "scorekeeper"]), "serve"]
+        options = ["--port", str(self.port), "--db", str(db), "--log-level", "warning"]
+        self.spawn(stack, serve + options, graceful=True)
+        url = f"http://127.0.0.1:{self.port}"
+        headers = {"Authorization": "Bearer " + token_file_for(db).read_text().strip()}
+        self.client = stack.enter_context(httpx.Client(base_url=url, headers=headers, timeout=10))
+        kit = {_uid(p).hex().upper(): p for p in find_game(GAME).pieces()}
+        layout = {f"r{i}": zone for zone, i in zone_index.items()}
+        body = {"game": GAME, "seats": SEATS, "layout": layout, "kit": kit, "start": True}
+        created = self.client.post("/api/tables", json={**body, "readers": f"serial:{self.path}"})
+        created.raise_for_status()
+        self.table_id = created.json()["id"]
+        if not self.bridge.synced.wait(10):
+            raise RuntimeError("the server's serial backend never synced with the bridge")
+        time.sleep(0.3)  # let the bridge's inventory and heartbeat settle
+        self.ws = stack.enter_context(connect(f"ws://{url[7:]}/ws/tables/{self.table_id}"))
+        self.view: dict[str, Any] = json.loads(self.ws.recv(timeout=10))
+        self.expected = int(self.view["inputs"])
+
+    def perform(self, inp: Seen | Decision) -> None:
+        self.expected += 1
+        if isinstance(inp, Seen):
+            _put(self.bridge, inp, self.zone_index)
+        else:
+            self.client.post(
+                f"/api/tables/{self.table_id}/decisions",
+                json={"prompt": inp.prompt, "answer": inp.answer, "seat": inp.seat},
             )
-            created.raise_for_status()
-            table_id = created.json()["id"]
-            if not bridge.synced.wait(10):
-                raise RuntimeError("the server's serial backend never synced with the bridge")
-            time.sleep(0.3)  # let the bridge's inventory and heartbeat settle
-            with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
-                view: dict[str, Any] = json.loads(ws.recv(timeout=10))
-                expected = int(view["inputs"])
-                cpu = _cpu_seconds(proc.pid)
-                for inp in inputs:
-                    expected += 1
-                    start = time.perf_counter()
-                    if isinstance(inp, Seen):
-                        _perform(bridge, inp, zone_index)
-                    else:
-                        client.post(
-                            f"/api/tables/{table_id}/decisions",
-                            json={"prompt": inp.prompt, "answer": inp.answer, "seat": inp.seat},
-                        )
-                    while int(view["inputs"]) < expected:
-                        view = json.loads(ws.recv(timeout=10))
-                    if isinstance(inp, Seen):
-                        times.append((time.perf_counter() - start) * 1000)
-                cpu = _used(cpu, proc.pid)
-                refused = [e for e in view["feed"] if not e["accepted"]]
-                if refused:
-                    print(f"  warning: refusals during the latency run: {refused[:3]}")
-            client.close()
-        finally:
-            proc.terminate()
-            proc.wait(timeout=20)
-            bridge.stop()
-            os.close(slave)
-    return Run(times, cpu, len(inputs))
+        while int(self.view["inputs"]) < self.expected:
+            self.view = json.loads(self.ws.recv(timeout=10))
+
+    def refused(self) -> list[Any]:
+        return [e for e in self.view["feed"] if not e["accepted"]]
 
 
-def _cpu_line(name: str, run: Run) -> None:
+def measure(count: int = 400, server: list[str] | None = None) -> tuple[_Side, _Side, _Product]:
+    """The bare relay, the durable relay and the product, all three running, fed the same
+    game sighting by sighting in turn (the order rotates), so that each figure is taken under
+    the same conditions as the others: on a shared machine, the load of any moment falls on
+    all three alike."""
+    zone_index = {zone: i for i, zone in enumerate(find_game(GAME).zones(SEATS))}
+    inputs = _game(count)
+    with ExitStack() as stack:
+        bare = _Relay(stack, zone_index, durable=False)
+        durable = _Relay(stack, zone_index, durable=True)
+        product = _Product(stack, zone_index, server)
+        sides: list[_Side] = [bare, durable, product]
+        before = {id(side): _cpu_seconds(side.proc.pid) if side.proc else None for side in sides}
+        for n, inp in enumerate(inputs):
+            if isinstance(inp, Seen):
+                for k in range(len(sides)):
+                    sides[(n + k) % len(sides)].timed(inp)
+            else:
+                product.timed(inp)
+        for side in sides:
+            side.cpu_from(before[id(side)])
+        if refused := product.refused():
+            print(f"  warning: refusals during the latency run: {refused[:3]}")
+    return bare, durable, product
+
+
+def _cpu_line(name: str, side: _Side) -> None:
     """One CPU figure: no budget, but what a Pi Zero 2 W (5-10x slower) would spend."""
-    if run.cpu is None:
+    if side.cpu is None:
         report(name, "not measured (no /proc)", "(none)", None)
         return
-    per = run.cpu * 1000 / run.inputs
+    per = side.cpu * 1000 / side.inputs
     report(
         name, f"{per:.2f} ms per input", f"(none; Pi Zero 2 W {5 * per:.1f}-{10 * per:.1f})", None
     )
@@ -236,12 +248,7 @@ def _cpu_line(name: str, run: Run) -> None:
 def run(count: int = 400) -> tuple[float, float]:
     """Print the three paths' latencies, the budget lines and the servers' CPU per input;
     returns the product's p50 and p99 ratios to the durable relay."""
-    game = find_game(GAME)
-    zone_index = {zone: i for i, zone in enumerate(game.zones(SEATS))}
-    inputs = _game(count)
-    bare = _relay(inputs, zone_index)
-    durable = _relay(inputs, zone_index, durable=True)
-    product = _product(inputs, zone_index)
+    bare, durable, product = measure(count)
     for name, side in (
         ("bare serial->WebSocket relay", bare),
         ("durable relay (SQLite WAL, fsync, then push)", durable),
@@ -259,10 +266,7 @@ def run(count: int = 400) -> tuple[float, float]:
         f"p99 <= {BUDGET_MS} ms",
         p99 <= BUDGET_MS,
     )
-    ratios = (
-        p50 / percentile(durable.times, 50),
-        p99 / percentile(durable.times, 99),
-    )
+    ratios = (p50 / percentile(durable.times, 50), p99 / percentile(durable.times, 99))
     for label, ratio in zip(("p50", "p99"), ratios, strict=True):
         report(
             f"  {label} ratio product / durable relay",

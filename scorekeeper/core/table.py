@@ -471,8 +471,9 @@ class Table:
         """What the table is waiting for, in plain words with the players' names."""
         return render_seats(self.game.waiting_for(self.state), self.config.seats)
 
-    def view(self, audience: Audience) -> dict[str, Any]:
-        """The whole picture ``audience`` may see: the game's view plus table facts and feed."""
+    def view(self, audience: Audience, feed: bool = True) -> dict[str, Any]:
+        """The whole picture ``audience`` may see: the game's view plus table facts and feed
+        (``feed`` False: an empty list in its place, for a caller that has the feed's JSON)."""
         state = self.state
         names = self.config.seats
         prompts = []
@@ -492,7 +493,7 @@ class Table:
             "waiting_for": self.waiting_for(),
             "pending": prompts,
             "state": self.game.view(state, audience),
-            "feed": [e.to_dict(audience) for e in self.recent_feed(audience)],
+            "feed": [e.to_dict(audience) for e in self.recent_feed(audience)] if feed else [],
             "inputs": self.inputs_seen,
             "score_history": [{"seq": seq, "scores": list(sc)} for seq, sc in self.score_history],
             "put_back": None if self.put_back is None else self.put_back.to_dict(audience),

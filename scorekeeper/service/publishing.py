@@ -2,8 +2,8 @@
 
 Every change to a table ends in ``_publish_locked`` (called with the table's lock held): the
 version moves on, each watched audience's view is rendered once (``Views._render``) while the
-input's commit may still be in flight, and once it is durable (``live.settle``) the batch is
-handed to the event loop with one ``call_soon_threadsafe`` (``_on_loop``), where
+input's commit may still be in flight, and once it is durable (``log_sink.settle``) the batch
+is handed to the event loop with one ``call_soon_threadsafe`` (``_on_loop``), where
 ``watchers.fanout`` offers it to each watcher's mailbox; a delayed public view goes to the
 table's spectator delay instead (``service/spectating.py`` delivers it when it is due).
 ``subscribe`` and ``unsubscribe`` add and drop watchers; ``end_credentials`` ends the watchers of
@@ -32,7 +32,8 @@ from scorekeeper.core.game import PUBLIC, Audience
 from scorekeeper.errors import NotFound
 from scorekeeper.service.delay import SpectatorDelay
 from scorekeeper.service.hub_base import HubBase, log
-from scorekeeper.service.live import Live, settle
+from scorekeeper.service.live import Live
+from scorekeeper.service.log_sink import settle
 from scorekeeper.service.watchers import Subscriber, fanout, forget
 
 

@@ -5,10 +5,10 @@ audience until the table's version moves on (``_publish_locked`` bumps it), and 
 serialised once per kind of audience (``Live.feed_json``), not at each view. ``summary`` is one
 line of the table list (as spectators see it when the spectator delay is on).
 
-The public methods first wait until the table's last input is durable (``live.settle``; it is,
-unless an input is being taken right now): no view is composed from an input the log does not
-hold yet. ``_compose``, ``_render`` and ``_facts`` do not wait: ``_publish_locked`` renders while
-the commit is in flight and publishes only after it.
+The public methods first wait until the table's last input is durable (``log_sink.settle``;
+it is, unless an input is being taken right now): no view is composed from an input the log
+does not hold yet. ``_compose``, ``_render`` and ``_facts`` do not wait: ``_publish_locked``
+renders while the commit may be in flight and publishes only after it.
 
 Locks: each public method takes the table's lock (``Live.lock``) around the work; ``_compose``,
 ``_render``, ``_feed_json`` and ``_facts`` are called with it held. ``_table`` may replay an
@@ -27,7 +27,8 @@ from scorekeeper.core.table import FeedEntry
 from scorekeeper.errors import NotFound
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.hub_base import HubBase
-from scorekeeper.service.live import Live, dumps, settle
+from scorekeeper.service.live import Live, dumps
+from scorekeeper.service.log_sink import settle
 from scorekeeper.service.texts import ENDED
 
 # Stands in for the feed while a view is serialised; the feed's cached JSON replaces it. Random
@@ -39,14 +40,15 @@ _FEED_MARK_JSON = dumps(_FEED_MARK)
 class Views(HubBase):
     """The hub's part that composes, serialises and caches the tables' views and summaries."""
 
-    def _compose(self, live: Live, audience: Audience) -> dict[str, Any]:
+    def _compose(self, live: Live, audience: Audience, feed: bool = True) -> dict[str, Any]:
+        """The view as a dict (``feed`` False: the feed left empty, for ``_render``)."""
         table = self._table(live)
         view: dict[str, Any] = {
             "id": live.table_id,
             "status": live.status,
             "archived": live.archived,
         }
-        view.update(table.view(audience))
+        view.update(table.view(audience, feed))
         if live.status == ENDED:  # an ended table waits for nobody and asks nothing
             view["pending"] = []
             view["waiting_for"] = ""
@@ -75,18 +77,13 @@ class Views(HubBase):
         cached = live.cache.get(audience)
         if cached is not None and cached[0] == live.version:
             return cached[1]
-        view = self._compose(live, audience)
-        feed = view.get("feed")
-        table = live.table
-        entries = table.recent_feed(audience) if table is not None else []
-        if isinstance(feed, list) and len(feed) == len(entries):
-            # The same text dumps(view) gives, but the feed (most of the view, and only one
-            # new line per input) comes from per-entry JSON serialised once.
-            view["feed"] = _FEED_MARK
-            feed_json = self._feed_json(live, audience, entries)
-            payload = dumps(view).replace(_FEED_MARK_JSON, feed_json, 1)
-        else:
-            payload = dumps(view)
+        # The same text dumps(view) gives, but the feed (most of the view, and only one new
+        # line per input) comes from per-entry JSON serialised once, not from dicts made anew.
+        view = self._compose(live, audience, feed=False)
+        view["feed"] = _FEED_MARK
+        entries = self._table(live).recent_feed(audience)
+        feed_json = self._feed_json(live, audience, entries)
+        payload = dumps(view).replace(_FEED_MARK_JSON, feed_json, 1)
         live.cache[audience] = (live.version, payload)
         return payload
 

@@ -20,7 +20,7 @@ import json
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -81,6 +81,7 @@ SUMMARY_META = "table-summary:"
 HIGHEST_ID_META = "table-highest-number"  # the highest table number ever given (deletes too)
 _INSERT_LOG = "INSERT INTO log (table_id, seq, at, record, chain) VALUES (?, ?, ?, ?, ?)"
 _SQLITE_DATETIME = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy stores a DateTime in SQLite
+Started = Callable[[int], None]  # told a log row's seq once it is inserted, before its commit
 
 
 def _table(model: type[Any]) -> Table:
@@ -121,9 +122,10 @@ class TableLog:
         self.store = store
         self.table_id = table_id
 
-    def append(self, record: dict[str, Any]) -> int:
-        """Append ``record`` durably; returns its sequence number (1, 2, ...)."""
-        return self.store.append(self.table_id, record)
+    def append(self, record: dict[str, Any], started: Started | None = None) -> int:
+        """Append ``record`` durably; returns its sequence number (1, 2, ...). ``started``:
+        as for ``Store.append``."""
+        return self.store.append(self.table_id, record, started)
 
 
 class Store:
@@ -545,12 +547,17 @@ class Store:
         self._last_chain[table_id] = GENESIS if last is None else str(last[1] or "")
         return (int(last[0]) if last is not None else 0) + 1
 
-    def append(self, table_id: str, record: dict[str, Any]) -> int:
+    def append(self, table_id: str, record: dict[str, Any], started: Started | None = None) -> int:
         """Append ``record`` to a table's log and commit it (fsync'd); returns its seq.
 
         The record is durable when this returns, and the marker has been told (after the
         commit: the marker may lag the database, never lead it). NotFound if the table does not
         exist; StoreError if the database refuses the write. Thread-safe.
+
+        ``started(seq)`` is called once the row is inserted, just before the commit (the
+        fsync), on this thread: a caller that appends on another thread may go on meanwhile
+        (``service/log_sink.LockedSink``). It must not touch the store, and the record is not
+        durable until this returns (the commit may still fail).
         """
         text = json.dumps(record)
         with self._db("append to the log") as conn:
@@ -560,7 +567,7 @@ class Store:
                     seq = self._load_next_seq(conn, table_id)
                 chain = link(self._last_chain[table_id], table_id, seq, text)
                 try:
-                    self._insert_log(conn, table_id, seq, record, text, chain)
+                    self._insert_log(conn, table_id, seq, record, text, chain, started)
                 except (IntegrityError, sqlite3.IntegrityError):  # another writer took this seq
                     self._next_seq.pop(table_id, None)  # reload it and retry
                     continue
@@ -588,8 +595,10 @@ class Store:
         record: dict[str, Any],
         text: str,
         chain: str,
+        started: Started | None = None,
     ) -> None:
         """Insert one log row and commit it (durable on return); rolled back on any error.
+        ``started(seq)`` is called between the two (``append``).
 
         SQLite takes the short road: one prepared INSERT and a commit on the driver's own
         connection, skipping SQLAlchemy's statement compilation and transaction bookkeeping
@@ -612,6 +621,8 @@ class Store:
                         "chain": chain,
                     },
                 )
+                if started is not None:
+                    started(seq)
                 conn.commit()
             except IntegrityError:
                 conn.rollback()
@@ -621,6 +632,8 @@ class Store:
             raw.execute(
                 _INSERT_LOG, (table_id, seq, utcnow().strftime(_SQLITE_DATETIME), text, chain)
             )
+            if started is not None:
+                started(seq)
             raw.commit()
         except BaseException as exc:
             with suppress(sqlite3.Error):

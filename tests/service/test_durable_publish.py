@@ -1,11 +1,11 @@
-"""A sighting's commit overlaps the work after it, and nothing is seen before it is durable.
+"""A slow commit overlaps the work after it, and nothing is seen before it is durable.
 
-The hub's log sink (``service/live.LockedSink``) hands each commit to the log-commit thread, so
-the table applies the input and the hub renders the views while the fsync is in flight; the
-views are handed to the watchers only once the commit has returned (invariant 1). A commit
-that fails is never seen: the table is replayed from its log. Each test holds or fails the
-commit with a gate around the store's real sink; no test times anything (HANG_GUARD only turns
-a hang into a failure).
+The hub's log sink (``service/log_sink.LockedSink``) can hand a commit to the log-commit
+thread, so that the table applies the input and the hub renders the views while the fsync is in
+flight; the views are handed to the watchers only once the commit has returned (invariant 1).
+A write that fails is never seen: the table is replayed from its log. Each test holds or fails
+the commit with a gate around the store's real sink; no test times anything (HANG_GUARD only
+turns a hang into a failure, and the sink's choice is tested on a hand-moved clock).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from scorekeeper.core.inputs import Seen
 from scorekeeper.core.table import FEED_LENGTH
 from scorekeeper.errors import StoreError
 from scorekeeper.service import Hub
-from scorekeeper.service.live import Live, LockedSink, dumps
+from scorekeeper.service.live import Live, dumps
+from scorekeeper.service.log_sink import OVERLAP_FROM, LockedSink
 from scorekeeper.service.watchers import Subscriber
 from tests.api.games import find_test_game
 
@@ -39,15 +40,21 @@ class GateSink:
         self.open = threading.Event()
         self.open.set()
         self.entered = threading.Event()
-        self.fail = ""  # "before" or "after" the real commit: raise StoreError there
+        # Raise StoreError: "commit" once the row is in, before its commit (rolled back: not
+        # logged), or "after" the commit (logged: a marker that cannot be written).
+        self.fail = ""
         self.durable: list[int] = []  # the seqs committed, in order
 
-    def append(self, record: dict[str, Any]) -> int:
-        self.entered.set()
-        assert self.open.wait(HANG_GUARD), "the test never let the commit go"
-        if self.fail == "before":
-            raise StoreError("the disk is full (a test)")
-        seq = int(self.sink.append(record))
+    def append(self, record: dict[str, Any], started: Callable[[int], None] | None = None) -> int:
+        def held(seq: int) -> None:
+            if started is not None:
+                started(seq)  # the hub goes on: it applies the input and renders meanwhile
+            self.entered.set()
+            assert self.open.wait(HANG_GUARD), "the test never let the commit go"
+            if self.fail == "commit":
+                raise StoreError("the disk is full (a test)")
+
+        seq = int(self.sink.append(record, started=held))
         self.durable.append(seq)
         if self.fail == "after":
             raise StoreError("the input was logged, but its marker cannot be written (a test)")
@@ -81,10 +88,10 @@ def _until(condition: Callable[[], bool]) -> None:
 
 
 def _gated(
-    tmp_path: Path, loop: asyncio.AbstractEventLoop
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, overlap: bool = True
 ) -> tuple[Hub, str, Live, GateSink, list[dict[str, Any]]]:
-    """A hub on the loop with a running fake table whose sink is gated, one public watcher
-    whose every view is kept, and C1 already played (the sink has learnt the log's seq)."""
+    """A hub on the loop with a running fake table whose sink is gated (and overlaps, or
+    not), one public watcher whose every view is kept, and C1 already played."""
     hub = Hub.open(tmp_path / "sk.db", find_game=find_test_game)
     asyncio.run_coroutine_threadsafe(_bind(hub, loop), loop).result(HANG_GUARD)
     tid = hub.create_table("fake", 2)
@@ -92,7 +99,7 @@ def _gated(
     live = hub._get(tid)
     assert live.table is not None
     gate = GateSink(hub.store.sink(tid))
-    live.table.log = LockedSink(gate, hub._store_lock)
+    live.table.log = LockedSink(gate, hub._store_lock, overlap=overlap)
     seen: list[dict[str, Any]] = []
     watcher = hub.subscribe(tid, PUBLIC)
     offer = watcher.offer
@@ -148,13 +155,15 @@ def test_views_are_rendered_during_the_commit_and_sent_only_once_it_is_durable(
         hub.close()
 
 
-@pytest.mark.parametrize("when", ["before", "after"])
+@pytest.mark.parametrize("overlap", [True, False])
+@pytest.mark.parametrize("when", ["commit", "after"])
 def test_a_failed_commit_is_never_seen_and_the_table_is_what_its_log_holds(
-    tmp_path: Path, loop: asyncio.AbstractEventLoop, when: str
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, when: str, overlap: bool
 ) -> None:
-    """Failing before the commit: C2 is not in the log, and nobody ever sees it. Failing after
-    it (the marker): C2 is in the log, so the replayed table has it, as a restart would."""
-    hub, tid, live, gate, seen = _gated(tmp_path, loop)
+    """Failing at the commit: C2 is not in the log, and nobody ever sees it. Failing after it
+    (the marker): C2 is in the log, so the replayed table has it, as a restart would. Alike
+    whether the commit overlapped the table's work or not."""
+    hub, tid, live, gate, seen = _gated(tmp_path, loop, overlap)
     try:
         gate.fail = when
         with pytest.raises(StoreError, match="a test"):
@@ -186,7 +195,7 @@ def test_a_view_asked_for_after_a_commit_failed_out_of_sight_is_the_log_s(
     before any view is composed, and its failed commit is never shown."""
     hub, tid, live, gate, seen = _gated(tmp_path, loop)
     try:
-        gate.fail = "before"
+        gate.fail = "commit"
         assert live.table is not None
         with live.lock:
             live.table.submit(Seen("play", "C2", True))  # in flight; nobody publishes it
@@ -218,3 +227,58 @@ def test_a_long_feed_s_cached_json_is_the_view_s_own(tmp_path: Path) -> None:
             hub.unsubscribe(watcher)
     finally:
         hub.close()
+
+
+class HandClock:
+    """A clock the test moves; each sink reading of it moves it by the next step given."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.steps: list[float] = []
+
+    def __call__(self) -> float:
+        if self.steps:
+            self.now += self.steps.pop(0)
+        return self.now
+
+
+class CountingSink:
+    """A sink that reports its rows like the store's, and counts the threads it ran on."""
+
+    def __init__(self) -> None:
+        self.seq = 0
+        self.threads: list[str] = []
+
+    def append(self, record: dict[str, Any], started: Callable[[int], None] | None = None) -> int:
+        self.seq += 1
+        self.threads.append(threading.current_thread().name)
+        if started is not None:
+            started(self.seq)
+        return self.seq
+
+
+@pytest.mark.parametrize(
+    ("commit", "work", "overlaps"),
+    [
+        (OVERLAP_FROM / 2, OVERLAP_FROM / 2, False),  # a laptop: both quick, one thread
+        (OVERLAP_FROM * 10, OVERLAP_FROM / 2, False),  # a slow disk, little to overlap it with
+        (OVERLAP_FROM / 2, OVERLAP_FROM * 10, False),  # slow work, a quick commit
+        (OVERLAP_FROM * 10, OVERLAP_FROM * 4, True),  # a Pi's SD card and its slower work
+    ],
+)
+def test_the_sink_overlaps_only_commits_and_work_both_slower_than_the_hand_over(
+    commit: float, work: float, overlaps: bool
+) -> None:
+    clock = HandClock()
+    sink = CountingSink()
+    locked = LockedSink(sink, threading.RLock(), clock=clock)
+    for _ in range(30):  # the moving averages settle on the durations
+        # append: the write begins, ends (the commit), returns; settle: the work ended
+        clock.steps = [0.0, commit, 0.0, work]
+        locked.append({"type": "x"})
+        locked.settle()
+    assert locked.overlapping is overlaps
+    clock.steps = [0.0, commit, 0.0, work]
+    assert locked.append({"type": "x"}) == 31
+    locked.settle()
+    assert sink.threads[-1].startswith("log-commit") is overlaps
