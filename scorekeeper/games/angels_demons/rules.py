@@ -49,9 +49,15 @@ def _ok(result: Result) -> Accepted[State]:
 
 
 def _in_hand(state: State, card: str, seat: int) -> bool:
-    """True when ``card`` may be in ``seat``'s hand (unknown, or known taken by that seat)."""
+    """True when ``card`` may be in ``seat``'s hand: known taken by that seat, or unknown while
+    the seat's hand holds a card the table does not know. A hand whose every card is known
+    (taken from the discards, or shown on the going-out pad and taken back) holds no other: a
+    card the table has never seen cannot come from it, however often cards go on and off."""
     loc = loc_of(state, card)
-    return loc == UNKNOWN or loc == f"hand:{seat}"
+    mine = f"hand:{seat}"
+    if loc == mine:
+        return True
+    return loc == UNKNOWN and state.where.count(mine) < state.hands[seat]
 
 
 def observe(state: State, seen: Seen) -> Outcome:

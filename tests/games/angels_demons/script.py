@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import combinations_with_replacement
 from typing import Any
 
 from scorekeeper.core.referee import Referee
 from scorekeeper.games.angels_demons.cards import CARD_IDS, IDENT, INDEX
+from scorekeeper.games.angels_demons.hands import ORDER, RUN_NEXT
 from tests.games.angels_demons.helpers import new_ref, play, state
 
 
@@ -47,17 +50,29 @@ class Script:
         return card
 
     def complete_with(self, card: str) -> list[str]:
-        """Seven unknown cards that make a complete hand with ``card`` (a pair and two groups)."""
+        """Seven cards that make a complete hand (a pair and two sets) with ``card``: every
+        other card the table knows the active seat holds, then cards nobody has seen. A real
+        hand holds its known cards; the referee refuses one that leaves them out."""
         st = state(self.ref)
+        mine = f"hand:{st.active}"
+        known = [c for c in CARD_IDS if st.where[INDEX[c]] == mine and c != card]
         free: dict[str, list[str]] = {}
         for c in CARD_IDS:
             if st.where[INDEX[c]] == "" and c not in self.reserved and c != card:
                 free.setdefault(IDENT[c], []).append(c)
-        partner = free.pop(IDENT[card])[0]
-        groups = [cs[:3] for cs in free.values() if len(cs) >= 3][:2]
-        hand = [partner, *groups[0], *groups[1]]
-        self.reserved.update(hand)
-        return hand
+        sets = [(i, i, i) for i in ORDER] + [(i, *RUN_NEXT[i]) for i in RUN_NEXT]
+        have = Counter(IDENT[c] for c in [card, *known])
+        for pair in ORDER:
+            for one, two in combinations_with_replacement(sets, 2):
+                need = Counter([pair, pair, *one, *two])
+                if have - need:  # a known card that does not fit this hand
+                    continue
+                extra = need - have
+                if all(len(free.get(i, ())) >= n for i, n in extra.items()):
+                    hand = known + [c for i, n in extra.items() for c in free[i][:n]]
+                    self.reserved.update(hand)
+                    return hand
+        raise AssertionError(f"no complete hand holds {card} and {known}")
 
     def idle(self, discard: str | None = None, take: str | None = None) -> str:
         """The active seat takes a card and discards ``discard`` (default: the card taken)."""
