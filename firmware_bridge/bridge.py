@@ -102,7 +102,7 @@ class Reader:
         self.errors = 0  # transmission errors and chip timeouts
         self.polls = 0
         self.last_error = ""
-        self.tracks = {}  # type: dict
+        self.tracks = {}  # type: dict[bytes, _Track]
         self.off_at = None  # type: int | None  # bridge ms of the last antenna-off, if any
 
     def status(self) -> int:
@@ -110,7 +110,7 @@ class Reader:
             return p.STATUS_NOT_RESPONDING
         return p.STATUS_OK
 
-    def present(self) -> list:
+    def present(self) -> "list[bytes]":
         """The uids reported present (sorted), frozen ones included."""
         return sorted(u for u, t in self.tracks.items() if t.reported)
 
@@ -149,7 +149,7 @@ class Bridge:
 
     def __init__(
         self,
-        config: "Config | dict",
+        config: "Config | dict[str, object]",
         spi: "SpiBus",
         cs_pins: "Sequence[OutPin]",
         stream: "Stream",
@@ -159,7 +159,7 @@ class Bridge:
         reset_pin: "OutPin | None" = None,
         leds: "Sequence[Led]" = (),
         buzzer: "Buzzer | None" = None,
-        firmware: tuple = FIRMWARE_VERSION,
+        firmware: "tuple[int, int, int]" = FIRMWARE_VERSION,
     ) -> None:
         cfg = config if isinstance(config, Config) else Config.from_dict(config)
         if len(cs_pins) != len(cfg.readers):
@@ -531,7 +531,7 @@ class Bridge:
         else:
             self.send(p.Ack(seq))
 
-    def _command(self, code: int, args: tuple) -> str:
+    def _command(self, code: int, args: "tuple[int, ...]") -> str:
         """Apply a command; returns "" or what is wrong with its arguments."""
         now = self.now()
         if code == p.CMD_LED:
@@ -618,7 +618,7 @@ class Bridge:
 
     # --- diagnostics -------------------------------------------------------------------------
 
-    def stats(self) -> dict:
+    def stats(self) -> "dict[str, Any]":
         """Counters for a look from the REPL (``bridge.stats()``); the host gets the same in
         HEARTBEAT / READER_HEALTH."""
         return {

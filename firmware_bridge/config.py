@@ -22,7 +22,9 @@ class ConfigError(ValueError):
 # --- configuration -------------------------------------------------------------------------------
 
 
-def _int(d: dict, key: str, default: object, lo: int, hi: int, where: str = "") -> int:
+def _int(
+    d: "dict[str, object]", key: str, default: object, lo: int, hi: int, where: str = ""
+) -> int:
     v = d.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise ConfigError(
@@ -31,7 +33,7 @@ def _int(d: dict, key: str, default: object, lo: int, hi: int, where: str = "") 
     return v
 
 
-def _pin(d: dict, key: str, where: str = "", optional: bool = True) -> object:
+def _pin(d: "dict[str, object]", key: str, where: str = "", optional: bool = True) -> object:
     v = d.get(key)
     if v is None and optional:
         return None
@@ -66,9 +68,9 @@ class Config:
         self.mosi = 19  # type: object
         self.miso = 16  # type: object
         self.baudrate = 1000000
-        self.readers = []  # type: list
+        self.readers = []  # type: list[ReaderConfig]
         self.reset_pin = None  # type: object
-        self.led_pins = []  # type: list
+        self.led_pins = []  # type: list[object]
         self.buzzer_pin = None  # type: object
         self.settle_ms = MIN_SETTLE_MS
         self.field_off_ms = DEFAULT_FIELD_OFF_MS
@@ -111,7 +113,7 @@ class Config:
         readers = d.get("readers")
         if not isinstance(readers, list) or not 1 <= len(readers) <= MAX_READERS:
             raise ConfigError("readers must be a list of 1 to %d readers" % MAX_READERS)
-        seen = []  # type: list
+        seen = []  # type: list[object]
         for i, r in enumerate(readers):
             where = "readers[%d]." % i
             if not isinstance(r, dict):

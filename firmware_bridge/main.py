@@ -58,7 +58,8 @@ class UsbStream:
         return bytes(out)
 
     def write(self, data: bytes) -> "int | None":
-        return self.tx.write(data)
+        written = self.tx.write(data)  # type: int | None
+        return written
 
 
 def build(cfg: "Any", machine: "Any", stream: "Any", time_mod: "Any") -> Bridge:

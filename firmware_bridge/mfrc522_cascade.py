@@ -44,6 +44,15 @@ Hazards:
 
 import time as _time
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # never true on the board: names for the annotations (strings) below
+    from collections.abc import Callable
+
+    TicksMs = Callable[[], float]  # a clock in milliseconds (wrapping ints on MicroPython)
+    TicksDiff = Callable[[float, float], float]  # (later, earlier) -> milliseconds between
+    ReadReg = Callable[[int], int]
+    WriteReg = Callable[[int, int], None]
+
 # registers
 COMMAND_REG = 0x01
 COM_IEN_REG = 0x02
@@ -115,7 +124,7 @@ T_MODE_AUTO = 0x80  # TModeReg TAuto: the timer starts when a transmission ends
 RX_GAIN_MASK = 0x70  # RFCfgReg's RxGain bits; the others are reserved
 
 
-def _default_clock() -> tuple:
+def _default_clock() -> "tuple[TicksMs, TicksDiff]":
     """``(ticks_ms, ticks_diff)`` of this interpreter: MicroPython's own, or CPython's
     monotonic clock in milliseconds."""
     ticks_ms = getattr(_time, "ticks_ms", None)
@@ -130,7 +139,7 @@ def _default_clock() -> tuple:
     return ms, _subtract
 
 
-def _subtract(a, b):
+def _subtract(a: float, b: float) -> float:
     return a - b
 
 
@@ -208,7 +217,13 @@ class Mfrc522:
     thread-safe: one poll at a time per chip (the backends poll readers in turn anyway).
     """
 
-    def __init__(self, read_reg, write_reg, ticks_ms=None, ticks_diff=None) -> None:
+    def __init__(
+        self,
+        read_reg: "ReadReg",
+        write_reg: "WriteReg",
+        ticks_ms: "TicksMs | None" = None,
+        ticks_diff: "TicksDiff | None" = None,
+    ) -> None:
         self.read_reg = read_reg
         self.write_reg = write_reg
         if ticks_ms is None:
@@ -219,7 +234,7 @@ class Mfrc522:
         self.wait_ms = self.timeout_ms + WAIT_MARGIN_MS
         self.unsure_polls = 0  # polls in a row that ended in silence with tags missing
 
-    def _elapsed(self, start) -> int:
+    def _elapsed(self, start: float) -> float:
         return self.ticks_diff(self.ticks_ms(), start)
 
     def version(self) -> int:
@@ -374,7 +389,7 @@ def _set_bit(buf: bytearray, pos: int, value: int) -> None:
         buf[pos // 8] &= ~(1 << (pos % 8)) & 0xFF
 
 
-def anticollision_select(chip: Mfrc522, level: int) -> "tuple | None":
+def anticollision_select(chip: Mfrc522, level: int) -> "tuple[bytes, int] | None":
     """Run anticollision and SELECT at cascade ``level`` (0, 1 or 2, i.e. levels 1-3).
 
     Returns ``(uid_cl, sak)``: the four uid bytes of this level and the tag's SAK, or None when
@@ -437,7 +452,7 @@ def anticollision_select(chip: Mfrc522, level: int) -> "tuple | None":
     return uid5[:4], resp.data[0]
 
 
-def select_uid(chip: Mfrc522) -> "tuple | None":
+def select_uid(chip: Mfrc522) -> "tuple[bytes, int] | None":
     """After a tag answered REQA/WUPA: run the cascade and return ``(uid, sak)`` with the full
     4-, 7- or 10-byte uid, or None when the tag left. The tag is then ACTIVE (halt it next)."""
     uid = bytearray()
@@ -480,7 +495,7 @@ class Inventory:
     """
 
     def __init__(self) -> None:
-        self.uids = []  # type: list
+        self.uids = []  # type: list[bytes]
         self.collisions = 0
         self.garbled = 0
         self.errors = 0

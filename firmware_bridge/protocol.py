@@ -94,7 +94,7 @@ class ProtocolError(ValueError):
 # --- CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor) ------------------
 
 
-def _make_crc_table() -> list:
+def _make_crc_table() -> "list[int]":
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -121,9 +121,14 @@ class Message:
     """Base of every message: a type code, a payload layout and value equality."""
 
     TYPE = -1
-    FIELDS = ()  # type: tuple
+    FIELDS = ()  # type: tuple[str, ...]
 
     def payload(self) -> bytes:
+        raise NotImplementedError
+
+    @classmethod
+    def from_payload(cls, payload: bytes) -> "Message":
+        """The message a payload of this type holds (each message type reads its own)."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
@@ -175,7 +180,10 @@ class Hello(Message):
     FIELDS = ("protocol", "firmware", "reader_count")
 
     def __init__(
-        self, firmware: tuple = (0, 0, 0), reader_count: int = 0, protocol: int = PROTOCOL_VERSION
+        self,
+        firmware: "tuple[int, ...]" = (0, 0, 0),
+        reader_count: int = 0,
+        protocol: int = PROTOCOL_VERSION,
     ) -> None:
         self.protocol = _check_u(protocol, 8, "protocol")
         fw = tuple(firmware)
@@ -319,7 +327,7 @@ class Command(Message):
                 % (code, struct.calcsize(fmt) if fmt else 0, len(self.args))
             )
 
-    def values(self) -> tuple:
+    def values(self) -> "tuple[int, ...]":
         fmt = COMMAND_ARGS.get(self.code)
         if fmt is None:
             raise ProtocolError("unknown command 0x%02X" % self.code)
@@ -427,7 +435,7 @@ MESSAGE_CLASSES = {
     COMMAND: Command,
     ACK: Ack,
     ERROR: Error,
-}  # type: dict
+}  # type: dict[int, type[Message]]
 
 
 def parse_message(msg_type: int, payload: bytes) -> Message:
@@ -561,7 +569,7 @@ class Decoder:
         self.lost = 0
         self.restarts = 0
 
-    def counters(self) -> dict:
+    def counters(self) -> "dict[str, int]":
         """A snapshot of the counters as a plain dict (names in ``COUNTER_NAMES``)."""
         return {name: getattr(self, name) for name in COUNTER_NAMES}
 
@@ -585,7 +593,7 @@ class Decoder:
         self._overflow = 0
         self._wire = 0
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: bytes) -> "list[Frame]":
         """Decode ``data`` (any length, any split) and return the list of completed frames."""
         out = []
         buf = self._buf

@@ -341,7 +341,7 @@ def fuzz_firmware(data: bytes) -> None:
         assert not rig.host.inbox, "host bytes left unread"
 
     # An accepted setting is applied, a refused one changes nothing.
-    timing = (
+    timing: tuple[int, ...] = (
         rig.bridge.config.settle_ms,
         rig.bridge.config.present_polls,
         rig.bridge.config.absent_ms,
