@@ -156,13 +156,15 @@ class BoardProfile:
             if len(numbers) > 1:
                 listed = ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
                 found.append(
-                    f"the effect {effect} is on locations {listed} (each effect is on one location)"
+                    f"the {EFFECT_NAMES[effect]} is on locations {listed} (each effect is on "
+                    "one location)"
                 )
         missing = [e for e in EFFECTS if e not in where]
         if missing and where:
-            found.append(f"no location has the effect {', '.join(missing)} yet")
+            named = ", ".join(EFFECT_NAMES[e] for e in missing)
+            found.append(f"no location has the effect of the {named} yet")
         if self.cathedral_gain_vp is None:
-            found.append("the Cathedral's gain is unknown (cathedral_gain: {vp: N})")
+            found.append("the Cathedral's gain is unknown: how many VP it gives")
         return found
 
     @property

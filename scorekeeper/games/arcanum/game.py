@@ -103,8 +103,8 @@ class Arcanum(Game[State]):
         Option(
             BOARD_OPTION,
             "sample",
-            "The location icons and effects printed on your board: a profile shipped with "
-            "scorekeeper, one you made with 'scorekeeper board new', or a profile file.",
+            "The location icons and effects printed on your board: choose the profile you "
+            "entered for it (the sample is made up, for tries only).",
             ask=True,
             label="Board profile",
         ),

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.arcanum.boards import (
+    EFFECT_NAMES,
     EFFECTS,
     ICON_KINDS,
     BoardProfile,
@@ -74,7 +75,7 @@ def test_known_profile_holds_only_what_the_rulebook_tells() -> None:
     assert known.problems() == [
         *(f"location {n}: effect, name and icons unknown" for n in range(1, 10)),
         "location 10: effect and name unknown",
-        "the Cathedral's gain is unknown (cathedral_gain: {vp: N})",
+        "the Cathedral's gain is unknown: how many VP it gives",
     ]
     with pytest.raises(ValueError, match="effect of location 3 is unknown"):
         known.effect_at(3)
@@ -138,10 +139,10 @@ def test_partial_profile_is_valid_data_with_gaps() -> None:
     problems = board.problems()
     assert "location 3: effect, name and icons unknown" in problems
     assert "location 4: effect, name and icons unknown" in problems
-    assert "the effect market is on locations 1 and 2 (each effect is on one location)" in problems
-    missing = [e for e in EFFECTS if e != "market"]
-    assert f"no location has the effect {', '.join(missing)} yet" in problems
-    assert not any("Cathedral" in p for p in problems)
+    assert "the Market is on locations 1 and 2 (each effect is on one location)" in problems
+    missing = [EFFECT_NAMES[e] for e in EFFECTS if e != "market"]
+    assert f"no location has the effect of the {', '.join(missing)} yet" in problems
+    assert not any("Cathedral's gain" in p for p in problems)
 
 
 def test_a_complete_board_with_one_effect_twice_is_not_complete() -> None:
@@ -149,8 +150,8 @@ def test_a_complete_board_with_one_effect_twice_is_not_complete() -> None:
     data["locations"][9]["id"] = "castle"
     board = profile_from_mapping(data)
     assert board.problems() == [
-        "the effect castle is on locations 9 and 10 (each effect is on one location)",
-        "no location has the effect ballroom yet",
+        "the Castle is on locations 9 and 10 (each effect is on one location)",
+        "no location has the effect of the Ballroom yet",
     ]
 
 
