@@ -428,7 +428,7 @@ BOARD_KIND = DataKind(
     help=(
         "What each of the 10 city locations of your board does: its effect, printed name and "
         "icons, and what the Cathedral gives. The rulebook does not print them, so copy them "
-        "from your board once; a table chooses one with its board option."
+        "from your board once, then choose it when you create a table."
     ),
     noun="board profile",
     model=BoardModel,
