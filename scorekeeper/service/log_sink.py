@@ -7,12 +7,15 @@ returns the record's seq as soon as its row is inserted, while the commit (the f
 in flight, so the table applies the input and the hub renders the views meanwhile. HAZARD:
 until ``settle`` returns, that input is not durable, and nothing derived from the table may
 leave the table's lock: the hub settles before it publishes or composes a view (invariant 1).
+HAZARD: never append while holding the store lock: the log-commit thread takes it, and the
+appending thread waits for that thread.
 
-The overlap costs two thread hand-overs (about 0.1-0.2 ms each on a busy laptop, more on a
-Pi), so it is taken only where it saves more than that: when both the commit and the work
-after it (measured, a moving average) take longer than ``OVERLAP_FROM``. On a laptop's SSD the
-commit is a few tenths of a millisecond and so is the work: one thread does both, in turn. On a
-Pi's SD card the commit takes milliseconds and the work about one: they overlap.
+The overlap costs three thread hand-overs (together 0.1-0.2 ms on the 2-core development
+machine under load, measured with perf_counter spans inside the server of bench/latency.py),
+and there it saved no more than that: the commit took about 0.4 ms and the work after it (apply and
+render) about 0.1-0.3 ms. So it is taken only when both the commit and the work (moving
+averages) take longer than ``OVERLAP_FROM``: on a Pi, 5-10x slower and fsyncing to an SD card
+in milliseconds, they should (not measured on a Pi); elsewhere one thread does both, in turn.
 
 Whichever way, a write that fails once its row is in (the commit, or the marker after it) is
 raised by ``settle``, after the table applied the input: ``settle`` (the function) then drops
@@ -38,7 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("scorekeeper.hub")
 
-# Overlap a commit with the work after it when both take longer than this (seconds).
+# Overlap a commit with the work after it when both take longer than this (seconds): more
+# than the hand-overs cost.
 OVERLAP_FROM = 0.0005
 _WEIGHT = 0.2  # of the newest duration in the moving averages
 
