@@ -149,7 +149,7 @@ def test_every_exception_class_descends_from_the_root_and_a_built_in() -> None:
     for expected in (
         "scorekeeper.errors:ConfigError",
         "scorekeeper.service.tokens:Forbidden",
-        "scorekeeper.commands.table:ConsoleError",
+        "scorekeeper.commands.table.client:ConsoleError",
         "scorekeeper.core.script_match:MatcherError",
         "scorekeeper.service.watchers:Ended",
         "scorekeeper.api.limits:_TooLarge",
