@@ -103,9 +103,7 @@ class ScriptedTime:
         self.now += seconds
 
 
-def test_sim_rates_while_tapping(monkeypatch: pytest.MonkeyPatch) -> None:
-    import scorekeeper.commands.doctor as doctor
-
+def test_sim_rates_while_tapping() -> None:
     backend = SimBackend(["r1", "r2"])  # no hysteresis: a put/take is a Sighting at once
     out = io.StringIO()
 
@@ -115,8 +113,7 @@ def test_sim_rates_while_tapping(monkeypatch: pytest.MonkeyPatch) -> None:
             backend.take("r1", "04AA")
 
     clock = ScriptedTime(tap)  # three taps during the first second
-    monkeypatch.setattr(doctor, "time", clock)
-    code = Doctor("sim", backend, out=out, clock=clock.monotonic).run(1.2)
+    code = Doctor("sim", backend, out=out, clock=clock.monotonic, sleep=clock.sleep).run(1.2)
     text = out.getvalue()
     assert code == 0, text
     lines = [line for line in text.splitlines() if line.lstrip().startswith(("1.0 s", "1.2 s"))]
