@@ -32,6 +32,7 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Correct, Decision, GameInput, Seen, Undo
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.core.referee import Referee
+from scorekeeper.errors import ScorekeeperError
 
 S = TypeVar("S")
 
@@ -42,7 +43,7 @@ QUIET = 0.02  # share that play an accepted input changing nothing (a card lifte
 ONWARD = 0.5  # share that prefer inputs after which the table waits for something else
 
 
-class WalkError(AssertionError):
+class WalkError(ScorekeeperError, AssertionError):
     """The referee disagreed with the game's own pure judgement of an input (an impure game,
     or a referee bug): the walk stops, saying where."""
 

@@ -46,7 +46,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, 
 from yaml.constructor import SafeConstructor
 
 from scorekeeper.core.yaml_words import Problem, explain, title, words
-from scorekeeper.errors import ConfigError
+from scorekeeper.errors import ConfigError, ScorekeeperError
 
 __all__ = [
     "NULL_TAG",
@@ -199,7 +199,7 @@ def _plain(node: yaml.Node | None, path: Path, lines: _Lines, model: Any) -> Any
     return out
 
 
-class _Refusal(Exception):
+class _Refusal(ScorekeeperError, ValueError):
     def __init__(self, message: str, line: int | None) -> None:
         self.message, self.line = message, line
 

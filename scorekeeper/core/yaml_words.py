@@ -17,6 +17,8 @@ from typing import Annotated, Any, Union
 from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 
+from scorekeeper.errors import ScorekeeperError
+
 Path = tuple[str | int, ...]
 
 # The key under which a pydantic error keeps its location, read from pydantic's own type rather
@@ -25,7 +27,7 @@ Path = tuple[str | int, ...]
 _LOCATION = next(key for key in ErrorDetails.__annotations__ if key.startswith("lo"))
 
 
-class Problem(ValueError):
+class Problem(ScorekeeperError, ValueError):
     """A validator's complaint about a node below the one it validates.
 
     ``Problem("zone 'x' is unknown", "r1")`` raised while validating ``readers`` reports the line
