@@ -511,8 +511,8 @@ def _play(hub: Any, worlds: dict[str, list[Any]], seed: int, say: Callable[[str]
     store = hub.store
     append = store.append
 
-    def acknowledged(table_id: str, record: dict[str, Any]) -> int:
-        seq = int(append(table_id, record))
+    def acknowledged(table_id: str, record: dict[str, Any], *rest: Any, **named: Any) -> int:
+        seq = int(append(table_id, record, *rest, **named))
         say(f"a {table_id} {seq} {json.dumps(record, separators=(',', ':'))}")
         return seq
 
