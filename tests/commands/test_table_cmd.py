@@ -233,7 +233,7 @@ def test_pair(sk: Sk, server: Server) -> None:
     assert redeemed.status_code == 200 and redeemed.json()["seat"] == 1
     assert sk("pair", tid, "9").code == 1
     unpaired = sk("unpair", tid, "1")
-    assert unpaired.code == 0 and "withdrew 1 token(s)" in unpaired.out
+    assert unpaired.code == 0 and "withdrew 1 token and 0 unused pairing codes" in unpaired.out
 
 
 def test_layout_and_kit_files(sk: Sk, server: Server, tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import {confirmDialog} from "./dialogs.js";
 import {state} from "./state.js";
 import {renderOptions, renderDataChoices} from "./create.js";
 import {buildForm, toYaml} from "./schema-form.js";
+import {plural} from "../kit.js";
 
 // The entry's own fields (core/data.py: every entry has them at its top): the name is the
 // "Save as" box and `sample` is the server's to say, so neither is drawn in the form.
@@ -137,7 +138,7 @@ function editorFor(kind) {
       result.complete
         ? el("div", {class: "ok-text"},
              `${label}: complete — nothing to fill in; it can start a table.`)
-        : el("div", {}, el("strong", {}, `${label}: ${list.length} thing(s) to fill in`),
+        : el("div", {}, el("strong", {}, `${label}: ${plural(list.length, "thing")} to fill in`),
              el("ul", {}, list.map((p) => el("li", {}, p)))));
   };
   const draw = (data) => {

@@ -1,7 +1,7 @@
 // The chosen table (#detail): its seats and scores, the prompts it waits for (the organiser may
 // answer for any seat), a phone's pairing code, the spectator delay, fixing a misread, and the
 // recent plays in words.
-import {registry, SVG_NS} from "../kit.js";
+import {registry, SVG_NS, plural} from "../kit.js";
 import {$, el, badge, say, humanize, ruleLink, plainText} from "./dom.js";
 import {update} from "./morph.js";
 import {api} from "./api.js";
@@ -206,9 +206,9 @@ export async function unpair(id, seat, name, button) {
   const label = tableLabel(id);
   try {
     const got = await api("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/tokens`);
-    const codes = got.codes_revoked ? ` and ${got.codes_revoked} unused pairing code(s)` : "";
+    const codes = got.codes_revoked ? ` and ${plural(got.codes_revoked, "unused pairing code")}` : "";
     say(got.revoked
-      ? `${label}: ${name}'s phone unpaired (${got.revoked} token(s)${codes} withdrawn); ` +
+      ? `${label}: ${name}'s phone unpaired (${plural(got.revoked, "token")}${codes} withdrawn); ` +
         "pair a new one when ready"
       : `${label}: ${name} had no paired phone` + (codes ? `; ${codes.slice(5)} withdrawn` : ""));
     const p = state.pairing;

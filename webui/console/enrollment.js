@@ -5,6 +5,7 @@ import {$, el, say, message} from "./dom.js";
 import {api} from "./api.js";
 import {ENROLL_KEY} from "./state.js";
 import {loadKits} from "./create.js";
+import {plural} from "../kit.js";
 
 let enrollment = null;  // the session as the server last described it
 let enrollTimer = null;
@@ -58,7 +59,7 @@ function showEnrollment(session) {
   } else if (session.complete) {
     next = `Every piece of ${session.kit} is tagged.`;
   } else {
-    next = `${session.skipped.length} piece(s) skipped. Finish, then start ${session.kit} again ` +
+    next = `${plural(session.skipped.length, "piece")} skipped. Finish, then start ${session.kit} again ` +
       "to tag them.";
   }
   $("enroll-next").textContent = next;

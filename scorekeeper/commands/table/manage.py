@@ -11,6 +11,7 @@ import sys
 
 from scorekeeper.commands.table.client import Client, ConsoleError
 from scorekeeper.commands.table.show import _print_json, _print_summary
+from scorekeeper.core.text import plural
 
 
 def _status(client: Client, args: argparse.Namespace) -> int:
@@ -57,8 +58,9 @@ def _pair(client: Client, args: argparse.Namespace) -> int:
 def _unpair(client: Client, args: argparse.Namespace) -> int:
     answer = client.call("DELETE", f"/api/tables/{args.table_id}/seats/{args.seat}/tokens")
     print(
-        f"withdrew {answer.get('revoked', 0)} token(s) and {answer.get('codes_revoked', 0)} "
-        f"unused pairing code(s) of seat {args.seat} of {args.table_id}; pair the new phone "
+        f"withdrew {plural(int(answer.get('revoked', 0)), 'token')} and "
+        f"{plural(int(answer.get('codes_revoked', 0)), 'unused pairing code')} of seat "
+        f"{args.seat} of {args.table_id}; pair the new phone "
         f"with: scorekeeper table pair {args.table_id} {args.seat}"
     )
     return 0
