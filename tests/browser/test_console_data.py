@@ -24,22 +24,13 @@ from pydantic import BaseModel, Field
 from scorekeeper.core import data
 from scorekeeper.games.arcanum.boards import EFFECT_NAMES
 from tests.browser.axe import serious_violations
+from tests.browser.test_console_live import open_console
 
 if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server
 
 WEBUI = Path(__file__).resolve().parents[2] / "webui"
 KIND = "arcanum/board"
-
-
-def open_console(new_page: Callable[..., Page], server: Server, size: str = "laptop") -> Page:
-    """The console with the organiser token typed into its token box."""
-    page = new_page(size)
-    page.goto("/console")
-    page.locator("#token").fill(server.token)
-    page.locator("#token-save").click()
-    expect(page.locator("#token-state")).to_have_text("organiser")
-    return page
 
 
 def _editor(page: Page) -> Locator:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import yaml
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
@@ -37,29 +37,16 @@ from scorekeeper.errors import ConfigError
 from scorekeeper.games.arcanum.boards import (
     BOARDS_DIR,
     EFFECT_NAMES,
-    EFFECTS,
     ICON_KINDS,
     LOCATION_NUMBERS,
     BoardProfile,
+    EffectId,
     Location,
     normal_icons,
 )
 from scorekeeper.games.arcanum.cards import FAMILY_SYMBOL
 
 _INT_TAG = "tag:yaml.org,2002:int"
-EffectId = Literal[
-    "wizard_tower",
-    "artists_quarter",
-    "harbor",
-    "throne_room",
-    "market",
-    "fields",
-    "treasury",
-    "cathedral",
-    "ballroom",
-    "castle",
-]
-assert EffectId.__args__ == EFFECTS  # type: ignore[attr-defined]  # one list of effects
 
 
 def _count(value: Any) -> int:

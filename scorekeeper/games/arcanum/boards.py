@@ -27,12 +27,12 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.arcanum.cards import FIGURES, SUITS, figure_of, suit_of
 
-EFFECTS: tuple[str, ...] = (
+EffectId = Literal[
     "wizard_tower",
     "artists_quarter",
     "harbor",
@@ -43,7 +43,10 @@ EFFECTS: tuple[str, ...] = (
     "cathedral",
     "ballroom",
     "castle",
-)
+]
+"""A location effect id (rules §5), as a type (the board schema's choices)."""
+
+EFFECTS: tuple[str, ...] = get_args(EffectId)
 """Location effect ids (rules §5); each is on exactly one location of a complete board."""
 
 EFFECT_NAMES: dict[str, str] = {
