@@ -1,6 +1,6 @@
 """The game contract's defaults (core/game.py), the shared prompt matching and TABLE-* refusals
-(core/answering.py), and that the platform names no game: mats.py and core/ hold no registered
-game's id, name or zone vocabulary in their code."""
+(core/answering.py), and that the platform names no game: the zone mats (mats.py, mat_plan.py)
+and core/ hold no registered game's id, name or zone vocabulary in their code."""
 
 from __future__ import annotations
 
@@ -22,7 +22,11 @@ from scorekeeper.games import find_game, games
 from tests.fakes import FakeGame
 
 ROOT = Path(__file__).resolve().parents[2]
-PLATFORM = [ROOT / "scorekeeper" / "mats.py", *sorted((ROOT / "scorekeeper" / "core").glob("*.py"))]
+PLATFORM = [
+    ROOT / "scorekeeper" / "mats.py",
+    ROOT / "scorekeeper" / "mat_plan.py",
+    *sorted((ROOT / "scorekeeper" / "core").glob("*.py")),
+]
 NAMES = ("Ann", "Bea", "Cid")
 
 
