@@ -14,6 +14,9 @@ backoff (``reconnect_min`` .. ``reconnect_max`` seconds). Use a stable path
 While the bridge is offline its readers are frozen: nothing is reported gone because a cable fell
 out. After a reconnect, HELLO + inventory + HEARTBEAT (the "resync" of PROTOCOL.md) tells the host
 which tags left meanwhile; those get their gone Sightings then.
+
+Frames and the host's per-reader state are handled in serial_frames.py (``BridgeFrames``,
+mixed in here); this module holds the port, the reader thread and reconnection.
 """
 
 from __future__ import annotations
@@ -26,17 +29,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from firmware_bridge import protocol as p
-from scorekeeper.core.inputs import Sighting
 from scorekeeper.errors import ReaderError
-from scorekeeper.readers.base import (
-    Emit,
-    Outbox,
-    RateMeter,
-    ReaderBackend,
-    ReaderHealth,
-    format_uid,
-)
+from scorekeeper.readers.base import Emit, Outbox, ReaderBackend, ReaderHealth
 from scorekeeper.readers.presence import PresenceConfig, PresenceFilter
+from scorekeeper.readers.serial_frames import BridgeFrames, _Reader
 
 log = logging.getLogger("scorekeeper.readers.serial")
 
@@ -70,36 +66,7 @@ def open_pyserial(port: str, baudrate: int, timeout: float) -> SerialPort:
     return opened
 
 
-class _Reader:
-    """Host-side bookkeeping for one reader of the bridge."""
-
-    __slots__ = (
-        "status",
-        "reads",
-        "misses",
-        "collisions",
-        "tag_frames",
-        "rate",
-        "last_sighting",
-        "reported",
-        "ever_reported",
-        "last",
-    )
-
-    def __init__(self) -> None:
-        self.status = p.STATUS_OK
-        self.reads = 0  # host-side totals, summed from the bridge's reports across its reboots
-        self.misses = 0
-        self.collisions = 0
-        self.tag_frames = 0
-        self.rate = RateMeter()
-        self.last_sighting: float | None = None
-        self.reported = False  # a READER_HEALTH has arrived since the bridge's last HELLO
-        self.ever_reported = False
-        self.last = (0, 0, 0)  # the bridge's counters in its last report
-
-
-class SerialBackend(ReaderBackend):
+class SerialBackend(BridgeFrames, ReaderBackend):
     """Readers behind a bridge on ``port``; see the module docstring.
 
     ``reader_ids``: reader id per bridge reader index; without it the ids are ``r0``, ``r1``, ...
@@ -379,187 +346,3 @@ class SerialBackend(ReaderBackend):
                 self._counts["heartbeat_timeouts"] += 1
         if late:
             self._lost(f"no heartbeat for {self.heartbeat_timeout:g} s")
-
-    # --- frames ------------------------------------------------------------------------------
-
-    def _handle_bytes(self, data: bytes, now: float) -> None:
-        with self._lock:
-            frames = self.decoder.feed(data)
-            self._log_decoder()
-            for frame in frames:
-                self._handle_frame(frame, now)
-        self._outbox.drain()
-
-    def _log_decoder(self) -> None:
-        counters = self.decoder.counters()
-        changed = {
-            k: counters[k] - self._seen_counters[k]
-            for k in counters
-            if k not in ("frames", "restarts") and counters[k] != self._seen_counters[k]
-        }
-        self._seen_counters = counters
-        if changed:
-            log.warning(
-                "reader bridge %s: line errors %s",
-                self.port,
-                ", ".join(f"{k}+{v}" for k, v in sorted(changed.items())),
-                extra={"port": self.port, "event": "line_errors", **changed},
-            )
-
-    def _reader_index(self, index: int) -> str | None:
-        if index < len(self._ids):
-            return self._ids[index]
-        if self._fixed_ids:
-            self._counts["unknown_reader"] += 1
-            log.warning(
-                "reader bridge %s: frame for reader index %d, but only %d reader ids are"
-                " configured",
-                self.port,
-                index,
-                len(self._ids),
-                extra={"port": self.port, "event": "unknown_reader", "index": index},
-            )
-            return None
-        self._grow(index + 1)
-        return self._ids[index]
-
-    def _grow(self, count: int) -> None:
-        while len(self._ids) < count:
-            self._ids.append(f"r{len(self._ids)}")
-            self._readers.append(_Reader())
-            if not self._link_online:
-                self.filter.suspend(self._ids[-1])
-
-    def _set_online(self, now: float) -> None:
-        if not self._link_online:
-            self._link_online = True
-            self._detail = ""
-            for index, rid in enumerate(self._ids):
-                if self._readers[index].status == p.STATUS_OK:
-                    self.filter.resume(rid, now)
-            log.info(
-                "reader bridge %s online", self.port, extra={"port": self.port, "event": "online"}
-            )
-
-    def _handle_frame(self, frame: p.Frame, now: float) -> None:
-        msg = frame.message
-        out: list[Sighting] = []
-        if isinstance(msg, p.Hello):
-            self._hello = msg
-            self._resync = set()
-            if not self._fixed_ids:
-                self._grow(msg.reader_count)
-            for rd in self._readers:
-                rd.reported = False
-            log.info(
-                "reader bridge %s: HELLO firmware %s, %d readers",
-                self.port,
-                ".".join(str(x) for x in msg.firmware),
-                msg.reader_count,
-                extra={
-                    "port": self.port,
-                    "event": "hello",
-                    "firmware": list(msg.firmware),
-                    "readers": msg.reader_count,
-                },
-            )
-        elif isinstance(msg, p.TagPresent | p.TagGone):
-            rid = self._reader_index(msg.reader)
-            if rid is None:
-                return
-            uid = format_uid(msg.uid)
-            present = isinstance(msg, p.TagPresent)
-            if present:
-                rd = self._readers[msg.reader]
-                rd.tag_frames += 1
-                if not rd.ever_reported:
-                    rd.rate.add(now)
-                if self._resync is not None:
-                    self._resync.add((msg.reader, uid))
-            out = self.filter.edge(rid, uid, present, now)
-        elif isinstance(msg, p.Heartbeat):
-            self._last_heartbeat = now
-            self._bridge = {
-                "uptime_ms": msg.uptime_ms,
-                "polls": msg.polls,
-                "dropped": msg.dropped,
-                "rx_errors": msg.rx_errors,
-            }
-            self._set_online(now)
-            if self._resync is not None:
-                out = self._finish_resync(now)
-        elif isinstance(msg, p.ReaderHealthReport):
-            rid = self._reader_index(msg.reader)
-            if rid is None:
-                return
-            self._reader_report(msg.reader, rid, msg, now)
-        elif isinstance(msg, p.Ack):
-            self._counts["acks"] += 1
-        elif isinstance(msg, p.Error):
-            self._counts["bridge_errors"] += 1
-            log.warning(
-                "reader bridge %s refused frame %d: code %d %s",
-                self.port,
-                msg.seq,
-                msg.code,
-                msg.text,
-                extra={
-                    "port": self.port,
-                    "event": "bridge_error",
-                    "seq": msg.seq,
-                    "code": msg.code,
-                },
-            )
-        self._note(out, now)
-        self._outbox.put(out)
-
-    def _finish_resync(self, now: float) -> list[Sighting]:
-        """The inventory after a HELLO is complete: tags the host holds that the bridge did not
-        list have left while the link was down."""
-        listed = self._resync or set()
-        self._resync = None
-        out: list[Sighting] = []
-        for index, rid in enumerate(self._ids):
-            for uid in sorted(self.filter.tracked(rid)):
-                if (index, uid) not in listed:
-                    out.extend(self.filter.edge(rid, uid, False, now))
-        return out
-
-    def _reader_report(self, index: int, rid: str, msg: p.ReaderHealthReport, now: float) -> None:
-        rd = self._readers[index]
-        base = rd.last if rd.reported else (0, 0, 0)
-        now_counts = (msg.reads, msg.misses, msg.collisions)
-        if any(c < b for c, b in zip(now_counts, base, strict=True)):
-            base = (0, 0, 0)  # the bridge restarted without a HELLO reaching us
-        delta = [c - b for c, b in zip(now_counts, base, strict=True)]
-        rd.reads += delta[0]
-        rd.misses += delta[1]
-        rd.collisions += delta[2]
-        if delta[0]:
-            rd.rate.add(now, delta[0])
-        rd.last = now_counts
-        rd.reported = rd.ever_reported = True
-        if msg.status != rd.status:
-            rd.status = msg.status
-            if msg.status == p.STATUS_OK:
-                if self._link_online:
-                    self.filter.resume(rid, now)
-                log.info(
-                    "reader %s (bridge index %d) responding again",
-                    rid,
-                    index,
-                    extra={"reader": rid, "event": "reader_online"},
-                )
-            else:
-                self.filter.suspend(rid)
-                log.warning(
-                    "reader %s (bridge index %d) not responding",
-                    rid,
-                    index,
-                    extra={"reader": rid, "event": "reader_offline"},
-                )
-
-    def _note(self, out: list[Sighting], now: float) -> None:
-        for s in out:
-            if s.reader in self._ids:
-                self._readers[self._ids.index(s.reader)].last_sighting = now
