@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -191,6 +192,8 @@ class Table:
         self.referee = Referee(game, config.options, len(config.seats))
         self.feed: deque[FeedEntry] = deque(maxlen=FEED_KEPT)
         self.listeners: list[Listener] = []
+        # Feed entries whose listeners wait for their input to be durable (``submit``).
+        self._held: list[FeedEntry] | None = None
         self.inputs_seen = 0
         # The log seq of each accepted input still in force (parallel to the referee's): what
         # an undo or a correction would take back now, to hold it to what its preview showed.
@@ -249,17 +252,39 @@ class Table:
         """The log seq of the input an undo or a correction would take back now, or None."""
         return self.accepted_seqs[-1] if self.accepted_seqs else None
 
-    def submit(self, inp: Input, typed: bool = False) -> Result:
+    def submit(
+        self, inp: Input, typed: bool = False, alongside: Callable[[], None] | None = None
+    ) -> Result:
         """Log ``inp`` durably, then apply it. Every input is logged, accepted or not.
 
         ``typed``: the organiser typed it (no piece was laid), so a refusal's hint asks for no
         physical move (``Rejected.typed``); the record keeps a ``"typed"`` key for replays.
+        ``alongside``: the caller's work once the input is applied (the hub renders its views).
+        A sink with ``append_while`` (service/log_sink.py) may apply the input and run it on
+        another thread while the commit is in flight; HAZARD: it must let nothing out, and the
+        listeners hear of the input only once it is durable.
         """
         record = inp.to_record()
         if typed:
             record[TYPED] = True
-        seq = self.log.append(record) if self.log is not None else self.inputs_seen + 1
-        return self._apply(inp, seq, typed)
+
+        def apply(seq: int) -> Result:
+            result = self._apply(inp, seq, typed)
+            if alongside is not None:
+                alongside()
+            return result
+
+        append_while = getattr(self.log, "append_while", None)
+        if append_while is None:
+            return apply(self.log.append(record) if self.log is not None else self.inputs_seen + 1)
+        self._held = []
+        try:
+            result: Result = append_while(record, apply)
+        finally:
+            held, self._held = self._held, None
+        for entry in held:
+            self._hear(entry)
+        return result
 
     def refuse(self, inp: Input, rejection: Rejected, typed: bool = False) -> Result:
         """Log ``inp`` durably as refused by the table itself, and do not apply it.
@@ -373,8 +398,15 @@ class Table:
         return Result(False, rejection=rejection)
 
     def _tell(self, entry: FeedEntry) -> None:
-        """Add ``entry`` to the feed and hand it to every listener."""
+        """Add ``entry`` to the feed and hand it to every listener (later, when ``submit``
+        holds them back until its input is durable)."""
         self.feed.append(entry)
+        if self._held is not None:
+            self._held.append(entry)
+        else:
+            self._hear(entry)
+
+    def _hear(self, entry: FeedEntry) -> None:
         for listener in list(self.listeners):
             listener(self, entry)
 
@@ -462,10 +494,15 @@ class Table:
         """The last FEED_LENGTH feed entries ``audience`` is shown: for the organiser every
         input; for everyone else the ones that say something (events or a refusal)."""
         if audience == ORGANISER:
-            entries = list(self.feed)
-        else:
-            entries = [e for e in self.feed if e.events or not e.accepted]
-        return entries[-FEED_LENGTH:]
+            return list(itertools.islice(self.feed, max(0, len(self.feed) - FEED_LENGTH), None))
+        entries = []  # from the newest back: on every sighting's path, the feed keeps FEED_KEPT
+        for entry in reversed(self.feed):
+            if entry.events or not entry.accepted:
+                entries.append(entry)
+                if len(entries) == FEED_LENGTH:
+                    break
+        entries.reverse()
+        return entries
 
     def waiting_for(self) -> str:
         """What the table is waiting for, in plain words with the players' names."""

@@ -24,6 +24,7 @@ from scorekeeper.core.outcomes import Rejected
 from scorekeeper.core.table import RULE_NOT_RUNNING, Table, without_names
 from scorekeeper.errors import MovedOn, NotRunning
 from scorekeeper.service.hub_base import HubBase, log
+from scorekeeper.service.publishing import Prepared
 from scorekeeper.service.texts import (
     NOT_RUNNING,
     ODD_STATUS,
@@ -102,7 +103,12 @@ class Inputs(HubBase):
                     f"table {table_id} {NOT_RUNNING.get(status, ODD_STATUS)}; "
                     f"this input is logged as refused, not recorded as a play; {then}"
                 )
-            result = table.submit(inp, typed=typed)
+            # The views are rendered while the input's commit may still be in flight (the
+            # log-work thread, service/log_sink.py), and handed over once it is durable.
+            prepared: list[Prepared] = []
+            result = table.submit(
+                inp, typed=typed, alongside=lambda: prepared.append(self._prepare(live))
+            )
             seq = table.feed[-1].seq if table.feed else table.inputs_seen
             # The log (the journal) names no hidden card: its reason says "the card".
             logged = (
@@ -110,7 +116,7 @@ class Inputs(HubBase):
                 if result.rejection is None
                 else without_names(result.rejection, table.secret_names())
             )
-            self._publish_locked(live)
+            self._publish_locked(live, *prepared)
         if logged is not None:
             log.info(
                 "input refused",

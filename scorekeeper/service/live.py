@@ -56,6 +56,8 @@ class Live:
     # id(entry), organiser? -> (entry, its JSON): feed entries are frozen, so each is serialised
     # once per kind of audience (the organiser's lines also carry the raw input).
     feed_json: dict[tuple[int, bool], tuple[FeedEntry, str]] = field(default_factory=dict)
+    # organiser? -> the feed entries that kind of audience was last shown, and their JSON.
+    feed_lines: dict[bool, tuple[list[FeedEntry], list[str]]] = field(default_factory=dict)
     # Wakes wait_inputs on each change (made by the first wait: most tables are never waited
     # for, and a condition costs a kilobyte on each of hundreds of tables).
     changed: threading.Condition | None = None

@@ -1,21 +1,22 @@
 """A table's log sink in the hub (``LockedSink``), and ``settle``: nothing is seen before it is
 durable, and a failed write is never seen.
 
-``LockedSink`` takes the hub's store lock around each append. It can also let a sighting's
-fsync overlap the work after it: ``append`` then hands the write to the log-commit thread and
-returns the record's seq as soon as its row is inserted, while the commit (the fsync) is still
-in flight, so the table applies the input and the hub renders the views meanwhile. HAZARD:
-until ``settle`` returns, that input is not durable, and nothing derived from the table may
-leave the table's lock: the hub settles before it publishes or composes a view (invariant 1).
-HAZARD: never append while holding the store lock: the log-commit thread takes it, and the
-appending thread waits for that thread.
+``LockedSink`` takes the hub's store lock around each append. ``append_while`` can also let a
+sighting's commit (the fsync) overlap the work after it: once the record's row is inserted, the
+work (``Table.submit`` applies the input and the hub renders its views) is handed to the
+log-work thread, while the appending thread commits; the fsync frees the GIL for the work, and
+``append_while`` returns once both are done, so the record is durable before anything derived
+from it leaves (invariant 1). HAZARD: the work runs while the appending thread holds the table's
+lock and the store lock: it must take no lock, and publish nothing. HAZARD: never append while
+holding the store lock in another thread that waits for this one.
 
-The overlap costs three thread hand-overs (together 0.1-0.2 ms on the 2-core development
-machine under load, measured with perf_counter spans inside the server of bench/latency.py),
-and there it saved no more than that: the commit took about 0.4 ms and the work after it (apply and
-render) about 0.1-0.3 ms. So it is taken only when both the commit and the work (moving
-averages) take longer than ``OVERLAP_FROM``: on a Pi, 5-10x slower and fsyncing to an SD card
-in milliseconds, they should (not measured on a Pi); elsewhere one thread does both, in turn.
+Which way pays depends on the machine. Overlapping saves the work's time when the work, plus
+waking the log-work thread, ends before the fsync does; when it does not, the appending thread
+waits for the GIL, and each thread wake costs 0.1-0.2 ms on the 2-core development VM
+(measured with perf_counter spans in the server of bench/latency.py: the work about 0.2 ms,
+the fsync about 0.3 ms, overlapped a little faster there). On a Pi, whose SD card fsyncs in
+milliseconds, it should pay more (not measured on a Pi). So ``LockedSink`` measures both ways
+on the appending thread and takes the faster, trying the other now and then (``PROBE_EVERY``).
 
 Whichever way, a write that fails once its row is in (the commit, or the marker after it) is
 raised by ``settle``, after the table applied the input: ``settle`` (the function) then drops
@@ -28,11 +29,13 @@ from __future__ import annotations
 
 import inspect
 import logging
+import os
+import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from scorekeeper.core.table import LogSink
 
@@ -40,22 +43,22 @@ if TYPE_CHECKING:
     from scorekeeper.service.live import Live
 
 log = logging.getLogger("scorekeeper.hub")
+T = TypeVar("T")
 
-# Overlap a commit with the work after it when both take longer than this (seconds): more
-# than the hand-overs cost.
-OVERLAP_FROM = 0.0005
-_WEIGHT = 0.2  # of the newest duration in the moving averages
+# One append_while in this many goes the way measured to be slower (both stay measured).
+PROBE_EVERY = 32
 
 
 class LockedSink:
     """A table's log sink that takes the hub's store lock around each append, and overlaps
-    slow commits with the table's work (the module docstring says when, and what that asks).
+    commits with the table's work when that is faster (the module docstring says when, and
+    what that asks).
 
     ``overlap``: None chooses by the measured durations; True and False force it (tests).
-    ``clock``: what the durations are measured with. One append is in flight at a time, in
-    order; ``settle`` waits for it and raises what it raised (StoreError, NotFound). A sink
-    that cannot tell when its row is in (not the store's) is written on the caller's thread,
-    durable on return, and its failures raise from ``append``."""
+    ``clock``: what the durations are measured with (on the appending thread only).
+    ``settle`` raises what a write that failed once its row was in raised (StoreError,
+    NotFound). A sink that cannot tell when its row is in (not the store's) is written plainly,
+    and its failures raise from ``append``."""
 
     def __init__(
         self,
@@ -69,11 +72,11 @@ class LockedSink:
         self._lock = lock
         self._overlap = overlap
         self._clock = clock
-        self._pending: Future[int] | None = None
         self._failed: BaseException | None = None
-        self._returned: float | None = None  # when the last append returned to the table
-        self.commit_s = 0.0  # moving averages: an append's write, and the work after it
-        self.work_s = 0.0
+        # The last few durations (seconds) of append_while on the appending thread, each way:
+        # plain (False) and overlapped (True); the next one goes the way whose median is less.
+        self._took: dict[bool, deque[float]] = {False: deque(maxlen=9), True: deque(maxlen=9)}
+        self._count = 0
         try:
             self._reports = "started" in inspect.signature(sink.append).parameters
         except (TypeError, ValueError):  # a sink Python cannot describe: the plain way
@@ -81,73 +84,102 @@ class LockedSink:
 
     @property
     def overlapping(self) -> bool:
-        """Whether the next append overlaps its commit with the table's work."""
+        """Whether the next ``append_while`` runs its work beside the commit: the way that
+        took less (median of the last few) on this machine, except that one append in
+        PROBE_EVERY goes the other way, so that both stay measured as conditions change."""
         if not self._reports:
             return False
         if self._overlap is not None:
             return self._overlap
-        return min(self.commit_s, self.work_s) > OVERLAP_FROM
+        plain, overlapped = self._took[False], self._took[True]
+        if len(plain) < 3 or len(overlapped) < 3:  # each way a few times first
+            return len(plain) >= 3
+        faster = _median(overlapped) < _median(plain)
+        return faster is not (self._count % PROBE_EVERY == PROBE_EVERY - 1)
 
     def append(self, record: dict[str, Any]) -> int:
+        """Append ``record`` on this thread; durable on return, unless its row went in and the
+        commit (or the marker after it) failed: then ``settle`` raises it."""
         self.settle()
         inserted: list[int] = []
-        if self.overlapping:
-            ready = threading.Event()
-
-            def started(seq: int) -> None:
-                inserted.append(seq)
-                ready.set()
-
-            try:
-                pending = _committer().submit(self._write, record, started)
-            except RuntimeError:  # the interpreter is shutting down: written on this thread
-                pass
-            else:
-                pending.add_done_callback(lambda _done: ready.set())
-                ready.wait()  # frees the GIL for the log-commit thread's Python work
-                if not inserted:  # it failed before its row was in: nothing is logged
-                    return self._returning(pending.result())
-                self._pending = pending
-                return self._returning(inserted[0])
         try:
-            return self._returning(self._write(record, inserted.append if self._reports else None))
+            return self._write(record, inserted.append if self._reports else None)
         except BaseException as exc:
             if not inserted:
                 raise
             # The row went in, then its commit or the marker failed: the table applies it and
             # settle raises, so that the table is replayed from what the log holds.
             self._failed = exc
-            return self._returning(inserted[0])
+            return inserted[0]
+
+    def append_while(self, record: dict[str, Any], work: Callable[[int], T]) -> T:
+        """Append ``record``, run ``work(seq)`` once its row is in, and return what it returned
+        once the record is durable (a failed write after the row went in: ``settle`` raises
+        it). Overlapping, ``work`` runs on the log-work thread while this thread commits (the
+        fsync frees the GIL for it); otherwise here, after the commit. HAZARD: ``work`` must
+        take no lock another thread may hold while waiting for this one (it runs while this
+        thread holds the table's and the store's locks) and let nothing out."""
+        overlap = self.overlapping
+        self._count += 1
+        began = self._clock()
+        try:
+            if not overlap:
+                return work(self.append(record))
+            self.settle()
+            jobs: list[_Job[T]] = []
+            try:
+                self._write(record, lambda seq: jobs.append(_Job(work, seq)))
+            except BaseException as exc:
+                if not jobs:  # it failed before its row was in: nothing is logged
+                    raise
+                self._failed = exc  # the table applies it, then settle raises (as ``append``)
+            return jobs[0].result()
+        finally:
+            self._took[overlap].append(self._clock() - began)
 
     def settle(self) -> None:
-        """Return once the record in flight (if any) is durable, or raise why it is not."""
-        if self._returned is not None:
-            self.work_s = _average(self.work_s, self._clock() - self._returned)
-            self._returned = None
-        pending, self._pending = self._pending, None
+        """Return, or raise why the last record whose row went in is not durable."""
         failed, self._failed = self._failed, None
-        if pending is not None:
-            pending.result()
         if failed is not None:
             raise failed
 
-    def _returning(self, seq: int) -> int:
-        self._returned = self._clock()
-        return seq
-
     def _write(self, record: dict[str, Any], started: Callable[[int], None] | None) -> int:
-        began = self._clock()
+        with self._lock:
+            if started is None:
+                return self._sink.append(record)
+            return int(self._sink.append(record, started=started))  # type: ignore[call-arg]
+
+
+class _Job(Generic[T]):
+    """``work(seq)`` handed to the log-work thread at once; ``result`` waits for it there and
+    raises here what it raised."""
+
+    def __init__(self, work: Callable[[int], T], seq: int) -> None:
+        self._work = work
+        self._seq = seq
+        self._value: T | None = None
+        self._error: BaseException | None = None
+        self._done = threading.Lock()
+        self._done.acquire()
+        _worker().put(self)
+
+    def run(self) -> None:
         try:
-            with self._lock:
-                if started is None:
-                    return self._sink.append(record)
-                return int(self._sink.append(record, started=started))  # type: ignore[call-arg]
+            self._value = self._work(self._seq)
+        except BaseException as exc:  # noqa: BLE001 - raised again by result, on its thread
+            self._error = exc
         finally:
-            self.commit_s = _average(self.commit_s, self._clock() - began)
+            self._done.release()
+
+    def result(self) -> T:
+        self._done.acquire()
+        if self._error is not None:
+            raise self._error
+        return cast(T, self._value)
 
 
-def _average(average: float, newest: float) -> float:
-    return average + _WEIGHT * (newest - average)
+def _median(durations: deque[float]) -> float:
+    return sorted(durations)[len(durations) // 2]
 
 
 def settle(live: Live, store: Any, store_lock: threading.RLock) -> None:
@@ -164,6 +196,7 @@ def settle(live: Live, store: Any, store_lock: threading.RLock) -> None:
     except BaseException:
         live.cache.clear()
         live.feed_json.clear()
+        live.feed_lines.clear()
         live.version += 1
         try:
             with store_lock:
@@ -181,14 +214,32 @@ def settle(live: Live, store: Any, store_lock: threading.RLock) -> None:
         raise
 
 
-_COMMITTER: list[ThreadPoolExecutor] = []
-_COMMITTER_LOCK = threading.Lock()
+_WORKER: list[queue.SimpleQueue[_Job[Any]]] = []
+_WORKER_LOCK = threading.Lock()
 
 
-def _committer() -> ThreadPoolExecutor:
-    """The process's one log-commit thread (made at the first use). Shared by every table and
-    hub: their appends are serialised by the store lock anyway."""
-    with _COMMITTER_LOCK:
-        if not _COMMITTER:
-            _COMMITTER.append(ThreadPoolExecutor(1, thread_name_prefix="log-commit"))
-        return _COMMITTER[0]
+def _worker() -> queue.SimpleQueue[_Job[Any]]:
+    """The process's one log-work thread's queue (the thread is made at the first use).
+    Shared by every table and hub: a job takes no lock, so jobs never wait for each other."""
+    with _WORKER_LOCK:
+        if not _WORKER:
+            jobs: queue.SimpleQueue[_Job[Any]] = queue.SimpleQueue()
+            threading.Thread(target=_work, args=(jobs,), name="log-work", daemon=True).start()
+            _WORKER.append(jobs)
+        return _WORKER[0]
+
+
+def _work(jobs: queue.SimpleQueue[_Job[Any]]) -> None:
+    while True:
+        jobs.get().run()
+
+
+def _forget_worker() -> None:
+    """In a forked child: the parent's log-work thread is not there (its queue would never
+    be served, and the power-cut campaign's writers hung on it), so the first use makes one."""
+    global _WORKER_LOCK
+    _WORKER.clear()
+    _WORKER_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_worker)

@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.core.game import PUBLIC, Audience
 from scorekeeper.errors import NotFound
@@ -35,6 +35,15 @@ from scorekeeper.service.hub_base import HubBase, log
 from scorekeeper.service.live import Live
 from scorekeeper.service.log_sink import settle
 from scorekeeper.service.watchers import Subscriber, fanout, forget
+
+
+class Prepared(NamedTuple):
+    """The views of one change, rendered (``_prepare``) and not yet handed over."""
+
+    version: int
+    watched: bool
+    public: str  # the public view for the spectator delay ("" without one)
+    batch: list[tuple[int, str, list[Subscriber]]]
 
 
 class Publishing(HubBase):
@@ -94,12 +103,10 @@ class Publishing(HubBase):
         with live.lock:
             return sum(len(s) for s in live.subs.values())
 
-    def _publish_locked(self, live: Live) -> None:
-        """Bump the version and render once per watched audience while the input's commit may
-        still be in flight (``LockedSink``), then wait until it is durable and only then hand
-        the views over to the loop (a delayed public view goes to the table's spectator delay
-        instead): nothing is seen before it is in the log (invariant 1). A failed commit
-        raises here, after the table is replayed from its log and that state published."""
+    def _prepare(self, live: Live) -> Prepared:
+        """Bump the version and render once per watched audience: what ``_publish_locked``
+        hands over. With the table's lock held, by its holder or, while that thread commits
+        the input, on the log-work thread (``Table.submit``'s ``alongside``): takes no lock."""
         live.version += 1
         delay = live.delay
         watched = live.table is not None and bool(live.subs or delay)
@@ -110,6 +117,18 @@ class Publishing(HubBase):
             for aud, subs in live.subs.items()
             if watched and subs and not (delay and aud == PUBLIC)
         ]
+        return Prepared(version, watched, public, batch)
+
+    def _publish_locked(self, live: Live, prepared: Prepared | None = None) -> None:
+        """Render the views (``_prepare``, unless done while the input's commit was in flight),
+        then wait until the input is durable and only then hand the views over to the loop (a
+        delayed public view goes to the table's spectator delay instead): nothing is seen
+        before it is in the log (invariant 1). A failed commit raises here, after the table is
+        replayed from its log and that state published."""
+        if prepared is None:
+            prepared = self._prepare(live)
+        version, watched, public, batch = prepared
+        delay = live.delay
         try:
             settle(live, self.store, self._store_lock)
         except BaseException:

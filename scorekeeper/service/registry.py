@@ -252,6 +252,7 @@ class TableRegistry(HubBase):
         table.feed.clear()
         live.cache.clear()
         live.feed_json.clear()
+        live.feed_lines.clear()
         with self._tables_lock:
             self._recent.pop(live.table_id, None)
         log.info("table unloaded", extra={"table": live.table_id})

@@ -19,6 +19,7 @@ by ``settle`` replays the table (the store lock). Nothing else.
 from __future__ import annotations
 
 import json
+import operator
 import secrets
 from typing import Any
 
@@ -90,16 +91,21 @@ class Views(HubBase):
     @staticmethod
     def _feed_json(live: Live, audience: Audience, entries: list[FeedEntry]) -> str:
         """``entries`` (the feed ``audience`` is shown now: ``Table.recent_feed``) as JSON,
-        from the per-entry cache."""
+        from the per-entry cache; the lines of the entries this kind of audience was last shown
+        are taken over as they are (one new line per input: no walk over the whole feed)."""
         organiser = audience == ORGANISER
         cache = live.feed_json
-        parts = []
-        for entry in entries:
+        last = live.feed_lines.get(organiser)
+        parts = _slid(last[0], last[1], entries) if last is not None else None
+        if parts is None:
+            parts = []
+        for entry in entries[len(parts) :]:
             key = (id(entry), organiser)
             hit = cache.get(key)
             if hit is None or hit[0] is not entry:
                 hit = cache[key] = (entry, dumps(entry.to_dict(audience)))
             parts.append(hit[1])
+        live.feed_lines[organiser] = (entries, parts)
         if len(cache) > 4 * len(parts) + 8:  # drop this kind's lines that scrolled out
             keep = {id(e) for e in entries}
             for key in [k for k in cache if k[1] == organiser and k[0] not in keep]:
@@ -160,3 +166,21 @@ class Views(HubBase):
             except NotFound:  # deleted meanwhile
                 continue
         return out
+
+
+def _slid(shown: list[FeedEntry], lines: list[str], entries: list[FeedEntry]) -> list[str] | None:
+    """The lines of ``shown`` that begin ``entries`` (the same entries, in the same order,
+    the feed having moved on by some at its head), or None when ``entries`` does not begin
+    with the rest of ``shown`` from one of its entries on."""
+    if not entries:
+        return []
+    first = entries[0]
+    for start, entry in enumerate(shown):
+        if entry is first:
+            break
+    else:
+        return None
+    kept = shown[start:]
+    if len(kept) > len(entries) or not all(map(operator.is_, kept, entries)):
+        return None
+    return lines[start:]

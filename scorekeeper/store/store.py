@@ -634,7 +634,10 @@ class Store:
             )
             if started is not None:
                 started(seq)
-            raw.commit()
+            # COMMIT as a (cached) statement, not raw.commit(): that frees the GIL three times
+            # (prepare, step, finalize), and a thread woken by ``started`` took it at the first
+            # and held the fsync back until its work was done (measured: 0.15 ms a sighting).
+            raw.execute("COMMIT")
         except BaseException as exc:
             with suppress(sqlite3.Error):
                 raw.rollback()

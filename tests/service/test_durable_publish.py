@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,7 +27,7 @@ from scorekeeper.core.table import FEED_LENGTH
 from scorekeeper.errors import StoreError
 from scorekeeper.service import Hub
 from scorekeeper.service.live import Live, dumps
-from scorekeeper.service.log_sink import OVERLAP_FROM, LockedSink
+from scorekeeper.service.log_sink import PROBE_EVERY, LockedSink
 from scorekeeper.service.watchers import Subscriber
 from tests.api.games import find_test_game
 
@@ -218,6 +220,9 @@ def test_a_long_feed_s_cached_json_is_the_view_s_own(tmp_path: Path) -> None:
         for n in range(130):
             card = f"C{n % 9 + 1}"
             hub.submit(tid, Seen("play" if n % 3 else "hand", card, n % 2 == 0))
+            if n % 7 == 0 or n > 120:  # the feed's lines taken over as it moves on
+                for audience in (PUBLIC, ORGANISER, 0):
+                    assert hub.view_json(tid, audience) == dumps(hub.view(tid, audience))
         live = hub._get(tid)
         assert live.feed_json  # the per-entry cache served these views
         for audience in (PUBLIC, ORGANISER, 0):
@@ -227,19 +232,6 @@ def test_a_long_feed_s_cached_json_is_the_view_s_own(tmp_path: Path) -> None:
             hub.unsubscribe(watcher)
     finally:
         hub.close()
-
-
-class HandClock:
-    """A clock the test moves; each sink reading of it moves it by the next step given."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.steps: list[float] = []
-
-    def __call__(self) -> float:
-        if self.steps:
-            self.now += self.steps.pop(0)
-        return self.now
 
 
 class CountingSink:
@@ -257,28 +249,96 @@ class CountingSink:
         return self.seq
 
 
-@pytest.mark.parametrize(
-    ("commit", "work", "overlaps"),
-    [
-        (OVERLAP_FROM / 2, OVERLAP_FROM / 2, False),  # a laptop: both quick, one thread
-        (OVERLAP_FROM * 10, OVERLAP_FROM / 2, False),  # a slow disk, little to overlap it with
-        (OVERLAP_FROM / 2, OVERLAP_FROM * 10, False),  # slow work, a quick commit
-        (OVERLAP_FROM * 10, OVERLAP_FROM * 4, True),  # a Pi's SD card and its slower work
-    ],
-)
-def test_the_sink_overlaps_only_commits_and_work_both_slower_than_the_hand_over(
-    commit: float, work: float, overlaps: bool
+@pytest.mark.parametrize("overlap_faster", [True, False])
+def test_the_sink_takes_the_way_measured_faster_and_tries_the_other_now_and_then(
+    overlap_faster: bool,
 ) -> None:
-    clock = HandClock()
+    """The clock is moved by the work itself: by 1 when it runs on the log-work thread (beside
+    the commit), by 2 on the appending thread, or the other way round."""
+    now = [0.0]
     sink = CountingSink()
-    locked = LockedSink(sink, threading.RLock(), clock=clock)
-    for _ in range(30):  # the moving averages settle on the durations
-        # append: the write begins, ends (the commit), returns; settle: the work ended
-        clock.steps = [0.0, commit, 0.0, work]
-        locked.append({"type": "x"})
-        locked.settle()
-    assert locked.overlapping is overlaps
-    clock.steps = [0.0, commit, 0.0, work]
-    assert locked.append({"type": "x"}) == 31
-    locked.settle()
-    assert sink.threads[-1].startswith("log-commit") is overlaps
+    locked = LockedSink(sink, threading.RLock(), clock=lambda: now[0])
+    ways: list[bool] = []
+
+    def work(seq: int) -> int:
+        beside = threading.current_thread().name == "log-work"
+        ways.append(beside)
+        now[0] += 1 if beside is overlap_faster else 2
+        return seq * 10
+
+    for n in range(1, 4 * PROBE_EVERY + 1):
+        assert locked.append_while({"n": n}, work) == n * 10
+    assert ways[:6] == [False] * 3 + [True] * 3  # each way measured first
+    # Then the faster way, except for one probe of the other in every PROBE_EVERY.
+    probes = [n for n, way in enumerate(ways) if n >= 6 and way is not overlap_faster]
+    assert probes == list(range(PROBE_EVERY - 1, len(ways), PROBE_EVERY))
+    assert sink.threads == ["MainThread"] * len(ways)  # the commit: always this thread
+    assert sink.seq == len(ways)
+
+
+def test_work_that_fails_beside_the_commit_raises_here_once_the_record_is_durable() -> None:
+    sink = CountingSink()
+    locked = LockedSink(sink, threading.RLock(), overlap=True)
+
+    def work(seq: int) -> int:
+        raise ValueError(f"the rules broke on {seq}")
+
+    with pytest.raises(ValueError, match="the rules broke on 1"):
+        locked.append_while({"n": 1}, work)
+    assert sink.seq == 1
+    assert locked.append_while({"n": 2}, lambda seq: seq) == 2  # the sink goes on
+
+
+def test_listeners_hear_of_an_input_only_once_it_is_durable(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> None:
+    """A listener (the Pi's refusal beep) is something people notice: like the views, it waits
+    for the commit, though the table applied the input beside it."""
+    hub, tid, live, gate, _seen = _gated(tmp_path, loop)
+    heard: list[int] = []
+    try:
+        assert live.table is not None
+        live.table.listeners.append(lambda _table, entry: heard.append(entry.seq))
+        gate.open.clear()
+        gate.entered.clear()
+        reader = threading.Thread(
+            target=hub.submit, args=(tid, Seen("play", "C2", True)), daemon=True
+        )
+        reader.start()
+        assert gate.entered.wait(HANG_GUARD)
+        _until(lambda: _rendered_inputs(live) == 2)  # applied and rendered...
+        assert heard == []  # ...and not heard of while its commit is held
+        gate.open.set()
+        reader.join(HANG_GUARD)
+        assert not reader.is_alive()
+        assert heard == [2] and gate.durable == [1, 2]
+    finally:
+        gate.open.set()
+        hub.close()
+
+
+def test_a_forked_child_overlaps_on_a_log_work_thread_of_its_own() -> None:
+    """The power-cut campaign forks writers from a process that played already: a child must
+    not hand its work to the parent's log-work thread, which it does not have (it hung)."""
+    locked = LockedSink(CountingSink(), threading.RLock(), overlap=True)
+    assert locked.append_while({"n": 1}, lambda seq: seq) == 1  # the parent's thread is made
+    pid = os.fork()
+    if pid == 0:  # the child: exit 0 once its own thread did the work, 1 on anything else
+        code = 1
+        try:
+            signal.alarm(int(HANG_GUARD))
+            child = LockedSink(CountingSink(), threading.RLock(), overlap=True)
+            code = 0 if child.append_while({"n": 1}, lambda seq: seq + 41) == 42 else 1
+        finally:
+            os._exit(code)
+    status: int | None = None
+
+    def reaped() -> bool:
+        nonlocal status
+        done, raw = os.waitpid(pid, os.WNOHANG)
+        if done == pid:
+            status = os.waitstatus_to_exitcode(raw)
+        return done == pid
+
+    _until(reaped)
+    assert status == 0
