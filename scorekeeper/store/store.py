@@ -635,8 +635,9 @@ class Store:
             if started is not None:
                 started(seq)
             # COMMIT as a (cached) statement, not raw.commit(): that frees the GIL three times
-            # (prepare, step, finalize), and a thread woken by ``started`` took it at the first
-            # and held the fsync back until its work was done (measured: 0.15 ms a sighting).
+            # (prepare, step, finalize), and a thread woken by ``started`` takes it at the
+            # first and holds the fsync back until its work is done (a microbenchmark with
+            # 0.2 ms of Python beside it: 0.51 ms a commit, 0.31 ms as a statement).
             raw.execute("COMMIT")
         except BaseException as exc:
             with suppress(sqlite3.Error):
