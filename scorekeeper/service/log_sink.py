@@ -12,11 +12,14 @@ holding the store lock in another thread that waits for this one.
 
 Which way pays depends on the machine. Overlapping saves the work's time when the work, plus
 waking the log-work thread, ends before the fsync does; when it does not, the appending thread
-waits for the GIL, and each thread wake costs 0.1-0.2 ms on the 2-core development VM
-(measured with perf_counter spans in the server of bench/latency.py: the work about 0.2 ms,
-the fsync about 0.3 ms, overlapped a little faster there). On a Pi, whose SD card fsyncs in
-milliseconds, it should pay more (not measured on a Pi). So ``LockedSink`` measures both ways
-on the appending thread and takes the faster, trying the other now and then (``PROBE_EVERY``).
+waits for the GIL, and a thread wake costs about 0.1 ms on the 2-core development VM. There
+(perf_counter spans in the server of bench/latency.py, medians of 1,000 sightings) the work
+took 0.22 ms and began 0.07 ms after the hand-over, yet the commit took 0.44 ms beside it
+against 0.29 ms alone (why was not found: the work had ended 0.17 ms before the commit
+returned), so overlapping saved only about 0.03 ms a sighting. On a Pi, whose SD card fsyncs
+in milliseconds, it should pay more (not measured on a Pi). So ``LockedSink`` measures both
+ways on the appending thread and takes the faster, trying the other now and then
+(``PROBE_EVERY``).
 
 Whichever way, a write that fails once its row is in (the commit, or the marker after it) is
 raised by ``settle``, after the table applied the input: ``settle`` (the function) then drops
