@@ -175,10 +175,8 @@ def _slid(shown: list[FeedEntry], lines: list[str], entries: list[FeedEntry]) ->
     if not entries:
         return []
     first = entries[0]
-    for start, entry in enumerate(shown):
-        if entry is first:
-            break
-    else:
+    start = next((i for i, entry in enumerate(shown) if entry is first), None)
+    if start is None:
         return None
     kept = shown[start:]
     if len(kept) > len(entries) or not all(map(operator.is_, kept, entries)):
