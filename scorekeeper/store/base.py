@@ -1,0 +1,129 @@
+"""The store's plumbing: its SQL tables, its connection and lock, and database errors in words.
+
+``StoreBase`` is the root of ``Store``'s classes (scorekeeper/store/store.py opens the database
+and sets the attributes declared here; rows.py, log.py add the tables, settings and the log).
+Every database call goes through ``_db``: it holds the lock and turns database errors into
+StoreError naming the file.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any, Self
+
+from sqlalchemy import Connection, Table
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+from scorekeeper.errors import StoreError
+from scorekeeper.store.marker import Marker
+from scorekeeper.store.models import KitRow, LogRow, MetaRow, TableRow
+
+
+def _table(model: type[Any]) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+TABLES = _table(TableRow)
+LOG = _table(LogRow)
+META = _table(MetaRow)
+KITS = _table(KitRow)
+
+
+def sqlite_url(path_or_url: str) -> str:
+    """Turn a ``--db`` argument into a database URL: a plain path means a SQLite file."""
+    return path_or_url if "://" in path_or_url else f"sqlite:///{path_or_url}"
+
+
+def plain(exc: BaseException) -> str:
+    """A short human explanation of a database error."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    low = text.lower()
+    if "not a database" in low or "malformed" in low:
+        return f"{text} (the file is damaged or is not a scorekeeper database)"
+    if "locked" in low or "busy" in low:
+        return f"{text} (another program holds it; is a second scorekeeper running?)"
+    if "unable to open" in low or "readonly" in low or "read-only" in low:
+        return f"{text} (check that the file and its folder exist and are writable)"
+    return text
+
+
+class StoreBase:
+    """One database connection and its lock (every method is thread-safe); see ``Store``."""
+
+    url: str
+    where: str  # the file (or the URL without its password), named in every error
+    engine: Engine
+    marker: Marker | None
+    _sqlite: bool
+    _conn: Connection
+    _lock: threading.RLock
+    _closed: bool
+    _next_seq: dict[str, int]  # table id -> the seq its next record gets (log.py)
+    _last_chain: dict[str, str]  # table id -> its last record's chain value (log.py)
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _db(self, doing: str) -> Iterator[Connection]:
+        """Hold the lock and the connection; turn database errors into StoreError."""
+        with self._lock:
+            if self._closed:
+                raise StoreError(f"{self.where}: the store is closed")
+            try:
+                yield self._conn
+            except SQLAlchemyError as exc:
+                self._rollback()
+                raise StoreError(f"{self.where}: cannot {doing}: {plain(exc)}") from None
+            except BaseException:
+                self._rollback()
+                raise
+
+    def _rollback(self) -> None:
+        with suppress(SQLAlchemyError):
+            self._conn.rollback()
+
+    def close(self) -> None:
+        """Close the connection. Safe to call twice."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self.marker is not None:
+                with suppress(OSError):
+                    self.marker.close()
+            try:
+                self._conn.close()
+                self.engine.dispose()
+            except SQLAlchemyError:
+                pass
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def shrink(self) -> None:
+        """Hand SQLite's page cache back (``PRAGMA shrink_memory``): after a large read, such
+        as replaying a finished table that is then dropped again."""
+        if not self._sqlite:
+            return
+        with self._db("free its cache") as conn:
+            conn.exec_driver_sql("PRAGMA shrink_memory")
+            conn.rollback()
+
+    def pragma(self, name: str) -> Any:
+        """The value of a SQLite PRAGMA on the store's connection (for checks and tests)."""
+        if not re.fullmatch(r"[a-z_]+", name):
+            raise ValueError(f"not a pragma name: {name!r}")
+        with self._db(f"read PRAGMA {name}") as conn:
+            value = conn.exec_driver_sql(f"PRAGMA {name}").scalar()
+            conn.rollback()
+            return value
