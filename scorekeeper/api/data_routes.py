@@ -31,17 +31,18 @@ mapping, and over HTTP an option never names a file on the server.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Response
 from fastapi.responses import JSONResponse
 
 from scorekeeper.api.auth import ORGANISER
 from scorekeeper.api.errors import error_body
-from scorekeeper.core import data
-from scorekeeper.core.data import DataKind, Entry
 from scorekeeper.errors import ConfigError, NotFound, UnknownGame
 from scorekeeper.service.hub import Hub
+
+if TYPE_CHECKING:
+    from scorekeeper.core.data import DataKind, Entry
 
 DataBody = Annotated[
     dict[str, Any],
@@ -51,6 +52,8 @@ DataBody = Annotated[
 
 def _kind(game: str, kind: str) -> DataKind:
     """The kind at a URL; NotFound (404) in words when the game or the kind does not exist."""
+    from scorekeeper.core import data  # on first use, not at serve start
+
     try:
         return data.find_kind(game, kind)
     except UnknownGame as exc:
@@ -78,8 +81,10 @@ def options_from_http(hub: Hub, game_id: str, options: Mapping[str, Any]) -> dic
         game = find_game(game_id)
     except UnknownGame:
         return out  # the hub refuses it, naming the games there are
-    for kind in data.game_kinds(game):
+    for kind in game.data_kinds():  # none for most games: core.data is then never loaded
         if kind.option is not None and kind.option in out:
+            from scorekeeper.core import data
+
             out[kind.option] = data.resolve_option(kind, out[kind.option], hub.store)
     return out
 
@@ -92,6 +97,7 @@ def data_routes(hub: Hub) -> APIRouter:
     def list_kinds() -> list[dict[str, Any]]:
         """Every kind of data the games keep (board profiles...), with the option that
         chooses an entry when a table is created."""
+        from scorekeeper.core import data
         from scorekeeper.games import find_game
 
         return [
@@ -109,17 +115,23 @@ def data_routes(hub: Hub) -> APIRouter:
     @router.get("/api/data/{game}/{kind}")
     def list_entries(game: str, kind: str) -> list[dict[str, Any]]:
         """The kind's entries, samples first: each with what keeps it from a table."""
+        from scorekeeper.core import data
+
         return [e.summary() for e in data.entries(_kind(game, kind), hub.store)]
 
     @router.get("/api/data/{game}/{kind}/schema")
     def kind_schema(game: str, kind: str) -> dict[str, Any]:
         """The kind's JSON schema: every field titled and described in words; every enum
         with ``x-labels``."""
+        from scorekeeper.core import data
+
         return data.schema(_kind(game, kind))
 
     @router.post("/api/data/{game}/{kind}/check", dependencies=[ORGANISER], response_model=None)
     def check_entry(game: str, kind: str, body: DataBody) -> dict[str, Any] | JSONResponse:
         """Organiser: check an entry; a 422 names the line and field of the first problem."""
+        from scorekeeper.core import data
+
         found = _kind(game, kind)
         try:
             mapping = data.from_body(found, body)
@@ -137,6 +149,8 @@ def data_routes(hub: Hub) -> APIRouter:
     @router.get("/api/data/{game}/{kind}/{name}")
     def show_entry(game: str, kind: str, name: str) -> dict[str, Any]:
         """One entry, whole, with what keeps it from starting a table."""
+        from scorekeeper.core import data
+
         return _entry(data.find_entry(_kind(game, kind), name, hub.store))
 
     @router.get("/api/data/{game}/{kind}/{name}/export")
@@ -147,6 +161,8 @@ def data_routes(hub: Hub) -> APIRouter:
         format: Annotated[str, Query(pattern="^(yaml|csv)$")] = "yaml",  # noqa: A002
     ) -> Response:
         """One entry as a YAML or CSV file to download."""
+        from scorekeeper.core import data
+
         found = _kind(game, kind)
         text = data.export(found, data.find_entry(found, name, hub.store).data, format)
         media = "text/csv" if format == "csv" else "application/yaml"
@@ -162,6 +178,8 @@ def data_routes(hub: Hub) -> APIRouter:
     ) -> dict[str, Any] | JSONResponse:
         """Organiser: save an entry under ``name`` (complete or not: it may be saved half-way;
         a table can use it once complete). A sample cannot be overwritten."""
+        from scorekeeper.core import data
+
         found = _kind(game, kind)
         try:
             data.check_name(found, name)
@@ -173,6 +191,8 @@ def data_routes(hub: Hub) -> APIRouter:
     @router.delete("/api/data/{game}/{kind}/{name}", dependencies=[ORGANISER])
     def delete_entry(game: str, kind: str, name: str) -> dict[str, Any]:
         """Organiser: delete a saved entry. A sample cannot be deleted."""
+        from scorekeeper.core import data
+
         data.delete(_kind(game, kind), hub.store, name)
         return {"deleted": name}
 

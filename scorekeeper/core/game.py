@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar, cast
 
-from scorekeeper.core import snapshot as records
 from scorekeeper.core.inputs import Correct, Decision, Seen, Sighting, Undo
 from scorekeeper.core.outcomes import Accepted, Prompt, Rejected
 from scorekeeper.core.text import render_seats, seat_ref, with_article
@@ -280,12 +279,16 @@ class Game(ABC, Generic[S]):
         instead of replaying a table from its start. The default (core/snapshot.py) carries
         frozen dataclasses, tuples, frozensets, dicts, enums, None, numbers and strings; a game
         whose state holds anything else overrides this and ``restore``. Raises SnapshotError."""
+        from scorekeeper.core import snapshot as records  # not at serve start: rarely used
+
         return records.snapshot(state)
 
     def restore(self, record: Mapping[str, Any]) -> S:
         """The state a ``snapshot`` record describes, equal to the one snapshotted. Raises
         SnapshotError for a record of another format or game, or one naming a class outside
         this game's state (a record never makes the code import anything)."""
+        from scorekeeper.core import snapshot as records
+
         return records.restore(record, self.state_type())
 
     # -- zones and the seats they belong to (zone mats, put-back instructions) -----------------

@@ -11,35 +11,24 @@ A layout file is YAML written by a person::
 
 ``load_layout`` turns it into the ``{reader id: zone}`` mapping a ``TableConfig`` carries, and
 refuses anything doubtful with a ``ConfigError`` that names the file and line: the file is
-the pydantic model ``LayoutFile``, checked through ``core.yaml_model``. ``read_text``,
-``write_atomically`` and ``check_game`` serve the other person-written files too (kits, game
-data).
+the pydantic model ``LayoutFile`` (core/layout_file.py, imported only when a file is read),
+checked through ``core.yaml_model``. ``read_text``, ``write_atomically`` and ``check_game``
+serve the other person-written files too (kits, game data).
 """
 
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
-
-import yaml
-from pydantic import (
-    AfterValidator,
-    ConfigDict,
-    Field,
-    ValidationInfo,
-    field_validator,
-    model_validator,
-)
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.game import Game
-from scorekeeper.core.yaml_model import FileModel, Problem, Text, validate_yaml
 from scorekeeper.errors import ConfigError
 
-READER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@-]*$")
+if TYPE_CHECKING:
+    from pydantic import ValidationInfo
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -62,85 +51,12 @@ def check_game(game_id: str, info: ValidationInfo, what: str) -> str:
     return game_id
 
 
-def _reader_id(reader: str) -> str:
-    if not READER_ID.match(reader.strip()):
-        raise ValueError(
-            f"reader id {reader.strip()!r} may use letters, digits and _ . : / @ - "
-            "only, and must start with a letter or digit"
-        )
-    return reader.strip()
-
-
-class LayoutFile(FileModel):
-    """A zone layout file as written. Validated with context ``{"game": Game, "seats": int |
-    None}``: the seats a table has (None: the file must say)."""
-
-    model_config = ConfigDict(title="layout")
-
-    game: Text = Field(description="the id of the game this layout is for")
-    seats: int | None = None
-    readers: dict[Annotated[str, AfterValidator(_reader_id)], Text] = Field(
-        description="reader id: zone lines"
-    )
-
-    @field_validator("game")
-    @classmethod
-    def _game(cls, game_id: str, info: ValidationInfo) -> str:
-        return check_game(game_id, info, "layout")
-
-    @field_validator("seats")
-    @classmethod
-    def _seats(cls, seats: int | None, info: ValidationInfo) -> int | None:
-        game: Game[Any] = (info.context or {})["game"]
-        table_seats = (info.context or {}).get("seats")
-        if seats is None:
-            return None
-        if not game.min_seats <= seats <= game.max_seats:
-            raise ValueError(
-                f"{game.name} is for {game.min_seats}-{game.max_seats} players, not {seats}"
-            )
-        if table_seats is not None and table_seats != seats:
-            raise ValueError(
-                f"this layout is drawn for {seats} players, but the table has {table_seats}"
-            )
-        return seats
-
-    @field_validator("readers")
-    @classmethod
-    def _some_reader(cls, readers: dict[str, str]) -> dict[str, str]:
-        if not readers:
-            raise ValueError("'readers:' lists no reader")
-        return readers
-
-    @model_validator(mode="after")
-    def _zones(self, info: ValidationInfo) -> LayoutFile:
-        game: Game[Any] = (info.context or {})["game"]
-        seats = self.seats if self.seats is not None else (info.context or {}).get("seats")
-        if seats is None:
-            raise ValueError(
-                "the number of players is not known: add 'seats: N' or give it when loading "
-                "the layout"
-            )
-        zones = game.zones(seats)
-        for reader, zone in self.readers.items():
-            if zone not in zones:
-                raise Problem(
-                    f"{game.name} has no zone {zone!r} at {seats} players; valid "
-                    f"zones: {', '.join(zones)}",
-                    "readers",
-                    reader,
-                )
-        return self
-
-
-class _GameOnly(FileModel):
-    model_config = ConfigDict(extra="ignore", title="layout")
-    game: Text | None = None
-
-
 def layout_file_game(path: str | os.PathLike[str]) -> str | None:
     """The ``game:`` a layout file names, or None (to find the game before ``load_layout``)."""
-    return validate_yaml(_GameOnly, read_text(path), str(path)).game
+    from scorekeeper.core.layout_file import LayoutGame
+    from scorekeeper.core.yaml_model import validate_yaml
+
+    return validate_yaml(LayoutGame, read_text(path), str(path)).game
 
 
 def load_layout(
@@ -154,6 +70,11 @@ def load_layout(
     a malformed reader id, and a zone the game does not have (the message lists valid zones).
     Two readers may watch the same zone.
     """
+    # The file's model (pydantic, built on import) loads only when a layout is read: never at
+    # serve start.
+    from scorekeeper.core.layout_file import LayoutFile
+    from scorekeeper.core.yaml_model import validate_yaml
+
     context: dict[str, Any] = {"game": game, "seats": seats}
     return dict(validate_yaml(LayoutFile, read_text(path), str(path), context=context).readers)
 
@@ -168,6 +89,8 @@ def dump_layout(
 
     The file is replaced atomically, so a crash never leaves half a layout behind.
     """
+    import yaml
+
     game_id = game if isinstance(game, str) else game.id
     data: dict[str, object] = {"game": game_id}
     if seats is not None:
