@@ -5,6 +5,7 @@ anything else happens), maps raw sightings to pieces and zones, hands the result
 and tells its listeners. ``Table.refuse`` logs an input the table itself turns away (it is not
 running) without applying it: the record carries a ``"refused"`` key with the rejection.
 ``Table.replay`` rebuilds a table from its log records without logging, refusals included.
+Each logged input becomes a line of the table's feed (``FeedEntry``, scorekeeper/core/feed.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorekeeper.core.answering import NOT_RUNNING, UNKNOWN_READER, UNKNOWN_TAG, WRONG_SEAT
+from scorekeeper.core.feed import UNNAMED as UNNAMED
+from scorekeeper.core.feed import FeedEntry as FeedEntry
+from scorekeeper.core.feed import without_names as without_names
 from scorekeeper.core.game import ORGANISER, PUBLIC, Audience, Game
 from scorekeeper.core.inputs import (
     Correct,
@@ -36,6 +40,7 @@ from scorekeeper.core.referee import Referee, Result
 from scorekeeper.core.text import render_seats
 from scorekeeper.errors import ConfigError
 
+# (FeedEntry, without_names and UNNAMED live in feed.py; they are imported from here too.)
 RULE_UNKNOWN_READER = UNKNOWN_READER
 RULE_UNKNOWN_TAG = UNKNOWN_TAG
 RULE_WRONG_SEAT = WRONG_SEAT
@@ -90,78 +95,7 @@ class TableConfig:
             raise ConfigError(f"bad table configuration: {exc}") from exc
 
 
-@dataclass(frozen=True, slots=True)
-class FeedEntry:
-    """One line of the table's recent-plays feed. ``text`` is safe for the public view."""
-
-    seq: int
-    accepted: bool
-    input: str
-    events: tuple[str, ...]
-    rejection: Rejected | None
-    put_back: PutBack | None = None  # an accepted undo or correction: what to move
-    # The input in plain words (Game.describe_input), for the organiser only: worked out when
-    # first asked for, so that replaying a long log at start-up pays nothing for it.
-    describe: Callable[[], str] | None = field(default=None, compare=False, repr=False)
-    # The pieces a refusal shown to anyone but the organiser must not name (the table's
-    # ``secret_names``: every piece of the game, so the words never depend on what is hidden).
-    unnamed: Callable[[], re.Pattern[str] | None] | None = field(
-        default=None, compare=False, repr=False
-    )
-    _words: list[str] = field(default_factory=list, compare=False, repr=False)
-
-    @property
-    def words(self) -> str:
-        """The input in plain words ("" when the game cannot say)."""
-        if not self._words:
-            self._words.append(self.describe() if self.describe is not None else "")
-        return self._words[0]
-
-    def to_dict(self, audience: Audience) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "seq": self.seq,
-            "accepted": self.accepted,
-            "events": list(self.events),
-        }
-        if self.rejection is not None:
-            rejection = self.rejection
-            if audience != ORGANISER and self.unnamed is not None:
-                rejection = without_names(rejection, self.unnamed())
-            out["rejection"] = rejection.to_dict()
-        if self.put_back is not None:
-            # Seats get the public words here (the feed is shared by every seat); the view's
-            # own "put_back" gives the owner of a hidden card its name.
-            out["kind"] = self.put_back.kind
-            out["put_back"] = self.put_back.text_for(ORGANISER if audience == ORGANISER else PUBLIC)
-        if audience == ORGANISER:
-            # The raw input may name a hidden card: only the organiser sees it.
-            out["input"] = self.input
-            if self.words:
-                out["words"] = self.words
-        return out
-
-
 Listener = Callable[["Table", FeedEntry], None]
-UNNAMED = "the card"  # what a public refusal says instead of a hidden card's name
-
-
-def without_names(rejection: Rejected, names: re.Pattern[str] | None) -> Rejected:
-    """``rejection`` with every match of ``names`` (a hidden card, by id or in words, with its
-    "the") replaced by "the card": it says where, not what. The same object when nothing
-    matches."""
-    if names is None:
-        return rejection
-
-    def unnamed(text: str) -> str:
-        # "The" stays capitalised where the text had it (a reason may start a sentence).
-        return names.sub(
-            lambda m: UNNAMED.capitalize() if m[0].startswith("The ") else UNNAMED, text
-        )
-
-    reason, hint = unnamed(rejection.reason), unnamed(rejection.hint)
-    if (reason, hint) == (rejection.reason, rejection.hint):
-        return rejection
-    return Rejected(rejection.rule, reason, hint)
 
 
 def _laid(inp: Input) -> bool:
