@@ -1,5 +1,6 @@
 """The dashboard's scripts under /static: every ES module of webui/ (the page's entry app.js,
-kit.js, the page's modules in webui/app/ and the game views in webui/games/) is served as
+kit.js, the page's modules in webui/app/ and the game views in webui/games/, with the modules a
+game's view keeps in its own folder, such as webui/games/arcanum/) is served as
 JavaScript, which a browser requires of a module, with the same headers as the entry; and every
 module a script imports by a relative path exists, so no import 404s in a browser."""
 
@@ -18,7 +19,8 @@ IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"'$]+)["']
 def _modules() -> list[str]:
     """webui's scripts the dashboard loads, as paths under /static."""
     scripts = [WEBUI / "app.js", WEBUI / "kit.js"]
-    scripts += sorted((WEBUI / "app").glob("*.js")) + sorted((WEBUI / "games").glob("*.js"))
+    # rglob: a game's view may be split into modules under webui/games/<game>/
+    scripts += sorted((WEBUI / "app").glob("*.js")) + sorted((WEBUI / "games").rglob("*.js"))
     return [p.relative_to(WEBUI).as_posix() for p in scripts]
 
 

@@ -1,6 +1,9 @@
 """The dashboard's ES modules all load: the page (webui/app.js and every module of webui/app/)
-and each registered game's view (webui/games/<game-id>.js) are fetched, run and draw, with no
-error in the browser's console, no uncaught exception and no failed request.
+and each registered game's view (webui/games/<game-id>.js, and the modules it keeps in
+webui/games/<game-id>/) are fetched, run and draw, with no error in the browser's console, no
+uncaught exception and no failed request, for a table in play and for a finished one (whose
+summary draws the game's breakdown and history: a name a module forgot to import fails only when
+the code that uses it runs).
 
 A broken module shows up only there: the page imports its modules with no build step, so a
 missing file or a syntax error leaves a blank or half-drawn page and a console error, and a game
@@ -62,9 +65,12 @@ def test_every_dashboard_module_loads_without_an_error(
     h: type[Helpers],
 ) -> None:
     tables = {game: world_table(game, 3, seed=1) for game in game_ids()}
+    finished = {game: world_table(game, 3, seed=2) for game in game_ids()}
+    for table in finished.values():
+        table.to_the_end()
     page = new_page("laptop")
     watch = Watch(page)
-    for game, table in tables.items():
+    for game, table in [*tables.items(), *finished.items()]:
         h.open_table(page, table.id)
         picture = page.locator("#board svg").first
         expect(picture, f"no picture of the {game} table (#board svg)").to_be_visible()
@@ -73,8 +79,19 @@ def test_every_dashboard_module_loads_without_an_error(
             re.compile(rf"(^|\s){re.escape(game)}(\s|$)")
         )
         assert f"games/{game}.js" in watch.loaded, f"webui/games/{game}.js was not fetched"
+        if table in finished.values():
+            expect(
+                page.locator("#summary"), f"no summary of the finished {game} table"
+            ).to_be_visible()
+    # a round trip after the last render, so that an error it raised reaches the watch first
+    page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
     modules = {"app.js", "kit.js"} | {
         p.relative_to(WEBUI).as_posix() for p in (WEBUI / "app").glob("*.js")
+    }
+    modules |= {
+        p.relative_to(WEBUI).as_posix()
+        for game in game_ids()
+        for p in (WEBUI / "games" / game).rglob("*.js")
     }
     missing = sorted(modules - watch.loaded)
     assert not missing, f"the page never loaded these modules of webui/: {missing}"
