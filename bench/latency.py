@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 import tty
+from abc import ABC, abstractmethod
 from contextlib import ExitStack
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -106,7 +107,7 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class _Side:
+class _Side(ABC):
     """One server of the comparison, fed by its own bridge and watched by one WebSocket
     client: each sighting's latency (ms), and the process's CPU time over the inputs."""
 
@@ -137,8 +138,9 @@ class _Side:
             self.times.append((time.perf_counter() - start) * 1000)
         self.inputs += 1
 
+    @abstractmethod
     def perform(self, inp: Seen | Decision) -> None:
-        raise NotImplementedError
+        """Send ``inp`` and return once the watching client has what includes it."""
 
     def cpu_from(self, before: float | None) -> None:
         after = _cpu_seconds(self.proc.pid) if self.proc else None

@@ -22,18 +22,21 @@ import csv
 import io
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+# The types live in data_kind.py; they are named here too, where every caller finds them.
+from scorekeeper.core.data_kind import CsvForm as CsvForm
+from scorekeeper.core.data_kind import DataKind as DataKind
+from scorekeeper.core.data_kind import DataStore as DataStore
+from scorekeeper.core.data_kind import Entry as Entry
+from scorekeeper.core.data_kind import Rows as Rows
 from scorekeeper.errors import ConfigError, NotFound
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
     from scorekeeper.core.game import Game
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -45,121 +48,6 @@ a JSON body may escape each character to six bytes, within the routes' 256 KiB).
 RESERVED = ("schema", "check")
 """Names no entry may have: they are words of the data routes' URLs."""
 FORMATS = ("yaml", "csv")
-
-Rows = Sequence[tuple[int, dict[str, str]]]
-"""CSV data rows as ``(line number, {column: cell text})``, the header being line 1."""
-
-
-def _no_problems(_data: Mapping[str, Any]) -> list[str]:
-    return []
-
-
-@dataclass(frozen=True)
-class CsvForm:
-    """A kind's flat form, for spreadsheets: fixed columns, several rows per entry.
-
-    ``rows(mapping)`` gives the rows of an entry (cells as text or numbers; a missing column is
-    an empty cell). ``entry(rows, source)`` builds the entry's mapping back from rows read from a
-    file; it raises ConfigError naming ``source`` and the row's line for a bad cell. The name is
-    not in the rows: it is the file's or the one given on import.
-    """
-
-    columns: tuple[str, ...]
-    rows: Callable[[Mapping[str, Any]], list[dict[str, Any]]]
-    entry: Callable[[Rows, str], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class DataKind:
-    """One kind of data a game needs, e.g. a board's profiles (what each location does).
-
-    ``title`` ("Board profiles") and ``help`` (what it is for) are words shown to people;
-    ``noun`` names one entry in messages ("board profile"). ``model`` validates an entry and
-    ``to_mapping`` turns a validated model into the entry's plain mapping (the form stored, sent
-    and put in a table's config). ``samples`` is the folder of shipped YAML samples, named by
-    file stem. ``option`` is the table option that selects an entry. ``show`` renders an entry
-    for a terminal (default: its YAML), ``dump`` writes its YAML (default: plain YAML).
-    ``enter(path, template)`` is the kind's interactive wizard, writing the file ``path`` and
-    returning an exit code. ``legacy_meta`` is ``(key prefix, index key)`` where schema 2 of the
-    store kept this kind's entries as meta strings (the store's migration moves them).
-    """
-
-    game: str
-    kind: str
-    title: str
-    help: str
-    noun: str
-    model: type[BaseModel]
-    samples: Path
-    to_mapping: Callable[[Any], dict[str, Any]]
-    problems: Callable[[Mapping[str, Any]], list[str]] = _no_problems
-    option: str | None = None
-    csv: CsvForm | None = None
-    cli_alias: str | None = None
-    enter: Callable[[Path, dict[str, Any] | None], int] | None = None
-    show: Callable[[Entry], str] | None = None
-    dump: Callable[[Mapping[str, Any]], str] | None = None
-    legacy_meta: tuple[str, str] | None = None
-    schema_extra: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        missing = {"name", "sample", "description"} - set(self.model.model_fields)
-        if missing:  # a programming error in a game package, caught by its first test
-            raise TypeError(f"{self.model.__name__} lacks the fields {sorted(missing)}")
-
-
-class DataStore(Protocol):
-    """What the helpers need of a store (``scorekeeper.store.Store`` has it)."""
-
-    def save_data(self, game: str, kind: str, name: str, body: Mapping[str, Any]) -> None: ...
-
-    def data(self, game: str, kind: str, name: str) -> dict[str, Any] | None: ...
-
-    def data_names(self, game: str, kind: str) -> list[str]: ...
-
-    def delete_data(self, game: str, kind: str, name: str) -> bool: ...
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One entry of a kind: a sample shipped with scorekeeper, or one stored in the database."""
-
-    kind: DataKind
-    name: str
-    data: dict[str, Any]
-    stored: bool
-
-    @property
-    def sample(self) -> bool:
-        """True for a made-up entry shipped as an example (labelled sample wherever shown)."""
-        return bool(self.data.get("sample"))
-
-    @property
-    def description(self) -> str:
-        """The entry's own words about itself ("" when it has none)."""
-        return str(self.data.get("description") or "")
-
-    @property
-    def label(self) -> str:
-        """How texts name it: ``"sample board profile 'sample'"``, ``"board profile 'mine'"``."""
-        return f"{'sample ' if self.sample else ''}{self.kind.noun} {self.name!r}"
-
-    def problems(self) -> list[str]:
-        """What keeps it from starting a table, in words; empty when it is complete."""
-        return self.kind.problems(self.data)
-
-    def summary(self) -> dict[str, Any]:
-        """The list form: name, description, sample, stored, complete and problems."""
-        problems = self.problems()
-        return {
-            "name": self.name,
-            "description": self.description,
-            "sample": self.sample,
-            "stored": self.stored,
-            "complete": not problems,
-            "problems": problems,
-        }
-
 
 # -- kinds -------------------------------------------------------------------------------------
 

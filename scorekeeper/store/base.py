@@ -23,16 +23,16 @@ from scorekeeper.store.marker import Marker
 from scorekeeper.store.models import KitRow, LogRow, MetaRow, TableRow
 
 
-def _table(model: type[Any]) -> Table:
+def table_of(model: type[Any]) -> Table:
     table = model.__table__
     assert isinstance(table, Table)
     return table
 
 
-TABLES = _table(TableRow)
-LOG = _table(LogRow)
-META = _table(MetaRow)
-KITS = _table(KitRow)
+TABLES = table_of(TableRow)
+LOG = table_of(LogRow)
+META = table_of(MetaRow)
+KITS = table_of(KitRow)
 
 
 def sqlite_url(path_or_url: str) -> str:

@@ -12,19 +12,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Table, delete, insert, select, update
+from sqlalchemy import ColumnElement, Connection, delete, insert, select, update
 
-from scorekeeper.store.models import DataRow, MetaRow, utcnow
+from scorekeeper.store.base import META as _META
+from scorekeeper.store.base import table_of
+from scorekeeper.store.models import DataRow, utcnow
 
-
-def _table(model: type[Any]) -> Table:
-    table = model.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-DATA = _table(DataRow)
-_META = _table(MetaRow)
+DATA = table_of(DataRow)
 
 
 def _key(game: str, kind: str, name: str | None = None) -> ColumnElement[bool]:

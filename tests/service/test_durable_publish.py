@@ -89,6 +89,17 @@ def _until(condition: Callable[[], bool]) -> None:
     pytest.fail("the condition never held")
 
 
+def _submit_held(hub: Hub, tid: str, gate: GateSink) -> threading.Thread:
+    """A reader's thread laying C2, started with the gate shut: it returns once C2's commit
+    has begun and is held (the thread is still inside ``submit``)."""
+    gate.open.clear()
+    gate.entered.clear()
+    reader = threading.Thread(target=hub.submit, args=(tid, Seen("play", "C2", True)), daemon=True)
+    reader.start()
+    assert gate.entered.wait(HANG_GUARD)
+    return reader
+
+
 def _gated(
     tmp_path: Path, loop: asyncio.AbstractEventLoop, overlap: bool = True
 ) -> tuple[Hub, str, Live, GateSink, list[dict[str, Any]]]:
@@ -133,13 +144,7 @@ def test_views_are_rendered_during_the_commit_and_sent_only_once_it_is_durable(
 ) -> None:
     hub, tid, live, gate, seen = _gated(tmp_path, loop)
     try:
-        gate.open.clear()
-        gate.entered.clear()
-        reader = threading.Thread(
-            target=hub.submit, args=(tid, Seen("play", "C2", True)), daemon=True
-        )
-        reader.start()
-        assert gate.entered.wait(HANG_GUARD)
+        reader = _submit_held(hub, tid, gate)
         # The commit is held: the table has applied C2 and the public view is rendered...
         _until(lambda: _rendered_inputs(live) == 2)
         assert gate.durable == [1]
@@ -299,13 +304,7 @@ def test_listeners_hear_of_an_input_only_once_it_is_durable(
     try:
         assert live.table is not None
         live.table.listeners.append(lambda _table, entry: heard.append(entry.seq))
-        gate.open.clear()
-        gate.entered.clear()
-        reader = threading.Thread(
-            target=hub.submit, args=(tid, Seen("play", "C2", True)), daemon=True
-        )
-        reader.start()
-        assert gate.entered.wait(HANG_GUARD)
+        reader = _submit_held(hub, tid, gate)
         _until(lambda: _rendered_inputs(live) == 2)  # applied and rendered...
         assert heard == []  # ...and not heard of while its commit is held
         gate.open.set()

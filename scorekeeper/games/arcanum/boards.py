@@ -3,15 +3,7 @@
 The rulebook never ties a location's name or effect to its number and prints the icons of
 location 10 only (G-2), and the Cathedral's gain is lost from the text (G-3). So every board is
 described by a data file, a *profile*, copied from the physical board (see "Board profiles" in
-docs/games/arcanum.md)::
-
-    name: mine
-    sample: false
-    description: copied from our board
-    cathedral_gain: {vp: 1}
-    locations:
-      1: {id: wizard_tower, name: "Wizard's Tower", icons: {coins: 1, page: 1}}
-      ...
+docs/games/arcanum.md; ``board_data.py`` shows the file's form).
 
 A profile may be partial: anything not given is *unknown*. Such a profile is valid data (so an
 entry can be saved half-way), but ``problems()`` lists the gaps and ``resolve_board`` refuses it
@@ -251,13 +243,6 @@ def profile_from_mapping(data: Any, source: str = "<profile>") -> BoardProfile:
     from scorekeeper.games.arcanum import board_data
 
     return board_data.profile_from_mapping(data, source)
-
-
-def profile_from_text(text: str, source: str = "<profile>") -> BoardProfile:
-    """Read a profile from YAML text; errors name ``source``, the line and the field."""
-    from scorekeeper.games.arcanum import board_data
-
-    return board_data.profile_from_text(text, source)
 
 
 def load_profile(path: str | os.PathLike[str]) -> BoardProfile:
