@@ -67,6 +67,9 @@ class DataKind:
     dump: Callable[[Mapping[str, Any]], str] | None = None
     legacy_meta: tuple[str, str] | None = None
     schema_extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The word shipped entries are labelled with wherever they show: "sample" for made-up data,
+    #: "assumed" for a guess at a real copy (King of the Elves' deck manifest).
+    sample_word: str = "sample"
 
     def __post_init__(self) -> None:
         missing = {"name", "sample", "description"} - set(self.model.model_fields)
