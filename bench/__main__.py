@@ -17,7 +17,7 @@ def main() -> int:
 
     steps: list[tuple[str, Callable[[], object]]] = [
         *referee.runs(),
-        ("replay of a long Arcanum game", replay.run),
+        *replay.runs(),
         ("log append", log_append.run),
         ("server start and memory", server.run),
         ("a long event: 500 finished games", long_event.run),

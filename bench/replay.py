@@ -1,9 +1,11 @@
 """Replay time of a whole game: what a restart (or a ``kill -9``) costs a table.
 
-A seeded 5-player long (9-round) Arcanum game is played by the simulated world through a real
-table that logs every input to SQLite; then the table is rebuilt from that log the way
-``scorekeeper serve`` does at start (``Store.load_table``), and from the log records already in
-memory (``Table.replay``: the referee's share). Each is the median of 5.
+For every registered game, the longest of its world's seeded games at its largest seat count
+(one per value of the option the throughput bench varies: Arcanum's long game, both King of the
+Elves variants) is played by the simulated world through a real table that logs every input to
+SQLite; then the table is rebuilt from that log the way ``scorekeeper serve`` does at start
+(``Store.load_table``), and from the log records already in memory (``Table.replay``: the
+referee's share). Each is the median of 5.
 """
 
 from __future__ import annotations
@@ -11,28 +13,46 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bench.common import report
 from scorekeeper.core.table import Table, TableConfig
-from scorekeeper.games import find_game
-from scorekeeper.sim import find_world
+from scorekeeper.games import find_game, game_ids
+from scorekeeper.sim import find_world, has_world
 from scorekeeper.store import Store
 
 # A restart replays the log before the first request is served: the cold-start budget.
 BUDGET_S = 1.5
-SEATS = 5
-OPTIONS = {"board": "sample", "length": "long"}
 
 
-def run(seed: int = 1, repeat: int = 5) -> float:
-    game = find_game("arcanum")
-    world = find_world("arcanum")(SEATS, OPTIONS, seed)
+def _longest(game_id: str, seed: int) -> dict[str, object]:
+    """The options (the varied one's values in turn) whose seeded game at the largest seat count
+    has the most inputs: the worst restart a table of this game meets."""
+    game = find_game(game_id)
+    varied = next((o for o in game.options if o.values and not o.ask), None)
+    values = list(varied.values or ()) if varied is not None else []
+    candidates = [{varied.name: v} for v in values] if varied is not None else [{}]
+    best: tuple[int, dict[str, object]] = (-1, {})
+    for options in candidates:
+        world = find_world(game_id)(game.max_seats, options, seed)
+        count = sum(len(batch) for batch in iter(world.next_inputs, []))
+        if count > best[0]:
+            best = (count, options)
+    return best[1]
+
+
+def run(game_id: str, seed: int = 1, repeat: int = 5) -> float:
+    game = find_game(game_id)
+    seats = game.max_seats
+    options = _longest(game_id, seed)
+    world = find_world(game_id)(seats, options, seed)
     config = TableConfig(
-        game="arcanum",
-        seats=tuple(f"P{i + 1}" for i in range(SEATS)),
-        options=OPTIONS,
-        layout=game.default_layout(SEATS),
+        game=game_id,
+        seats=tuple(f"P{i + 1}" for i in range(seats)),
+        options=options,
+        layout=game.default_layout(seats),
     )
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'bench.db'}")
@@ -61,10 +81,24 @@ def run(seed: int = 1, repeat: int = 5) -> float:
         raise RuntimeError("the replayed state differs from the live one")
     load, pure = statistics.median(loads), statistics.median(replays)
     report(
-        f"replay a 5-player long Arcanum game ({rounds} rounds, {inputs} inputs)",
+        f"replay a {seats}-player {game.name} game "
+        f"({_words(options)}{rounds} rounds, {inputs} inputs)",
         f"{load * 1000:.0f} ms from SQLite",
         f"<= {BUDGET_S} s (cold start)",
         load <= BUDGET_S,
     )
     report("  of which the referee (records in memory)", f"{pure * 1000:.0f} ms", "(part)", None)
     return load
+
+
+def _words(options: dict[str, object]) -> str:
+    return "".join(f"{name} {value}, " for name, value in options.items())
+
+
+def runs() -> list[tuple[str, Callable[[], float]]]:
+    """One replay step per registered game with a world, named for ``make bench``'s list."""
+    return [
+        (f"replay of a whole {find_game(g).name} game", partial(run, g))
+        for g in game_ids()
+        if has_world(g)
+    ]
