@@ -49,8 +49,9 @@ SECTIONS = {
         "FAME": 11,
         "END": 3,
     },
+    "king-of-the-elves": {"SETUP": 12, "PLAN": 16, "TRAVEL": 18, "END": 9},
 }
-DEFINITIONS = {"angels-and-demons": 11, "arcanum": 0}
+DEFINITIONS = {"angels-and-demons": 11, "arcanum": 0, "king-of-the-elves": 0}
 
 
 def _cited(folder: Path, pattern: re.Pattern[str]) -> set[str]:
