@@ -13,11 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorekeeper.games.king_of_the_elves.cards import TRAVEL_TYPES, TYPE_WORDS
 from scorekeeper.games.king_of_the_elves.journey import CLOCKWISE
-
-TERRAINS = ("lake", "river", "desert", "mountain", "forest", "plain")
-WATER = frozenset({"lake", "river"})
-TRAVEL_TYPES = ("giant_pig", "elfcycle", "magic_cloud", "unicorn", "troll_wagon", "dragon", "raft")
 
 # R-TRAVEL-6: how many cards of one type reach a village of each terrain (absent: it cannot).
 # Elfenland's transport chart, as the rulebook's worked figures confirm (T-COST-1 … 3).
@@ -29,16 +26,6 @@ COSTS: dict[str, dict[str, int]] = {
     "troll_wagon": {"desert": 2, "mountain": 2, "forest": 2, "plain": 1},
     "dragon": {"desert": 1, "mountain": 1, "forest": 2, "plain": 1},
     "raft": {"lake": 2, "river": 1},
-}
-
-TYPE_WORDS = {
-    "giant_pig": ("giant pig", "giant pigs"),
-    "elfcycle": ("elfcycle", "elfcycles"),
-    "magic_cloud": ("magic cloud", "magic clouds"),
-    "unicorn": ("unicorn", "unicorns"),
-    "troll_wagon": ("troll wagon", "troll wagons"),
-    "dragon": ("dragon", "dragons"),
-    "raft": ("raft", "rafts"),
 }
 
 
@@ -57,18 +44,10 @@ def costs_for(terrain: str, surcharge: bool = False) -> tuple[tuple[str, int], .
     return tuple((t, n) for t, n in found if n is not None)
 
 
-def type_words(travel_type: str, count: int = 1) -> str:
-    """A travel type in words: "a raft" (count 1), "2 rafts"."""
-    one, many = TYPE_WORDS.get(travel_type, (travel_type.replace("_", " "),) * 2)
-    if count == 1:
-        return f"a {one}"
-    return f"{count} {many}"
-
-
 def type_name(travel_type: str, count: int = 1) -> str:
-    """The bare name, singular or plural: "raft", "rafts"."""
-    one, many = TYPE_WORDS.get(travel_type, (travel_type.replace("_", " "),) * 2)
-    return one if count == 1 else many
+    """A travel type's bare name, singular or plural: "raft", "rafts"."""
+    word = TYPE_WORDS.get(travel_type, travel_type.replace("_", " "))
+    return word if count == 1 else word + "s"
 
 
 def _or_list(items: Sequence[str]) -> str:

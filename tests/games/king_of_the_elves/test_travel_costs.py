@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.games.king_of_the_elves.cards import TERRAINS, TRAVEL_TYPES
 from scorekeeper.games.king_of_the_elves.costs import (
-    TERRAINS,
-    TRAVEL_TYPES,
     cost,
     costs_for,
     costs_words,
