@@ -194,3 +194,19 @@ class LeakyGold(Gold):
 
     def public(self, state: GoldState) -> dict[str, Any]:
         return {**super().public(state), "gold in play": sum(state.gold)}
+
+
+class Purse(Gold):
+    """Gold whose scores are private until the end (``Game.scores_private``): its own views
+    show no points either, so no score reaches anyone during play (the platform's part is
+    what the tests check: the table's ``scores``, history, lists and exports)."""
+
+    id = "toy-purse"
+    name = "Purse"
+    scores_private = True
+
+    def public(self, state: GoldState) -> dict[str, Any]:
+        shown = super().public(state)
+        if state.phase != "over":
+            del shown["points"]
+        return shown

@@ -11,7 +11,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from scorekeeper.core.inputs import Correct, Decision, Seen, Sighting, Undo
 from scorekeeper.core.outcomes import Accepted, Prompt, Rejected
@@ -142,6 +142,14 @@ class Game(ABC, Generic[S]):
     min_seats: int
     max_seats: int
     options: tuple[Option, ...] = ()
+    #: True for a game whose ``scores`` mean nothing until ``is_over`` (a private purse): the
+    #: table then shows no score and no score history to anyone during play (``shown_scores``),
+    #: and says "scores at the end" where a score would stand.
+    scores_private: ClassVar[bool] = False
+    #: False for a game in which no piece is ever secret (every card on the table is public):
+    #: refusals shown to the public may then name pieces ("the forest village (4)").
+    #: HAZARD: only when ``secrets`` is always empty; a hidden card named in a hint leaks it.
+    secret_pieces: ClassVar[bool] = True
 
     def resolve_options(self, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
         """Validate ``given`` against ``options`` and fill in defaults; raises ConfigError.
@@ -175,6 +183,24 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def describe_piece(self, piece: str) -> str:
         """A plain-language name for a piece id, for enrollment prompts and feeds."""
+
+    def pieces_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """Every piece id of the copy a table with these resolved ``options`` plays with
+        (a deck manifest that says 10 rafts has ``raft_10``). Default: ``pieces()``, the same
+        for every copy. Kits, enrollment and a table's kit check use it; pure."""
+        return self.pieces()
+
+    def describe_piece_for(self, piece: str, options: Mapping[str, Any]) -> str:
+        """A piece in words as the copy of these resolved ``options`` prints it ("the forest
+        village (4)" from a deck manifest). Default: ``describe_piece``."""
+        return self.describe_piece(piece)
+
+    def shown_scores(self, state: S) -> list[int] | None:
+        """The scores anyone may be shown now: None while ``scores_private`` hides them
+        (the game is not over), else ``scores``. Every view, list and export uses this."""
+        if self.scores_private and not self.is_over(state):
+            return None
+        return list(self.scores(state))
 
     @abstractmethod
     def zones(self, seats: int) -> tuple[str, ...]:

@@ -130,7 +130,7 @@ def winners(table: Table) -> list[int]:
         return sorted(out)
     if not view["over"]:
         return []
-    scores = view["scores"]
+    scores = view["scores"] or []
     top = max(scores, default=0)
     return [i for i, s in enumerate(scores) if s == top]
 
@@ -258,7 +258,7 @@ def run_script(script: Script) -> ScriptResult:
             break
     view = table.view(PUBLIC)
     result.view = view
-    result.scores = list(view["scores"])
+    result.scores = list(view["scores"] or [])  # none while a game keeps them to the end
     result.over = bool(view["over"])
     result.winners = winners(table)
     return result

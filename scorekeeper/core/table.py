@@ -134,10 +134,12 @@ class Table:
         self.accepted_seqs: list[int] = []
         # What to move after the last accepted undo or correction, until the next play.
         self.put_back: PutBack | None = None
-        # (seq, scores) each time the scores change: the dashboard's score-history chart.
-        self.score_history: list[tuple[int, tuple[int, ...]]] = [
-            (0, tuple(game.scores(self.referee.state)))
-        ]
+        # (seq, scores) each time the shown scores change: the dashboard's score-history chart.
+        # A game whose scores are private during play records none until it is over.
+        shown = game.shown_scores(self.referee.state)
+        self.score_history: list[tuple[int, tuple[int, ...]]] = (
+            [] if shown is None else [(0, tuple(shown))]
+        )
         # secret_names' pattern, once worked out.
         self._piece_names: tuple[re.Pattern[str] | None] | None = None
         zones = set(game.zones(len(config.seats)))
@@ -266,8 +268,11 @@ class Table:
             if result.accepted:
                 self._track(mapped, seq, put_back)
         if result.accepted:
-            scores = tuple(self.game.scores(self.referee.state))
-            if scores != self.score_history[-1][1]:
+            shown = self.game.shown_scores(self.referee.state)
+            scores = None if shown is None else tuple(shown)
+            if scores is not None and (
+                not self.score_history or scores != self.score_history[-1][1]
+            ):
                 self.score_history.append((seq, scores))
         if typed and result.rejection is not None and _laid(inp):
             result = Result(False, result.events, result.rejection.typed())
@@ -447,6 +452,7 @@ class Table:
         (``feed`` False: an empty list in its place, for a caller that has the feed's JSON)."""
         state = self.state
         names = self.config.seats
+        scores = self.game.shown_scores(state)
         prompts = []
         for prompt in self.game.pending(state):
             if not prompt.private or audience in (ORGANISER, prompt.seat):
@@ -460,12 +466,16 @@ class Table:
             "seats": list(self.config.seats),
             "audience": audience if audience in (PUBLIC, ORGANISER) else f"seat {audience}",
             "over": self.game.is_over(state),
-            "scores": list(self.game.scores(state)),
+            # None, and scores_private True, while the game keeps its scores to the end.
+            "scores": scores,
+            "scores_private": scores is None,
             "waiting_for": self.waiting_for(),
             "pending": prompts,
             "state": self.game.view(state, audience),
             "feed": [e.to_dict(audience) for e in self.recent_feed(audience)] if feed else [],
             "inputs": self.inputs_seen,
-            "score_history": [{"seq": seq, "scores": list(sc)} for seq, sc in self.score_history],
+            "score_history": []
+            if scores is None
+            else [{"seq": seq, "scores": list(sc)} for seq, sc in self.score_history],
             "put_back": None if self.put_back is None else self.put_back.to_dict(audience),
         }

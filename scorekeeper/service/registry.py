@@ -219,7 +219,7 @@ class TableRegistry(HubBase):
         if not self._unloadable(live):
             return
         brief = {"game_name": self._table(live).game.name, **self._facts(live)}
-        scores = brief["scores"]
+        scores = brief["scores"] or []  # None: a game that keeps its scores to the end
         best = max(scores, default=None)
         winners = [n for n, s in enumerate(scores) if s == best] if brief["over"] else []
         config = live.config

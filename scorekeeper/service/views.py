@@ -147,9 +147,11 @@ class Views(HubBase):
         """The table list's facts that change with play (the spectator delay holds them)."""
         table = self._table(live)
         waiting = "" if live.status == ENDED else table.waiting_for()
+        scores = table.game.shown_scores(table.state)  # None: kept to the end
         return {
             "status": live.status,
-            "scores": list(table.game.scores(table.state)),
+            "scores": scores,
+            "scores_private": scores is None,
             "over": table.game.is_over(table.state),
             "waiting_for": waiting,
             "accepted": table.referee.accepted_count,

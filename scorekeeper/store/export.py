@@ -103,5 +103,5 @@ def build_export(
         "inputs": inputs,
         "view": table.view(view_audience),
         "over": game.is_over(state),
-        "scores": list(game.scores(state)),
+        "scores": game.shown_scores(state),  # None while a game keeps them to the end
     }

@@ -78,6 +78,10 @@ def find_test_game(game_id: str) -> Game:
         return FakeGame()
     if game_id == "prompt":
         return PromptGame()
+    if game_id == "toy-purse":
+        from tests.toy_gold import Purse
+
+        return Purse()
     from scorekeeper.games import find_game
 
     try:

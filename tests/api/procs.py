@@ -18,13 +18,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_cli(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    """``python -m scorekeeper ARGS`` as a subprocess with its output in files under cwd."""
+REPO = Path(__file__).resolve().parents[2]
+
+
+def start_cli(args: list[str], cwd: Path, module: str = "scorekeeper") -> subprocess.Popen[str]:
+    """``python -m scorekeeper ARGS`` as a subprocess with its output in files under cwd.
+    ``module``: another entry point with the same arguments (``tests.toy_serve``: the command
+    with the toy games registered), found from the repository whatever ``cwd`` is."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    if module != "scorekeeper":
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     out = open(cwd / "stdout.txt", "a")  # noqa: SIM115 - closed with the process
     err = open(cwd / "stderr.txt", "a")  # noqa: SIM115
     return subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", *args],
+        [sys.executable, "-m", module, *args],
         cwd=cwd,
         stdout=out,
         stderr=err,

@@ -57,19 +57,30 @@ class Server:
 
     @classmethod
     def start(
-        cls, args: list[str], cwd: Path, db: str, stop_signal: int = signal.SIGTERM
+        cls,
+        args: list[str],
+        cwd: Path,
+        db: str,
+        stop_signal: int = signal.SIGTERM,
+        module: str = "scorekeeper",
     ) -> Server:
-        """Run ``scorekeeper ARGS --port P --db DB`` in ``cwd`` and wait until it answers."""
-        return cls.launch(args, cwd, db, stop_signal)()
+        """Run ``scorekeeper ARGS --port P --db DB`` in ``cwd`` and wait until it answers
+        (``module``: ``tests.toy_serve``, the same command with the toy games)."""
+        return cls.launch(args, cwd, db, stop_signal, module)()
 
     @classmethod
     def launch(
-        cls, args: list[str], cwd: Path, db: str, stop_signal: int = signal.SIGTERM
+        cls,
+        args: list[str],
+        cwd: Path,
+        db: str,
+        stop_signal: int = signal.SIGTERM,
+        module: str = "scorekeeper",
     ) -> Callable[[], Server]:
         """Start the subprocess now; the returned call waits until it answers (so that several
         servers can start side by side)."""
         port = free_port()
-        proc = start_cli([*args, "--port", str(port), "--db", db], cwd)
+        proc = start_cli([*args, "--port", str(port), "--db", db], cwd, module)
 
         def ready() -> Server:
             try:
@@ -127,6 +138,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One ``scorekeeper serve --readers sim`` for the session; each test makes its own tables."""
     cwd = tmp_path_factory.mktemp("serve")
     srv = Server.start(["serve", "--readers", "sim"], cwd, "var/browser.db")
+    yield srv
+    srv.close()
+
+
+@pytest.fixture(scope="session")
+def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``scorekeeper serve --readers sim`` with the toy games of tests/ registered
+    (tests/toy_serve.py), for the platform features no registered game uses yet."""
+    cwd = tmp_path_factory.mktemp("toys")
+    srv = Server.start(["serve", "--readers", "sim"], cwd, "var/toys.db", module="tests.toy_serve")
     yield srv
     srv.close()
 

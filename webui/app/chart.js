@@ -11,6 +11,12 @@ export function drawChart(view, game, ctx) {
   const n = (view.seats || []).length;
   if (!n) { box.hidden = true; return; }
   box.hidden = false;
+  if (view.scores_private) {  // a game that keeps its scores to the end: no history to draw
+    box.replaceChildren(el("h2", {}, "Scores over the game"),
+      el("p", {class: "muted scores-later"},
+         "Scores at the end: this game keeps them private until it is over."));
+    return;
+  }
   const points = history.length ? history.slice() : [{seq: 0, scores: Array(n).fill(0)}];
   const last = {seq: Math.max(view.accepted || 0, points[points.length - 1].seq),
                 scores: view.scores || points[points.length - 1].scores};

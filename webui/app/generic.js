@@ -17,8 +17,10 @@ export const generic = {
       pic.append(svg("g", {"data-board-seat": i},
         rect(x - w / 2 + 10, 150, w - 20, 200, {rx: 18, class: "seat-area"}),
         label(x, 210, name, 28, {"text-anchor": "middle", class: "ink"}),
-        label(x, 300, String((view.scores || [])[i] ?? ""), 64,
-              {"text-anchor": "middle", class: "ink", "font-weight": 800})));
+        view.scores_private  // kept to the end: words, not a zero
+          ? label(x, 290, "score at the end", 24, {"text-anchor": "middle", class: "ink"})
+          : label(x, 300, String((view.scores || [])[i] ?? ""), 64,
+                  {"text-anchor": "middle", class: "ink", "font-weight": 800})));
     });
     return pic;
   },

@@ -81,8 +81,10 @@ export function drawMine(view, game, ctx, own) {
       el("h2", {}, "Your seat: ", el("span", {class: "seat-dot",
                                               style: `background:${seatColour(ctx.seat)}`}),
          seatName(view, ctx.seat)),
-      el("span", {class: "my-score"}, el("small", {}, "score "),
-         String((view.scores || [])[ctx.seat] ?? ""))),
+      view.scores_private  // the game keeps its scores to the end: words, not a zero
+        ? el("span", {class: "my-score later"}, el("small", {}, "score at the end"))
+        : el("span", {class: "my-score"}, el("small", {}, "score "),
+             String((view.scores || [])[ctx.seat] ?? ""))),
     promptBox,
     el("h3", {}, (cards && cards.title) || "Your cards"),
     holder,

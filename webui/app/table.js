@@ -83,17 +83,20 @@ export function drawSeats(view, game, ctx) {
   const turn = activeSeat(view, game);
   const canPair = !!organiserToken();
   const cards = (view.seats || []).map((name, i) => {
-    const score = (view.scores || [])[i] ?? 0;
+    // A game that keeps its scores to the end has none to show during play: words, not zeros.
+    const later = !!view.scores_private;
+    const score = later ? null : (view.scores || [])[i] ?? 0;
     const extra = game.seat ? game.seat(view, i, ctx) : null;
     return el("div", {class: "seat" + (turn === i && !view.over ? " active" : "") +
                              (ctx.seat === i ? " me" : "") + (winners.has(i) ? " winner" : ""),
-                      "data-seat": i, "data-score": score},
+                      "data-seat": i, "data-score": later ? null : score},
       el("span", {class: "seat-token", style: `background:${seatColour(i)}`}, ctx.short[i]),
       el("span", {class: "seat-name"}, name,
          ctx.seat === i ? el("span", {class: "badge me"}, "you") : null,
          winners.has(i) ? el("span", {class: "badge win"}, "★ winner") : null,
          turn === i && !view.over ? el("span", {class: "badge turn"}, "turn") : null),
-      el("span", {class: "seat-score", title: "score"}, String(score)),
+      later ? el("span", {class: "seat-score later", title: "score"}, "score at the end")
+            : el("span", {class: "seat-score", title: "score"}, String(score)),
       extra ? el("div", {class: "seat-extra"}, extra) : null,
       canPair ? el("button", {type: "button", class: "pair-seat", "data-pair-seat": i,
                               onclick: () => showPairing(view.id, i, name)}, "Pair a phone")

@@ -97,7 +97,8 @@ function renderDetail(view, gv) {
   update($("detail-title"), `${label} `, badge(view.status), view.over ? " game over" : "");
   const seatRows = view.seats.map((name, i) => el("tr", {},
     el("td", {}, String(i + 1)), el("td", {}, name),
-    el("td", {class: "score"}, (view.scores || [])[i] ?? "")));
+    el("td", {class: "score"},
+       view.scores_private ? "at the end" : (view.scores || [])[i] ?? "")));
   const prompts = promptRows(view, gv);
   const feed = (view.feed || []).slice().reverse().slice(0, 15).map((e) => feedLine(view.game, e));
   // The box takes an input in its one-line form: the table's last accepted one is an example

@@ -139,9 +139,13 @@ function previewLines(p) {
     lines.push(el("p", {}, el("strong", {}, "With: "),
                   p.replacement_words || "the input you typed"));
   }
-  const changes = p.seats.map((name, i) => [name, p.scores_before[i], p.scores_after[i]])
-    .filter(([, a, b]) => a !== b);
-  lines.push(changes.length
+  // null: the game keeps its scores to the end (before or after), so none are compared.
+  const hidden = !p.scores_before || !p.scores_after;
+  const changes = hidden ? []
+    : p.seats.map((name, i) => [name, p.scores_before[i], p.scores_after[i]])
+      .filter(([, a, b]) => a !== b);
+  lines.push(hidden ? el("p", {}, el("strong", {}, "Scores: "), "at the end")
+    : changes.length
     ? el("div", {}, el("strong", {}, "Scores: "),
          el("ul", {}, changes.map(([name, a, b]) => el("li", {}, `${name}: ${a} → ${b}`))))
     : el("p", {}, el("strong", {}, "Scores: "), "no change"));

@@ -42,7 +42,9 @@ function seatLines(t, key, label) {
   const ended = t.status === "ended";
   return (t.seats || []).map((name, i) => el("div", {class: "seat-line", "data-row-seat": i,
                                                     "data-key": key(`seat${i}`)},
-    el("span", {class: "seat-name"}, name), " ", el("strong", {}, (t.scores || [])[i] ?? ""),
+    el("span", {class: "seat-name"}, name), " ",
+    t.scores_private ? el("small", {class: "muted"}, "score at the end")
+                     : el("strong", {}, (t.scores || [])[i] ?? ""),
     el("span", {class: "phone"},
       el("button", {type: "button", class: "tiny", "data-pair-seat": i, "data-key": key(`pair${i}`),
                     disabled: !!t.error || ended,

@@ -35,7 +35,11 @@ def scores_csv(view: Mapping[str, Any]) -> str:
     out.writerow(["seq", *(_csv_cell(s) for s in view.get("seats", []))])
     for point in view.get("score_history", []):
         out.writerow([point["seq"], *point["scores"]])
-    out.writerow(["final", *view.get("scores", [])])
+    scores = view.get("scores")
+    if scores is None:  # a game that keeps its scores to the end, still running
+        out.writerow(["final", "scores at the end"])
+    else:
+        out.writerow(["final", *scores])
     return buf.getvalue()
 
 

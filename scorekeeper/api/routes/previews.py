@@ -66,7 +66,7 @@ def preview(hub: Hub, table_id: str, inp: Undo | Correct) -> dict[str, Any]:
     table, standing = _scratch(hub, table_id)
     game, seats = table.game, table.config.seats
     last = table.referee.last_accepted
-    before = list(game.scores(table.state))
+    before = game.shown_scores(table.state)  # None while the game keeps its scores to the end
     waiting_before = table.waiting_for()
     inputs = table.inputs_seen
     result = table.submit(inp)  # the copy has no log: nothing is written
@@ -81,7 +81,7 @@ def preview(hub: Hub, table_id: str, inp: Undo | Correct) -> dict[str, Any]:
         "as_read": last.to_str() if last is not None else None,
         "words": _words(game, seats, last) if last is not None else None,
         "scores_before": before,
-        "scores_after": list(game.scores(table.state)),
+        "scores_after": game.shown_scores(table.state),
         "waiting_for_before": waiting_before,
         "waiting_for_after": table.waiting_for(),
         "events": list(result.events),

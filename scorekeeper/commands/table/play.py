@@ -63,8 +63,9 @@ def _confirm(args: argparse.Namespace, preview: dict[str, Any]) -> int | None:
         say(f"the correction would replace #{seq}: {words}")
         say(f"  with: {preview.get('replacement_words') or preview.get('replacement')}")
     seats = preview.get("seats", [])
-    say(f"  scores now: {_seat_scores(seats, preview.get('scores_before'))}")
-    say(f"  afterwards: {_seat_scores(seats, preview.get('scores_after'))}")
+    for when, key in (("scores now", "scores_before"), ("afterwards", "scores_after")):
+        scores = preview.get(key)  # None: the game keeps its scores to the end
+        say(f"  {when}: {_seat_scores(seats, scores, scores is None)}")
     if args.yes:
         return int(seq)
     if not sys.stdin.isatty():

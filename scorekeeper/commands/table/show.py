@@ -19,7 +19,11 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _seat_scores(seats: Sequence[str], scores: Sequence[Any] | None) -> str:
+def _seat_scores(seats: Sequence[str], scores: Sequence[Any] | None, private: bool = False) -> str:
+    """Each seat with its score; ``private``: the game keeps its scores to the end (none
+    given), so it says so instead of a dash per seat."""
+    if private:
+        return ", ".join(f"{i} {name}" for i, name in enumerate(seats)) + " (scores at the end)"
     scores = list(scores or [])
     return ", ".join(
         f"{i} {name} {scores[i] if i < len(scores) else '-'}" for i, name in enumerate(seats)
@@ -36,7 +40,8 @@ def _print_summary(row: dict[str, Any]) -> None:
     title = _title(str(game), str(row.get("name", "")))
     archived = " (archived)" if row.get("archived") else ""
     print(f"{row['id']:<6} {row.get('status', '?'):<8} {title}{archived}")
-    print(f"       seats: {_seat_scores(row.get('seats', []), row.get('scores'))}")
+    seats = _seat_scores(row.get("seats", []), row.get("scores"), bool(row.get("scores_private")))
+    print(f"       seats: {seats}")
     if row.get("error"):
         print(f"       error: {row['error']}")
     elif row.get("over"):
@@ -112,7 +117,10 @@ def _print_view(view: dict[str, Any], feed_lines: int) -> None:
     title = _title(str(game), str(view.get("name", "")))
     print(f"{view.get('id')} — {title} — {view.get('status')} ({who})")
     print(f"accepted inputs: {view.get('accepted', 0)} of {view.get('inputs', 0)}")
-    print(f"seats and scores: {_seat_scores(view.get('seats', []), view.get('scores'))}")
+    scored = _seat_scores(
+        view.get("seats", []), view.get("scores"), bool(view.get("scores_private"))
+    )
+    print(f"seats and scores: {scored}")
     state = view.get("state")
     if isinstance(state, dict):
         facts = [
