@@ -1,0 +1,146 @@
+"""The King of the Elves world: a full-information table played by bots, performed physically.
+
+The world shuffles the 120 cards of the table's deck manifest from its seed, deals them, keeps
+every hand, purse and ledger entry, and plays every round by the rules (docs/rules/
+king-of-the-elves.md, with its rulings and the table options) with the bots of ``bots.py``:
+planning (``planning.py``), then the journeys (``travel.py``), then the end of the round. Every
+move is *performed* as the sightings and decisions of docs/games/king-of-the-elves.md (the
+contract), in the order a real table produces them: nothing for the deal (it is unseen), cards
+laid on their pads, cards tapped on the road and discard pads, answers to the prompts, and at
+the end of a round the table swept (departures only). The world keeps its own gold by its own
+rules code (no code shared with the referee), so that a referee fed only these inputs can be
+checked against it.
+
+Hazard: the flow is a generator. Every change that shows in ``scores()``, ``is_over()`` or
+``checkpoint()`` is made *before* the action that causes it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+from scorekeeper.sim.king_of_the_elves import bots
+from scorekeeper.sim.king_of_the_elves.planning import Planning
+from scorekeeper.sim.king_of_the_elves.table import Action
+from scorekeeper.sim.king_of_the_elves.travel import Travel
+from scorekeeper.sim.world import World, WorldInput
+
+DEFAULT_NOISE = 0.3
+
+
+class KingOfTheElvesWorld(Planning, Travel, World):
+    """One simulated game of King of the Elves for 2-6 bots; see the module docstring.
+
+    ``history`` holds one entry per finished journey, as the referee's public ``history``:
+    ``round``, ``seat``, ``visits``, ``cards`` (travel cards spent), ``collected`` (from the
+    bank), ``paid`` (to thieves and for teleports), ``bonus`` (whether it was paid).
+    ``ledger`` is every movement of gold; ``events`` counts what the game exercised.
+    """
+
+    game_id: ClassVar[str] = "king-of-the-elves"
+
+    def __init__(
+        self,
+        seats: int,
+        options: Mapping[str, Any],
+        seed: int,
+        *,
+        temper: bots.Temper | None = None,
+        noise: float = DEFAULT_NOISE,
+    ) -> None:
+        self._init_table(seats, options, seed, temper or bots.Temper(), noise)
+        self._init_planning()
+        self._checked = 0
+        self._swept: list[str] = []
+        self._flow = self._play()
+        self._done = False
+
+    # -- the World interface ---------------------------------------------------------------------
+
+    def next_inputs(self) -> list[WorldInput]:
+        """The inputs of the next physical action; empty once the game is over."""
+        if self._done:
+            return []
+        try:
+            return next(self._flow)
+        except StopIteration:
+            self._done = True
+            return []
+
+    def scores(self) -> tuple[int, ...]:
+        """0 for every seat during play (a purse is private, contract "Private information");
+        every purse once the game is over (R-END-8)."""
+        return tuple(self.purse) if self.over else (0,) * self.seats
+
+    def is_over(self) -> bool:
+        """True once the last journey of the last round has stopped (R-END-7, R-END-8)."""
+        return self.over
+
+    def winners(self) -> list[int]:
+        """R-END-8, G-22: the most gold; tied players share the win."""
+        top = max(self.purse)
+        return [s for s in range(self.seats) if self.purse[s] == top]
+
+    def checkpoint(self) -> dict[str, Any]:
+        """After a journey: its entry of the public ``history`` (the gold collected from the
+        bank, paid to thieves and for teleports, the bonus, visits and travel cards); at the
+        end, every seat's ``gold``."""
+        out: dict[str, Any] = {}
+        if len(self.history) > self._checked:
+            self._checked = len(self.history)
+            entry = self.history[-1]
+            for key in ("round", "seat", "visits", "cards", "collected", "paid", "bonus"):
+                out[f"state.history.-1.{key}"] = entry[key]
+        if self.over:
+            for s in range(self.seats):
+                out[f"state.seats.{s}.gold"] = self.purse[s]
+        return out
+
+    # -- the flow of a game ----------------------------------------------------------------------
+
+    def _play(self) -> Iterator[Action]:
+        first = self.start
+        for rnd in range(1, self.rounds + 1):
+            self.round = rnd
+            self.start = (first + rnd - 1) % self.seats
+            self._deal(10 if rnd == 1 else 8)
+            yield from self.planning()
+            yield from self.travel(set(self.no_village))
+            if not self.over:
+                yield self._sweep()
+
+    def _deal(self, count: int) -> None:
+        """R-SETUP-10, G-26: one card at a time clockwise from the start player, so a short
+        deal gives the first seats one card more (unseen: no input)."""
+        for _ in range(count):
+            for seat in self.clockwise(self.start):
+                if self.draw(seat, 1) == 0:
+                    self.events["short_deal"] += 1
+                    return
+
+    def end_round(self) -> None:
+        """R-END-2 … 6: tokens back, every card on the table to the discard pile, the piles
+        shuffled together; after the last round the game is over (R-END-7)."""
+        for seat, row in enumerate(self.princ):
+            for village in row:
+                self.discard_pile.append(village.card)
+                for sp in village.specials.values():
+                    self.discard_pile.append(sp.card)
+                    self.supply[sp.owner].append(sp.token)
+            self.princ[seat] = []
+        self._swept = [p for p in self.seen_at]
+        self.draw_pile += self.discard_pile
+        self.discard_pile = []
+        self.rng.shuffle(self.draw_pile)
+        if self.round == self.rounds:
+            self.over = True
+
+    def _sweep(self) -> Action:
+        """R-END-4: the players clear the pads (departures, which change nothing)."""
+        pieces = sorted(self._swept)
+        self.rng.shuffle(pieces)
+        out: Action = []
+        for piece in pieces:
+            out += self.lift(piece)
+        return out
