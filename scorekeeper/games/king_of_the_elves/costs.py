@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorekeeper.games.king_of_the_elves.cards import TRAVEL_TYPES, TYPE_WORDS
-from scorekeeper.games.king_of_the_elves.journey import CLOCKWISE
+
+# Directions, as journey.py names them (journey.py imports this module, not the reverse).
+CLOCKWISE = 1
 
 # R-TRAVEL-6: how many cards of one type reach a village of each terrain (absent: it cannot).
 # Elfenland's transport chart, as the rulebook's worked figures confirm (T-COST-1 … 3).
@@ -48,6 +50,14 @@ def type_name(travel_type: str, count: int = 1) -> str:
     """A travel type's bare name, singular or plural: "raft", "rafts"."""
     word = TYPE_WORDS.get(travel_type, travel_type.replace("_", " "))
     return word if count == 1 else word + "s"
+
+
+def a_card(kind: str) -> str:
+    """One card of a type with its article: "a raft", "an elfcycle", "a unicorn", "an escort"
+    (the article by sound: "unicorn" starts with a consonant sound)."""
+    word = TYPE_WORDS.get(kind, kind.replace("_", " "))
+    sounds_vowel = word[:1] in "aeio" or (word[:1] == "u" and not word.startswith("uni"))
+    return f"{'an' if sounds_vowel else 'a'} {word}"
 
 
 def _or_list(items: Sequence[str]) -> str:
