@@ -77,7 +77,10 @@ class Planning(Table):
             return self._without_village(actor, villages)
         if turn >= t.patience * self.seats:
             return ("pass",)
-        options: list[tuple[float, Plan]] = [(t.pass_ * (1 + turn / self.seats), ("pass",))]
+        rounds_of_turns = turn / self.seats
+        options: list[tuple[float, Plan]] = [
+            (t.pass_ * (0.2 + 0.5 * rounds_of_turns**1.5), ("pass",))
+        ]
         for card in villages:
             if len(own) < self.capacity:
                 options.append((t.lay_village / len(villages), ("village", card, str(actor))))

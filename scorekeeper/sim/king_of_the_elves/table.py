@@ -21,7 +21,13 @@ from typing import Any
 
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.sim.king_of_the_elves import bots
-from scorekeeper.sim.king_of_the_elves.deck import deck_cards, kind_of, resolve_options, tokens_of
+from scorekeeper.sim.king_of_the_elves.deck import (
+    CRESTS,
+    deck_cards,
+    kind_of,
+    resolve_options,
+    tokens_of,
+)
 from scorekeeper.sim.world import WorldInput
 
 Action = list[WorldInput]
@@ -222,12 +228,15 @@ class Table:
     # -- checks (tests) --------------------------------------------------------------------------
 
     def locations(self) -> dict[str, list[str]]:
-        """Where every card and token is: piles, hands, villages, specials, token supplies."""
+        """Where every card and token is: piles, hands, villages, specials, token supplies, and
+        the box (the crests nobody plays, R-SETUP-3): the 144 pieces."""
+        unused = [c for c in CRESTS if c not in self.crest]
         where: dict[str, list[str]] = {
             "draw": list(self.draw_pile),
             "discard": list(self.discard_pile),
             "table": [],
             "tokens": [],
+            "box": [t for c in unused for t in tokens_of(c)],
         }
         for s in range(self.seats):
             where[f"hand:{s}"] = list(self.hands[s])

@@ -59,8 +59,9 @@ class Travel(Table):
         for k, seat in enumerate(order):
             yield from self._journey(seat, last=k == len(order) - 1)
 
-    def end_round(self) -> None:
-        """R-END: the world's end of the round, made before the last ``stop`` is returned."""
+    def end_round(self) -> Action:
+        """R-END: the world's end of the round, made before the last ``stop`` is returned;
+        the sweep of the pads that follows the stop (the world's)."""
         raise NotImplementedError
 
     # -- the path --------------------------------------------------------------------------------
@@ -172,9 +173,8 @@ class Travel(Table):
             }
         )
         self.events["journey"] += 1
-        if last:
-            self.end_round()
-        yield [self.ask(seat, "journey", "stop")]
+        sweep = self.end_round() if last else []
+        yield [self.ask(seat, "journey", "stop"), *sweep]
 
     def _wants_escort(self, trip: Trip, index: int | None) -> bool:
         """An escort when it may be played, the hand holds one, and the principality ahead has

@@ -52,7 +52,6 @@ class KingOfTheElvesWorld(Planning, Travel, World):
         self._init_table(seats, options, seed, temper or bots.Temper(), noise)
         self._init_planning()
         self._checked = 0
-        self._swept: list[str] = []
         self._flow = self._play()
         self._done = False
 
@@ -107,8 +106,6 @@ class KingOfTheElvesWorld(Planning, Travel, World):
             self._deal(10 if rnd == 1 else 8)
             yield from self.planning()
             yield from self.travel(set(self.no_village))
-            if not self.over:
-                yield self._sweep()
 
     def _deal(self, count: int) -> None:
         """R-SETUP-10, G-26: one card at a time clockwise from the start player, so a short
@@ -119,9 +116,11 @@ class KingOfTheElvesWorld(Planning, Travel, World):
                     self.events["short_deal"] += 1
                     return
 
-    def end_round(self) -> None:
+    def end_round(self) -> Action:
         """R-END-2 … 6: tokens back, every card on the table to the discard pile, the piles
-        shuffled together; after the last round the game is over (R-END-7)."""
+        shuffled together; after the last round the game is over (R-END-7). Returns the
+        players' sweep of the pads (R-END-4: departures, which change nothing), none after the
+        last round (the game is over: the table takes nothing more)."""
         for seat, row in enumerate(self.princ):
             for village in row:
                 self.discard_pile.append(village.card)
@@ -129,16 +128,13 @@ class KingOfTheElvesWorld(Planning, Travel, World):
                     self.discard_pile.append(sp.card)
                     self.supply[sp.owner].append(sp.token)
             self.princ[seat] = []
-        self._swept = [p for p in self.seen_at]
         self.draw_pile += self.discard_pile
         self.discard_pile = []
         self.rng.shuffle(self.draw_pile)
         if self.round == self.rounds:
             self.over = True
-
-    def _sweep(self) -> Action:
-        """R-END-4: the players clear the pads (departures, which change nothing)."""
-        pieces = sorted(self._swept)
+            return []
+        pieces = sorted(self.seen_at)
         self.rng.shuffle(pieces)
         out: Action = []
         for piece in pieces:
