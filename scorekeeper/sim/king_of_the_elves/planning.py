@@ -50,11 +50,16 @@ class Planning(Table):
         passes, turn, actor = 0, 0, self.start
         while passes < self.seats:
             plan = self._choose(actor, turn)
-            passing = plan[0] == "pass"
-            if passing and passes + 1 == self.seats:
+            if plan[0] == "pass" and passes + 1 == self.seats:
                 self._end_planning()
-            yield self._perform(actor, plan)
-            passes = passes + 1 if passing else 0
+            action = self._perform(actor, plan)
+            if plan[0] == "pass":
+                passes += 1
+            elif actor in self.no_village:  # a search that found none: the run is 1 (G-16)
+                passes = 1
+            else:
+                passes = 0
+            yield action
             actor = (actor + 1) % self.seats
             turn += 1
 

@@ -44,6 +44,7 @@ class Trip:
     visited: set[str] = field(default_factory=set)
     visits: int = 0
     cards: int = 0
+    """Every card laid on the road: moves, escorts, turnarounds, teleports."""
     collected: int = 0
     paid: int = 0
     bonus: bool = False
@@ -202,6 +203,7 @@ class Travel(Table):
         self.hands[trip.seat].remove(card)
         self.discard_pile.append(card)
         trip.escort = trip.ring[index][0]
+        trip.cards += 1
         self.events["escort"] += 1
         return self.tap(card, "road")
 
@@ -265,6 +267,7 @@ class Travel(Table):
         self.hands[trip.seat].remove(card)
         self.discard_pile.append(card)
         trip.direction = -trip.direction
+        trip.cards += 1
         self.events["turnaround"] += 1
         return self.tap(card, "road")
 

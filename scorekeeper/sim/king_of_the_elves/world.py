@@ -33,7 +33,7 @@ class KingOfTheElvesWorld(Planning, Travel, World):
     """One simulated game of King of the Elves for 2-6 bots; see the module docstring.
 
     ``history`` holds one entry per finished journey, as the referee's public ``history``:
-    ``round``, ``seat``, ``visits``, ``cards`` (travel cards spent), ``collected`` (from the
+    ``round``, ``seat``, ``visits``, ``cards`` (cards laid on the road), ``collected`` (from the
     bank), ``paid`` (to thieves and for teleports), ``bonus`` (whether it was paid).
     ``ledger`` is every movement of gold; ``events`` counts what the game exercised.
     """
@@ -83,7 +83,7 @@ class KingOfTheElvesWorld(Planning, Travel, World):
 
     def checkpoint(self) -> dict[str, Any]:
         """After a journey: its entry of the public ``history`` (the gold collected from the
-        bank, paid to thieves and for teleports, the bonus, visits and travel cards); at the
+        bank, paid to thieves and for teleports, the bonus, visits and cards laid); at the
         end, every seat's ``gold``."""
         out: dict[str, Any] = {}
         if len(self.history) > self._checked:
