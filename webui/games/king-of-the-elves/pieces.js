@@ -1,0 +1,164 @@
+// King of the Elves' pieces in words and colours: the six terrains (told apart by a drawn icon
+// and their word as well as colour), the travel and special cards, villages and their owners
+// ("Bea's forest village (4)"), the costs of a step ("1 unicorn, or 2 rafts") and the
+// large-type sizes every part of the picture uses. Keys of view.state:
+// docs/games/king-of-the-elves.md ("The views").
+
+import {svg, label, rect, circle, seatName, plural} from "../../kit.js";
+
+/** Font sizes in user units: normal, and large type (read from three metres on a TV). */
+export function sizes(opts) {
+  if (opts.big) return {title: 38, text: 32, small: 28, value: 46};
+  if (opts.narrow) return {title: 30, text: 25, small: 22, value: 38};
+  return {title: 28, text: 23, small: 20, value: 36};
+}
+
+// Terrains: a light fill, a dark ink readable on it (contrast >= 4.5), and an icon drawn in SVG
+// (no emoji: a Pi's browser may have no colour font).
+export const TERRAINS = {
+  lake: {fill: "#cfe3fb", ink: "#0b3d75", water: true},
+  river: {fill: "#d6f1f7", ink: "#0a4f60", water: true},
+  desert: {fill: "#f8e6b8", ink: "#6b4200"},
+  mountain: {fill: "#e2e0dc", ink: "#3d3a36"},
+  forest: {fill: "#cfe9cf", ink: "#14532d"},
+  plain: {fill: "#eef5c2", ink: "#3f5207"},
+};
+const UNKNOWN_TERRAIN = {fill: "#eef0f3", ink: "#374151"};
+
+export function terrain(name) { return TERRAINS[name] || UNKNOWN_TERRAIN; }
+
+/** A small icon for a terrain, centred on (x, y), `s` across. */
+export function terrainIcon(x, y, s, name) {
+  const t = terrain(name);
+  const g = svg("g", {class: "terrain-icon", "aria-hidden": "true", fill: "none",
+                      stroke: t.ink, "stroke-width": Math.max(2, s / 10),
+                      "stroke-linecap": "round", "stroke-linejoin": "round"});
+  const h = s / 2;
+  const p = (d) => svg("path", {d});
+  if (name === "lake" || name === "river") {
+    const rows = name === "lake" ? [-h / 2, 0, h / 2] : [-h / 3, h / 3];
+    for (const dy of rows) {
+      g.append(p(`M${x - h} ${y + dy} q${h / 2} ${-h / 3} ${h} 0 t${h} 0`));
+    }
+  } else if (name === "mountain") {
+    g.append(p(`M${x - h} ${y + h * 0.7} L${x - h * 0.2} ${y - h * 0.7} L${x + h * 0.25} ${y}` +
+               ` L${x + h * 0.5} ${y - h * 0.35} L${x + h} ${y + h * 0.7} Z`));
+  } else if (name === "forest") {
+    for (const dx of [-h * 0.45, h * 0.45]) {
+      g.append(p(`M${x + dx} ${y - h * 0.8} L${x + dx - h * 0.45} ${y + h * 0.35}` +
+                 ` L${x + dx + h * 0.45} ${y + h * 0.35} Z M${x + dx} ${y + h * 0.35}` +
+                 ` L${x + dx} ${y + h * 0.8}`));
+    }
+  } else if (name === "desert") {
+    g.append(circle(x + h * 0.45, y - h * 0.4, h * 0.28),
+             p(`M${x - h} ${y + h * 0.6} q${h / 2} ${-h * 0.7} ${h} 0 q${h / 2} ${-h * 0.5}` +
+               ` ${h} 0`));
+  } else if (name === "plain") {
+    for (const dx of [-h * 0.6, 0, h * 0.6]) {
+      g.append(p(`M${x + dx} ${y + h * 0.7} L${x + dx - h * 0.2} ${y - h * 0.3}` +
+                 ` M${x + dx} ${y + h * 0.7} L${x + dx + h * 0.2} ${y - h * 0.1}`));
+    }
+    g.append(p(`M${x - h} ${y + h * 0.7} L${x + h} ${y + h * 0.7}`));
+  } else {
+    g.append(rect(x - h * 0.6, y - h * 0.6, h * 1.2, h * 1.2, {rx: 3}));
+  }
+  return g;
+}
+
+// -- cards in words ------------------------------------------------------------------------------
+
+const TRAVEL = {giant_pig: ["giant pig", "giant pigs"], elfcycle: ["elfcycle", "elfcycles"],
+  magic_cloud: ["magic cloud", "magic clouds"], unicorn: ["unicorn", "unicorns"],
+  troll_wagon: ["troll wagon", "troll wagons"], dragon: ["dragon", "dragons"],
+  raft: ["raft", "rafts"]};
+export const SPECIAL = {gold: "gold card", thief: "thief", fallen_tree: "fallen tree",
+  sea_monster: "sea monster", escort: "escort", turnaround: "turnaround"};
+
+/** "a raft" / "2 rafts": `n` cards of travel type `type` (a card id's type: raft_3 → raft). */
+export function travelWords(type, n = 1, article = false) {
+  const words = TRAVEL[type] || [String(type).replaceAll("_", " "),
+                                 String(type).replaceAll("_", " ") + "s"];
+  if (n === 1 && article) return (/^[aeiou]/.test(words[0]) ? "an " : "a ") + words[0];
+  return `${n} ${n === 1 ? words[0] : words[1]}`;
+}
+
+/** A card id's type, without its number: "raft_10" → "raft", "village_05" → "village". */
+export function cardType(id) { return String(id ?? "").replace(/_\d+$/, ""); }
+
+/** The words of a card id: "a raft", "a thief", "the forest village (4)" (with `village`). */
+export function cardWords(id, village = null) {
+  const type = cardType(id);
+  if (village) return villageWords(village);
+  if (TRAVEL[type]) return travelWords(type, 1, true);
+  if (SPECIAL[type]) return (type === "escort" ? "an " : "a ") + SPECIAL[type];
+  if (type === "village") return "a village";
+  if (type === "token") return "a token";
+  return "a card";
+}
+
+/** "the forest village (4)". */
+export function villageWords(v) {
+  if (!v) return "a village";
+  return `the ${v.terrain || "unknown"} village (${v.value ?? "?"})`;
+}
+
+/** "Bea's forest village (4)"; `me` (a seat) says "your" for that seat's own. */
+export function ownedVillage(view, seat, v, me = null) {
+  const who = seat === me && me !== null ? "your" : `${seatName(view, seat)}'s`;
+  return `${who} ${v ? `${v.terrain} village (${v.value})` : "village"}`;
+}
+
+/** A special card on a village: "Bea's thief". */
+export function specialWords(view, sp) {
+  if (!sp) return "";
+  const what = SPECIAL[sp.type || cardType(sp.card)] || "special card";
+  return Number.isInteger(sp.owner) ? `${seatName(view, sp.owner)}'s ${what}` : what;
+}
+
+/** "crest A" from the view's crest letter ("a"). */
+export function crestWords(crest) {
+  return crest ? `crest ${String(crest).toUpperCase()}` : "";
+}
+
+const ORDINAL = ["first", "second", "third", "fourth"];
+export function ordinal(slot) { return ORDINAL[slot - 1] || `${slot}th`; }
+
+/** The village at {seat, slot} (slots count from 1) in the public view, or null. */
+export function villageAt(st, place) {
+  if (!place || !Number.isInteger(place.seat)) return null;
+  const s = (st.seats || [])[place.seat] || {};
+  return (s.villages || [])[(place.slot ?? 1) - 1] || null;
+}
+
+/** The costs of a step as pairs [type, cards], cheapest first: `costs` may be a mapping
+ * {type: n} or a list of {type, cards}. */
+export function costPairs(costs) {
+  let pairs = [];
+  if (Array.isArray(costs)) {
+    pairs = costs.map((c) => (Array.isArray(c) ? c : [c.type, c.cards ?? c.count ?? c.n]));
+  } else if (costs && typeof costs === "object") {
+    pairs = Object.entries(costs);
+  }
+  return pairs.filter(([, n]) => Number(n) > 0).map(([t, n]) => [t, Number(n)])
+              .sort((a, b) => a[1] - b[1]);
+}
+
+/** "1 giant pig, 1 elfcycle or 1 unicorn, or 2 magic clouds or 2 dragons": grouped by count. */
+export function costWords(costs) {
+  const pairs = costPairs(costs);
+  if (!pairs.length) return "no travel card reaches it";
+  const groups = new Map();
+  for (const [t, n] of pairs) groups.set(n, [...(groups.get(n) || []), travelWords(t, n)]);
+  const parts = [...groups.values()].map((g) => (g.length > 1 ? g.slice(0, -1).join(", ") +
+                                                   " or " + g[g.length - 1] : g[0]));
+  return parts.join(", or ");
+}
+
+/** "7 gold"; "+7" / "−2" with `signed`. */
+export function gold(n, signed = false) {
+  const v = Number(n) || 0;
+  if (!signed) return `${v} gold`;
+  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
+}
+
+export {plural};

@@ -1,0 +1,249 @@
+// King of the Elves' principalities: each seat's panel (name, crest, the dragon marker, hand,
+// tokens left, purchases and escrow, its journey's state) with its villages in slot order, each
+// village a card in its terrain's colour with its value, its gold and thief cards (owner's
+// token and name) and an obstacle drawn across it; the current journey's marks on the
+// villages: where the traveller is, the next village, the ones visited.
+
+import {svg, label, rect, circle, seatToken, cardBacks, seatName, seatColour} from "../../kit.js";
+import {sizes, terrain, terrainIcon, specialWords, crestWords, ordinal, SPECIAL,
+        cardType} from "./pieces.js";
+
+const TOKENS = 4;  // ownership tokens per crest (R-SETUP-3)
+
+/** How the current journey touches the village at (seat, slot): {here, next, visits}. */
+export function journeyMarks(st, seat, slot) {
+  const j = st.journey;
+  if (!j || st.phase !== "travel") return {};
+  const same = (p) => p && p.seat === seat && (p.slot ?? 1) === slot;
+  return {
+    here: same(j.at),
+    next: same(j.next),
+    visits: (j.visits || []).filter(same).length,
+    traveller: j.seat,
+  };
+}
+
+// A special card lying beside the village: a chip with its owner's token, the card in words.
+function specialChip(view, sp, x, y, w, opts) {
+  const z = sizes(opts);
+  const kind = sp.type || cardType(sp.card);
+  const fill = kind === "gold" ? "#fef3c7" : "#fde2e2";
+  const ink = kind === "gold" ? "#713f12" : "#7f1d1d";
+  const h = z.small + 14;
+  const g = svg("g", {class: "special", "data-special": kind});
+  g.append(rect(x, y, w, h, {rx: h / 2, fill, stroke: ink, "stroke-width": 1.5}));
+  if (Number.isInteger(sp.owner)) {
+    g.append(seatToken(x + h / 2, y + h / 2, h - 8, sp.owner, opts.short[sp.owner]));
+  }
+  g.append(label(x + h + 2, y + h / 2 + z.small * 0.36, fit(specialWords(view, sp), w - h - 6,
+                                                           z.small), z.small,
+                 {fill: ink, "font-weight": 700}),
+           svg("title", {}, specialWords(view, sp)));
+  return g;
+}
+
+// The average advance of a letter of the page's sans-serif, as a share of the font size (bold
+// runs wider); an estimate: SVG text is laid out before it is measured.
+const EM = 0.58;
+
+/** `text` cut to about what fits `w` user units at font size `size` (an ellipsis marks it). */
+export function fit(text, w, size) {
+  const room = Math.max(3, Math.floor(w / (size * EM)));
+  const s = String(text);
+  return s.length <= room ? s : s.slice(0, room - 1) + "…";
+}
+
+/** `text` broken into lines of about `w` user units at `size`, at most `most` lines. */
+export function wrap(text, w, size, most = 2) {
+  const room = Math.max(3, Math.floor(w / (size * EM)));
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(" ")) {
+    if (line && (line + " " + word).length > room) { lines.push(line); line = word; }
+    else line = line ? line + " " + word : word;
+  }
+  if (line) lines.push(line);
+  if (lines.length > most) {
+    lines.splice(most - 1, lines.length, fit(lines.slice(most - 1).join(" "), w, size));
+  }
+  return lines;
+}
+
+// The obstacle laid across the village: a band over the card, rotated, with its owner's name.
+function obstacleBand(view, sp, w, h, opts) {
+  const z = sizes(opts);
+  const kind = sp.type || cardType(sp.card);
+  const fill = kind === "sea_monster" ? "#1e3a5f" : "#5b3a1a";
+  const bh = z.small + 16;
+  const cy = h * 0.5;
+  return svg("g", {class: "obstacle", "data-special": kind,
+                   transform: `rotate(-9 ${w / 2} ${cy})`},
+    rect(-4, cy - bh / 2, w + 8, bh, {rx: 6, fill, stroke: "#fff", "stroke-width": 2,
+                                      opacity: 0.95}),
+    label(w / 2, cy + z.small * 0.36, fit(specialWords(view, sp), w - 8, z.small), z.small,
+          {"text-anchor": "middle", fill: "#fff", "font-weight": 700}),
+    svg("title", {}, `${specialWords(view, sp)} across the village`));
+}
+
+/** One village card, `w` × `h`, at the origin; `v` null draws a free slot. */
+export function villageCard(view, st, seat, slot, v, w, h, opts) {
+  const z = sizes(opts);
+  const marks = journeyMarks(st, seat, slot);
+  const g = svg("g", {class: "village", "data-village": `${seat}.${slot}`});
+  if (!v) {
+    g.append(rect(0, 0, w, h, {rx: 12, fill: "none", stroke: "#9aa3ad", "stroke-width": 2,
+                               "stroke-dasharray": "8 6"}),
+             label(w / 2, h / 2 + 8, `${ordinal(slot)} village`, z.small,
+                   {"text-anchor": "middle", class: "soft fine"}));
+    return g;
+  }
+  const t = terrain(v.terrain);
+  g.append(rect(0, 0, w, h, {rx: 12, fill: t.fill, stroke: marks.here ? "#111827" : t.ink,
+                             "stroke-width": marks.here ? 5 : 2}));
+  if (marks.next) {
+    g.append(rect(-7, -7, w + 14, h + 14, {rx: 16, fill: "none", stroke: "#1f4fd1",
+                                           "stroke-width": 4, "stroke-dasharray": "12 7"}));
+  }
+  const r = z.value * 0.72;
+  g.append(terrainIcon(12 + z.text * 0.7, 12 + z.text * 0.7, z.text * 1.3, v.terrain),
+           label(14 + z.text * 1.5, 14 + z.text * 0.95,
+                 fit(v.terrain || "village", w - z.text * 1.5 - 2 * r - 30, z.text), z.text,
+                 {fill: t.ink, "font-weight": 700}),
+           circle(w - r - 10, r + 10, r, {fill: "#fde68a", stroke: "#854d0e", "stroke-width": 2.5}),
+           label(w - r - 10, r + 10 + z.value * 0.35, String(v.value ?? "?"), z.value,
+                 {"text-anchor": "middle", fill: "#422006", "font-weight": 800}),
+           svg("title", {}, `${seatName(view, seat)}'s ${ordinal(slot)} village: ` +
+                            `${v.terrain}, ${v.value} gold`));
+  // gold and thief cards beside the village, along its foot
+  const specials = [v.gold, v.thief].filter(Boolean);
+  const chipH = z.small + 14;
+  specials.forEach((sp, k) => {
+    const y = h - (specials.length - k) * (chipH + 6) - 4;
+    g.append(specialChip(view, sp, 8, y, w - 16, opts));
+  });
+  if (v.obstacle) g.append(obstacleBand(view, v.obstacle, w, h, opts));
+  // the journey: the traveller's pawn where they stand, "next", and visits so far
+  if (marks.here) {
+    const tr = marks.traveller;
+    g.append(circle(w / 2, -4, z.text * 0.85, {fill: seatColour(tr), stroke: "#fff",
+                                               "stroke-width": 3}),
+             label(w / 2, -4 + z.text * 0.3, opts.short[tr] || "", z.text * 0.8,
+                   {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
+             svg("title", {}, `${seatName(view, tr)} is here`));
+  }
+  if (marks.next) {
+    const tw = z.small * 3.2;
+    g.append(rect(w / 2 - tw / 2, -z.small * 0.9 - 6, tw, z.small + 10,
+                  {rx: 8, fill: "#1f4fd1"}),
+             label(w / 2, -6 + z.small * 0.05, "next", z.small,
+                   {"text-anchor": "middle", fill: "#fff", "font-weight": 700}));
+  }
+  if (marks.visits && !marks.here) {
+    const words = marks.visits > 1 ? `✓ ×${marks.visits}` : "✓";
+    g.append(label(12, h * 0.5 - (v.obstacle ? z.small * 1.3 : -z.small * 0.3), words,
+                   z.text, {fill: "#065f46", "font-weight": 800}),
+             svg("title", {}, `visited ${marks.visits === 1 ? "once" : marks.visits + " times"}` +
+                              " on this journey"));
+  }
+  return g;
+}
+
+// The tokens a seat has left to place this round: filled circles for the ones left.
+function tokensLeft(x, y, left, crest, z, colour) {
+  const g = svg("g", {class: "tokens"});
+  const r = z.small * 0.45;
+  for (let k = 0; k < TOKENS; k++) {
+    g.append(circle(x + r + k * (2 * r + 5), y, r, k < left ? {fill: colour, stroke: "#fff",
+                                                              "stroke-width": 1.5}
+                                                          : {fill: "none", stroke: "#9aa3ad",
+                                                             "stroke-width": 1.5,
+                                                             "stroke-dasharray": "3 2"}));
+  }
+  g.append(svg("title", {}, `${left} of ${TOKENS} tokens left this round (${crestWords(crest)})`));
+  return g;
+}
+
+/** A seat's tags: whose turn, the dragon marker, the journey done, the purse at the end. */
+function tags(view, st, i) {
+  const s = (st.seats || [])[i] || {};
+  const out = [];
+  const active = st.active_seat === i && !view.over;
+  if (active) out.push([st.phase === "travel" ? "▶ travelling" : "▶ planning", "#111827", "#fff"]);
+  if (st.start_seat === i && !view.over) out.push(["dragon: starts", "#14532d", "#fff"]);
+  if (s.travelled && st.phase === "travel" && !active) out.push(["journey done", "#e2e8f0", "#1f2937"]);
+  if ((s.escrow ?? 0) > 0) out.push([`escrow ${s.escrow}`, "#fef3c7", "#713f12"]);
+  if (view.over && s.gold !== undefined) out.push([`${s.gold} gold`, "#fde68a", "#422006"]);
+  if (view.over && (st.winners || []).includes(i)) out.push(["★ king", "#854d0e", "#fff"]);
+  return out;
+}
+
+/** A seat's principality, `w` × `h`: its head, then its villages in slot order (`reverse`:
+ * drawn right to left, for the far side of the table, so the road keeps going round). */
+export function principality(view, st, i, w, h, opts, reverse = false) {
+  const z = sizes(opts);
+  const s = (st.seats || [])[i] || {};
+  const active = st.active_seat === i && !view.over;
+  const escorted = st.phase === "travel" && st.journey && st.journey.escort === i;
+  const g = svg("g", {class: "principality", "data-board-seat": i});
+  g.append(rect(0, 0, w, h, {rx: 16, fill: active ? "#ffffff" : "#f8fafc",
+                             stroke: active ? "#111827" : "#cfd6df",
+                             "stroke-width": active ? 4 : 2}));
+  if (escorted) {
+    g.append(rect(-5, -5, w + 10, h + 10, {rx: 20, fill: "none", stroke: "#0f766e",
+                                           "stroke-width": 4, "stroke-dasharray": "3 5"}));
+  }
+  const head = z.title + 22;
+  const tok = z.title + 8;
+  g.append(seatToken(10 + tok / 2, 8 + tok / 2, tok, i, opts.short[i]),
+           label(18 + tok, 8 + tok * 0.72, fit(seatName(view, i), w * 0.34, z.title), z.title,
+                 {class: "ink", "font-weight": 700}));
+  // right side of the head: hand, tokens left
+  const left = Math.max(0, TOKENS - (s.placed ?? 0));
+  const tw = TOKENS * (z.small * 0.9 + 5);
+  g.append(tokensLeft(w - 12 - tw, 8 + tok / 2, left, s.crest, z, seatColour(i)),
+           cardBacks(w - 24 - tw - z.small * 3.6, 10, s.hand ?? 0,
+                     {w: z.small * 0.9, h: z.small * 1.3, step: 4, max: 3, size: z.small}),
+           svg("title", {}, `${seatName(view, i)}: ${s.hand ?? 0} cards in hand, ` +
+                            `${crestWords(s.crest)}, ${left} tokens left`));
+  // tags under the name
+  let tx = 10;
+  const ty = head + 2;
+  const tagH = z.small + 10;
+  for (const [t, bg, ink] of tags(view, st, i)) {
+    const tw2 = 14 + t.length * z.small * 0.56;
+    g.append(rect(tx, ty, tw2, tagH, {rx: tagH / 2, fill: bg}),
+             label(tx + tw2 / 2, ty + tagH * 0.72, t, z.small,
+                   {"text-anchor": "middle", fill: ink, "font-weight": 700}));
+    tx += tw2 + 6;
+  }
+  if (s.crest) {
+    g.append(label(w - 12, ty + tagH * 0.72, crestWords(s.crest), z.small,
+                   {"text-anchor": "end", class: "soft"}));
+  }
+  if (escorted) {
+    g.append(label(w - 12, ty + tagH * 0.72 + tagH, "escorted", z.small,
+                   {"text-anchor": "end", fill: "#0f766e", "font-weight": 700}));
+  }
+  // villages in slot order
+  const slots = Math.max((s.villages || []).length, slotCount(st));
+  const vy = ty + tagH + 16;
+  const gap = 14;
+  const vw = (w - 20 - (slots - 1) * gap) / slots;
+  const vh = h - vy - 10;
+  for (let k = 0; k < slots; k++) {
+    const col = reverse ? slots - 1 - k : k;
+    const x = 10 + col * (vw + gap);
+    const card = villageCard(view, st, i, k + 1, (s.villages || [])[k] || null, vw, vh, opts);
+    g.append(svg("g", {transform: `translate(${x} ${vy})`}, card));
+  }
+  return g;
+}
+
+/** Village slots per principality: 3 with two players (unless the option says 2), else 2. */
+export function slotCount(st) {
+  const n = (st.seats || []).length;
+  const opt = (st.options || {}).two_player_villages;
+  return n === 2 && Number(opt ?? 3) === 3 ? 3 : 2;
+}
+
+export {SPECIAL};
