@@ -360,16 +360,28 @@ class Game(ABC, Generic[S]):
         given, may supply names (a board's locations). Default: the answer itself."""
         return answer
 
-    def describe_input(self, inp: Any, seats: Sequence[str] = (), state: S | None = None) -> str:
+    def describe_input(
+        self,
+        inp: Any,
+        seats: Sequence[str] = (),
+        state: S | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         """An input in plain words for the organiser, who may see every card: card, zone and
         seat names, what a prompt is about and the answer's words, never input syntax ("the
         red angel 4 laid on Bea's discard row", "Ann's answer about ending the turn: end the
         turn"). ``seats`` are the players' names; ``state`` (optional) lends names such as a
-        board's locations. Hazard: it names hidden cards; never show it to a seat or the public.
+        board's locations; ``options`` (the table's resolved options) the copy's piece words
+        (``describe_piece_for``). Hazard: it names hidden cards; never show it to a seat or the
+        public.
         """
         if isinstance(inp, Seen):
             try:
-                piece = with_article(self.describe_piece(inp.piece))
+                piece = with_article(
+                    self.describe_piece(inp.piece)
+                    if options is None
+                    else self.describe_piece_for(inp.piece, options)
+                )
             except Exception:  # noqa: BLE001 - an unknown piece is named by its id
                 piece = inp.piece
             text = (
@@ -383,7 +395,7 @@ class Game(ABC, Generic[S]):
             )
         elif isinstance(inp, Correct):
             text = (
-                f"a correction: {self.describe_input(inp.replacement, seats, state)} "
+                f"a correction: {self.describe_input(inp.replacement, seats, state, options)} "
                 "instead of the last accepted input"
             )
         elif isinstance(inp, Undo):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,14 +80,21 @@ class Kit:
         for uid, piece in given.items():
             self.add(uid, piece)
 
-    def add(self, uid: str, piece: str, game: Game[Any] | None = None) -> str:
+    def add(
+        self,
+        uid: str,
+        piece: str,
+        game: Game[Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         """Register ``uid`` as ``piece``; returns the normalised uid.
 
         Raises EnrollmentError when the uid is malformed, already registered, the piece already
-        carries a tag, or (when ``game`` is given) the game has no such piece.
+        carries a tag, or (when ``game`` is given) the game's copy has no such piece (the copy
+        ``options`` name: ``copy_pieces``).
         """
         norm = normalise_uid(uid)
-        if game is not None and piece not in game.pieces():
+        if game is not None and piece not in copy_pieces(game, options):
             raise EnrollmentError(f"{piece!r} is not a piece of {game.name}")
         known = self.entries.get(norm)
         if known is not None:
@@ -119,21 +127,25 @@ class Kit:
         except KeyError:
             raise UnknownTag(f"tag {norm} is not in kit {self.name!r}") from None
 
-    def next_untagged(self, game: Game[Any], start: str | None = None) -> str | None:
-        """The first piece without a tag, in ``game.pieces()`` order; None when all are tagged.
+    def next_untagged(
+        self, game: Game[Any], start: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> str | None:
+        """The first piece without a tag, in ``copy_pieces`` order; None when all are tagged.
 
         With ``start``, the search begins at that piece and wraps around to the first pieces.
         """
-        pieces = list(game.pieces())
+        pieces = list(copy_pieces(game, options))
         if start is not None and start in pieces:
             at = pieces.index(start)
             pieces = pieces[at:] + pieces[:at]
         tagged = set(self.entries.values())
         return next((p for p in pieces if p not in tagged), None)
 
-    def progress(self, game: Game[Any]) -> tuple[int, int]:
-        """(pieces tagged, pieces in one copy of the game)."""
-        pieces = set(game.pieces())
+    def progress(
+        self, game: Game[Any], options: Mapping[str, Any] | None = None
+    ) -> tuple[int, int]:
+        """(pieces tagged, pieces in one copy of the game: the copy ``options`` name)."""
+        pieces = set(copy_pieces(game, options))
         return sum(1 for p in self.entries.values() if p in pieces), len(pieces)
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,8 +257,16 @@ def next_made_up_uid(kit: Kit) -> str:
     return made_up_uid(number)
 
 
-def fake_kit(game: Game[Any], name: str) -> Kit:
+def fake_kit(game: Game[Any], name: str, options: Mapping[str, Any] | None = None) -> Kit:
     """A kit for ``game`` with a made-up uid on every piece, in enrollment order: a table can
-    be set up and driven by uid with simulated readers before any card is tagged."""
+    be set up and driven by uid with simulated readers before any card is tagged. ``options``
+    (resolved) name the copy: a deck manifest with 10 rafts gives ``raft_10`` a tag."""
     check_kit_name(name)
-    return Kit(name, game.id, {made_up_uid(i): p for i, p in enumerate(game.pieces(), start=1)})
+    pieces = copy_pieces(game, options)
+    return Kit(name, game.id, {made_up_uid(i): p for i, p in enumerate(pieces, start=1)})
+
+
+def copy_pieces(game: Game[Any], options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """The pieces of the copy of ``game`` that the resolved ``options`` name
+    (``Game.pieces_for``: a deck manifest's counts); ``game.pieces()`` without options."""
+    return game.pieces() if options is None else game.pieces_for(options)

@@ -149,7 +149,8 @@ class Table:
                 f"zone layout names zones {game.name} does not have: "
                 f"{', '.join(bad)}; known zones: {', '.join(sorted(zones))}"
             )
-        pieces = set(game.pieces())
+        # The pieces of the copy these options name (a deck manifest's counts), not a fixed list.
+        pieces = set(game.pieces_for(self.referee.options))
         bad = sorted({p for p in config.kit.values() if p not in pieces})
         if bad:
             raise ConfigError(f"kit names pieces {game.name} does not have: {', '.join(bad[:10])}")
@@ -166,15 +167,25 @@ class Table:
         Every piece, not only those secret now: words that changed when a card was hidden
         later would tell everyone which card it was (the perturbation check,
         tests/test_privacy_perturbation.py, found exactly that), and a card shown while public
-        would be named after it went back into a hand. Worked out once per table."""
+        would be named after it went back into a hand. Worked out once per table, from the
+        pieces and words of the copy the table's options name (``Game.pieces_for``).
+
+        None for a game without secret pieces (``Game.secret_pieces`` False: every card on
+        the table is public), whose refusals keep their names ("the forest village (4)")."""
         if self._piece_names is not None:
             return self._piece_names[0]
+        if not self.game.secret_pieces:
+            self._piece_names = (None,)
+            return None
         names: set[str] = set()
-        for piece in self.game.pieces():
+        options = self.referee.options
+        for piece in self.game.pieces_for(options):
             names.add(piece)
             # A game that cannot put a piece in words cannot have put it in a hint either.
             with contextlib.suppress(Exception):
                 names.add(self.game.describe_piece(piece))
+            with contextlib.suppress(Exception):
+                names.add(self.game.describe_piece_for(piece, options))
         pattern = None
         if names:
             # Longest first, whole words only: "red angel 1" never eats into "red angel 10".
@@ -300,9 +311,11 @@ class Table:
         back, too); empty when the game cannot say (the raw input still goes along)."""
         seats = self.config.seats
         try:
-            words = self.game.describe_input(inp, seats)
+            options = self.referee.options  # the copy's piece words (Game.describe_piece_for)
+            words = self.game.describe_input(inp, seats, options=options)
             if taken_back is not None:
-                words += f" (taking back: {self.game.describe_input(taken_back, seats)})"
+                back = self.game.describe_input(taken_back, seats, options=options)
+                words += f" (taking back: {back})"
         except Exception:  # noqa: BLE001 - words are a courtesy; the raw input is the record
             return ""
         return words
