@@ -48,6 +48,22 @@ def test_arcanum_has_a_script_per_example_location_major_and_rule() -> None:
     assert not missing, f"no script for {missing}"
 
 
+def test_king_of_the_elves_has_a_script_per_example_and_travel_refusal() -> None:
+    """Issue 13: every T- case of the rules, and a refusal per travel rule. Its G-n scripts are
+    rulings (not games, as Arcanum's zero-padded G-01 is), so each refuses citing its ruling."""
+    names = _names("king_of_the_elves")
+    examples = ["T-SETUP-1", "T-SETUP-2", "T-COST-1", "T-COST-2", "T-COST-3", "T-BUY-1"]
+    examples += ["T-PLACE-1", "T-REMOVE-1", "T-PLAN-EX1", "T-TRAVEL-ANITA", "T-TRAVEL-EVA"]
+    refusals = [f"R-TRAVEL-{i}" for i in (6, 7, 10, 11, 15, 16)] + ["G-1", "G-8"]
+    missing = [w for w in examples + refusals if not _has(names, w)]
+    assert not missing, f"no script for {missing}"
+    for path in SCRIPTS:
+        rule = "-".join(path.stem.split("-")[0:2])
+        if path.parent.name == "king_of_the_elves" and path.stem.startswith("G-"):
+            text = path.read_text(encoding="utf-8")
+            assert f"rule: {rule}\n" in text, f"{path.name} has no reject citing {rule}"
+
+
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.name for p in SCRIPTS])
 def test_table_script_passes(path: Path) -> None:
     result = run_script(load_script(path))
