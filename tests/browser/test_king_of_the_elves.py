@@ -517,7 +517,7 @@ def test_the_table_mid_journey(new_page: Callable[..., Page], h: type[Helpers]) 
         "Anita's journey",
         "at Márk's desert village (6)",
         "next: Márk's plain village (3)",
-        "this move: 1 of 2 magic clouds laid, 1 more",
+        "this move: 1 of 2 magic clouds, 1 more",
         "+29",
         "−2",
         "dragon: starts",

@@ -58,7 +58,7 @@ export function journeyLines(view, st) {
     if (j.move && j.move.type) {
       const more = Math.max(0, (j.move.needed ?? 0) - countCards(j.move.cards));
       lines.push([`this move: ${countCards(j.move.cards)} of ` +
-                  `${travelWords(j.move.type, j.move.needed ?? 0)} laid, ${more} more`, "strong"]);
+                  `${travelWords(j.move.type, j.move.needed ?? 0)}, ${more} more`, "strong"]);
     } else {
       lines.push([`costs ${costWords(j.next.costs)}`, "text"]);
     }
