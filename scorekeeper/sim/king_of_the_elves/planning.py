@@ -52,7 +52,7 @@ class Planning(Table):
             plan = self._choose(actor, turn)
             if plan[0] == "pass" and passes + 1 == self.seats:
                 self._end_planning()
-            action = self._perform(actor, plan)
+            action = self.fidget() + self._perform(actor, plan)
             if plan[0] == "pass":
                 passes += 1
             elif actor in self.no_village:  # a search that found none: the run is 1 (G-16)

@@ -218,6 +218,16 @@ class Table:
             out += [Seen(pad, card, True), Seen(pad, card, False)]
         return out
 
+    def fidget(self) -> Action:
+        """Now and then (``noise``) a piece on a village or attachment pad is lifted and laid
+        back where it lay: seen again where the referee has it, which changes nothing."""
+        if not self.seen_at or self.rng.random() >= self.noise / 4:
+            return []
+        piece = self.rng.choice(sorted(self.seen_at))
+        zone = self.seen_at[piece]
+        self.events["fidget"] += 1
+        return [Seen(zone, piece, False), Seen(zone, piece, True)]
+
     def ask(self, seat: int, prompt: str, answer: str) -> Decision:
         """A seat's answer; now and then the organiser answers for it (contract: every prompt
         a seat answers may be answered by the organiser as that seat)."""

@@ -144,7 +144,7 @@ class Travel(Table):
                 yield self._escort(trip, index)
             moves = self._moves(trip, index)
             if index is not None and moves:
-                yield self._move(trip, index, moves)
+                yield self.fidget() + self._move(trip, index, moves)
                 continue
             back = self._next(trip, -trip.direction)
             if (

@@ -250,6 +250,7 @@ def test_every_rule_and_option_is_exercised() -> None:
         "teleport",
         "retap",
         "reshuffle",
+        "fidget",
     ):
         assert events[name], f"never: {name}"
     for name in (
