@@ -132,7 +132,7 @@ def _move_card(state: State, j: Journey, card: str, kind: str) -> Result:
         ways = "turn around, or stop" if own_visited(j) else "stop"
         return Rejected(
             "G-8",
-            f"{who}'s way ends at {who}'s own castle (the ring is open)",
+            f"{who}'s way ends at {who}'s own castle (the ring is open): {ways}",
             f"take it back; {ways}",
         )
     village = village_of(state, place)
@@ -144,7 +144,8 @@ def _move_card(state: State, j: Journey, card: str, kind: str) -> Result:
             surcharge = hindering(j, place, village)
             return Rejected(
                 "R-TRAVEL-6",
-                f"{a_card(kind)} cannot reach {where}",
+                f"{a_card(kind)} cannot reach {where}, which needs "
+                f"{costs_words(village.terrain, surcharge)}",
                 f"take it back; the {village.terrain} village needs "
                 f"{costs_words(village.terrain, surcharge)}",
             )
@@ -153,7 +154,7 @@ def _move_card(state: State, j: Journey, card: str, kind: str) -> Result:
             return Rejected(
                 "R-TRAVEL-7",
                 f"{who} cannot pay the {THIEF_TAKES} gold {seat_ref(thief)}'s thief takes "
-                f"at {where}",
+                f"at {where}, and no village is skipped: {ways_past_thief(state, j)}",
                 f"take it back; {ways_past_thief(state, j)}",
             )
         j = j.with_(move_type=kind, move_cards=(), move_needed=needed)
@@ -231,7 +232,7 @@ def _turnaround(state: State, j: Journey, card: str) -> Result:
     if not own_visited(j):
         return Rejected(
             "R-TRAVEL-11",
-            "a turnaround is played only after visiting a village of one's own principality",
+            "a turnaround is played only after reaching one's own first village on the journey",
             "take it back; reach your first village first",
         )
     state, j = _lay(state, j, card)
@@ -251,8 +252,7 @@ def _finish_move_first(j: Journey) -> Rejected:
 
 def _teleport_card(state: State, j: Journey, card: str, kind: str) -> Result:
     """A card of a teleport (R-TRAVEL-16, G-20): an escort for the destination before the
-    first, then any 4 travel cards; the purse is checked at the first (3 gold, and a thief's 2
-    at the destination unless the escort protects it)."""
+    first, then any 4 travel cards (the purse was checked when the destination was chosen)."""
     assert j.teleport_to is not None
     place = j.teleport_to
     village = village_of(state, place)
@@ -272,18 +272,6 @@ def _teleport_card(state: State, j: Journey, card: str, kind: str) -> Result:
             f"only travel cards pay for a teleport, not {a_card(kind)}",
             "take it back; use 4 travel cards",
         )
-    if not j.teleport_cards:
-        thief = thief_due(j, place, village)
-        price = TELEPORT_PRICE + (THIEF_TAKES if thief is not None else 0)
-        if not can_pay(state, j.seat, price):
-            what = f"the {TELEPORT_PRICE} gold of the teleport"
-            if thief is not None:
-                what += f" and the {THIEF_TAKES} gold {seat_ref(thief)}'s thief takes there"
-            return Rejected(
-                "R-TRAVEL-16",
-                f"{seat_ref(j.seat)} cannot pay {what}",
-                "take it back; choose another village, or stop",
-            )
     state, j = _lay(state, j, card)
     j = j.with_(teleport_cards=(*j.teleport_cards, card))
     more = TELEPORT_CARDS_NEEDED - len(j.teleport_cards)
@@ -420,7 +408,7 @@ def _teleport(state: State, j: Journey) -> Result:
     if not can_pay(state, j.seat, TELEPORT_PRICE):
         return Rejected(
             "R-TRAVEL-16",
-            f"{who} cannot pay the {TELEPORT_PRICE} gold a teleport costs",
+            f"{who} cannot pay the {TELEPORT_PRICE} gold a teleport costs: go on by road, or stop",
             "go on by road, or stop",
         )
     j = j.with_(teleport=TELEPORT_CHOOSE)
@@ -429,7 +417,9 @@ def _teleport(state: State, j: Journey) -> Result:
 
 def _teleport_to(state: State, j: Journey, answer: str) -> Result:
     """``teleport_to``: the destination, any village on the table (G-20); it may be chosen
-    again until the first of the 4 cards is laid."""
+    again until the first of the 4 cards is laid. The purse is checked now for the 3 gold, and
+    the 2 a thief there takes unless an escort already protects its principality: an escort
+    played after this answer cannot lower the price (contract, "Travel")."""
     if j.teleport == TELEPORT_NONE or j.teleport_cards:
         return answer_refusal("teleport_to")
     place = parse_place(answer)
@@ -437,6 +427,17 @@ def _teleport_to(state: State, j: Journey, answer: str) -> Result:
     if place is None or village is None:
         return Rejected(
             "R-TRAVEL-16", "there is no village there", "choose a village on the table, or stop"
+        )
+    thief = thief_due(j, place, village)
+    price = TELEPORT_PRICE + (THIEF_TAKES if thief is not None else 0)
+    if not can_pay(state, j.seat, price):
+        what = f"the {TELEPORT_PRICE} gold of the teleport"
+        if thief is not None:
+            what += f" and the {THIEF_TAKES} gold {seat_ref(thief)}'s thief takes there"
+        return Rejected(
+            "R-TRAVEL-16",
+            f"{seat_ref(j.seat)} cannot pay {what}: choose another village, or stop",
+            "choose another village, or stop",
         )
     j = j.with_(teleport=TELEPORT_CARDS, teleport_to=place)
     line = (

@@ -27,7 +27,7 @@ def decide(state: State, prompt: str, reply: str) -> Accepted[State] | Rejected:
 
 def test_r_travel_6_a_type_that_cannot_reach() -> None:
     no = refused(travel.on_road(table(ANITA), "unicorn_1"), "R-TRAVEL-6")
-    assert no.reason == "a unicorn cannot reach {seat:0}'s river village (2)"
+    assert no.reason == "a unicorn cannot reach {seat:0}'s river village (2), which needs 2 rafts"
     assert no.hint == "take it back; the river village needs 2 rafts"  # Éva's sea monster: +1
     forest = lay(table(ANITA), "raft_1", "raft_2")
     no = refused(travel.on_road(forest, "raft_3"), "R-TRAVEL-6")
@@ -72,7 +72,8 @@ def test_r_travel_7_a_thief_the_traveller_cannot_pay() -> None:
     # The same words whatever the purse: they name the thief's 2 gold, never a balance.
     assert words == {
         (
-            "{seat:0} cannot pay the 2 gold {seat:1}'s thief takes at {seat:0}'s river village (2)",
+            "{seat:0} cannot pay the 2 gold {seat:1}'s thief takes at {seat:0}'s river village "
+            "(2), and no village is skipped: stop",
             "take it back; stop",
         )
     }
@@ -124,7 +125,12 @@ def test_r_travel_16_teleport_short_of_gold() -> None:
         state = with_seat(state, ANITA, purse=gold)  # 2 after the river: then 0 and 1
         no = refused(decide(state, "journey", "teleport"), "R-TRAVEL-16")
         words.add((no.reason, no.hint))
-    assert words == {("{seat:0} cannot pay the 3 gold a teleport costs", "go on by road, or stop")}
+    assert words == {
+        (
+            "{seat:0} cannot pay the 3 gold a teleport costs: go on by road, or stop",
+            "go on by road, or stop",
+        )
+    }
 
 
 def test_r_travel_16_five_gold_when_a_thief_waits() -> None:
@@ -132,15 +138,29 @@ def test_r_travel_16_five_gold_when_a_thief_waits() -> None:
     state = answer(state, "journey", "teleport")
     no = refused(travel.on_road(state, "raft_3"), "R-TRAVEL-16")  # no destination yet
     assert no.hint == "take it back; choose the village first, or stop"
-    state = answer(state, "teleport_to", "2.1")  # Márk's desert: Jenő's thief takes 2
-    no = refused(travel.on_road(state, "raft_3"), "R-TRAVEL-16")
+    no = refused(decide(state, "teleport_to", "2.1"), "R-TRAVEL-16")  # Jenő's thief takes 2
     assert no.reason == (
-        "{seat:0} cannot pay the 3 gold of the teleport and the 2 gold {seat:1}'s thief takes there"
+        "{seat:0} cannot pay the 3 gold of the teleport and the 2 gold {seat:1}'s thief "
+        "takes there: choose another village, or stop"
     )
-    assert no.hint == "take it back; choose another village, or stop"
-    # An escort for Márk's principality keeps the thief off: 3 gold are enough.
-    state = lay(state, "escort_1", "raft_3", "raft_4", "raft_5", "raft_6")
-    assert state.seats[ANITA].purse == 3 - 3 + 6 and state.seats[JENO].purse == 1
+    assert no.hint == "choose another village, or stop"
+    # Márk's plain has no thief: 3 gold will do.
+    state = answer(state, "teleport_to", "2.2")
+    state = lay(state, "raft_3", "raft_4", "raft_5", "raft_6")
+    assert state.seats[ANITA].purse == 3 - 3 + 3 and state.seats[JENO].purse == 1
+
+
+def test_an_escort_already_there_lowers_a_teleports_price() -> None:
+    # Escorted into Márk's principality and standing at his desert, Anita may teleport to that
+    # desert again for 3 gold: the escort keeps Jenő's thief off while she stays inside.
+    at_desert = ("raft_1", "raft_2", "unicorn_1", "unicorn_2", "escort_1", "dragon_1")
+    state = lay(table(ANITA, teleport=True), *at_desert)
+    state = with_seat(state, ANITA, purse=3)  # the ledger no longer agrees: judge, no more
+    out = decide(state, "journey", "teleport")
+    assert isinstance(out, Accepted)
+    out = decide(out.state, "teleport_to", "2.1")
+    assert isinstance(out, Accepted) and out.state.journey is not None
+    assert out.state.journey.teleport_to == (MARK, 1)
 
 
 def test_g_20_only_travel_cards_pay_a_teleport() -> None:
