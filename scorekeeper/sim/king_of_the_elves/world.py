@@ -99,11 +99,9 @@ class KingOfTheElvesWorld(Planning, Travel, World):
     # -- the flow of a game ----------------------------------------------------------------------
 
     def _play(self) -> Iterator[Action]:
-        first = self.start
-        for rnd in range(1, self.rounds + 1):
-            self.round = rnd
-            self.start = (first + rnd - 1) % self.seats
-            self._deal(10 if rnd == 1 else 8)
+        self.round = 1
+        self._deal(10)
+        while not self.over:
             yield from self.planning()
             yield from self.travel(set(self.no_village))
 
@@ -118,7 +116,8 @@ class KingOfTheElvesWorld(Planning, Travel, World):
 
     def end_round(self) -> Action:
         """R-END-2 … 6: tokens back, every card on the table to the discard pile, the piles
-        shuffled together; after the last round the game is over (R-END-7). Returns the
+        shuffled together, the next round's deal; after the last round the game is over
+        (R-END-7). Returns the
         players' sweep of the pads (R-END-4: departures, which change nothing), none after the
         last round (the game is over: the table takes nothing more)."""
         for seat, row in enumerate(self.princ):
@@ -134,6 +133,9 @@ class KingOfTheElvesWorld(Planning, Travel, World):
         if self.round == self.rounds:
             self.over = True
             return []
+        self.round += 1  # R-END-3: the marker moves left; R-SETUP-10: the next deal
+        self.start = (self.options["start_seat"] + self.round - 1) % self.seats
+        self._deal(8)
         pieces = sorted(self.seen_at)
         self.rng.shuffle(pieces)
         out: Action = []
