@@ -13,7 +13,7 @@ from scorekeeper.cli import main
 from scorekeeper.core.game import Game
 
 #: Toy game id -> "module:Class".
-TOYS = {"toy-purse": "tests.toy_gold:Purse"}
+TOYS = {"toy-purse": "tests.toy_gold:Purse", "toy-deck": "tests.toy_deck:ToyDeck"}
 
 
 def _maker(path: str) -> Any:

@@ -108,6 +108,9 @@ def data_routes(hub: Hub) -> APIRouter:
                 "title": kind.title,
                 "help": kind.help,
                 "option": kind.option,
+                # the word and note shipped entries are labelled with ("sample", "made up")
+                "sample_word": kind.sample_word,
+                "sample_note": kind.shipped_note,
             }
             for kind in data.all_kinds()
         ]

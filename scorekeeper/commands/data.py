@@ -152,7 +152,14 @@ def _status(entry: Entry) -> str:
 
 def _list(kind: DataKind, store: Any) -> int:
     for entry in data.entries(kind, store):
-        flag = "sample (made up)" if entry.sample else "saved" if entry.stored else ""
+        kind_ = entry.kind
+        flag = (
+            f"{kind_.sample_word} ({kind_.shipped_note})"
+            if entry.sample
+            else "saved"
+            if entry.stored
+            else ""
+        )
         print(f"{entry.name:<12} {_status(entry):<20} {flag}".rstrip())
     return 0
 
@@ -162,7 +169,7 @@ def _show(entry: Entry) -> int:
         print(entry.kind.show(entry), end="")
         return 0
     if entry.sample:
-        print(f"SAMPLE {entry.kind.noun}: made up")
+        print(f"{entry.kind.sample_word.upper()} {entry.kind.noun}: {entry.kind.shipped_note}")
     print(f"{entry.label}: {_status(entry)}")
     print(data.to_yaml(entry.kind, entry.data), end="")
     return 0
@@ -184,7 +191,8 @@ def _check(kind: DataKind, files: list[str], store: Any) -> int:
                 print(f"  - {problem}")
             worst = max(worst, 1)
         else:
-            sample = " (a sample, made up)" if entry.sample else ""
+            word, note = entry.kind.sample_word, entry.kind.shipped_note
+            sample = f" ({word}: {note})" if entry.sample else ""
             print(f"{file}: {entry.label} is complete{sample}")
     return worst
 

@@ -288,7 +288,7 @@ def sample(kind: DataKind, name: str) -> Entry:
     """The shipped sample ``name`` (NotFound when there is none)."""
     path = sample_files(kind).get(name)
     if path is None:
-        raise NotFound(f"no sample {kind.noun} called {name!r}")
+        raise NotFound(f"no {kind.sample_word} {kind.noun} called {name!r}")
     key = (str(path), path.stat().st_mtime_ns)
     if key not in _SAMPLES:
         _SAMPLES[key] = from_file(kind, path)
@@ -345,8 +345,7 @@ def check_name(kind: DataKind, name: str) -> None:
         raise ConfigError(f"{name!r} cannot name a {kind.noun}; choose another name")
     if name in sample_files(kind):
         raise ConfigError(
-            f"{name!r} is a sample shipped with scorekeeper and cannot be changed; "
-            "save yours under another name"
+            f"{name!r} is {_shipped(kind)} and cannot be changed; save yours under another name"
         )
 
 
@@ -366,11 +365,20 @@ def save(kind: DataKind, store: DataStore, name: str, data: Mapping[str, Any]) -
 def delete(kind: DataKind, store: DataStore, name: str) -> None:
     """Delete the stored entry ``name``; a sample is refused, a missing one is NotFound."""
     if name in sample_files(kind):
-        raise ConfigError(
-            f"{name!r} is a sample shipped with scorekeeper; samples cannot be deleted"
-        )
+        word = kind.sample_word
+        many = "samples" if word == "sample" else f"{word} {kind.noun}s"
+        raise ConfigError(f"{name!r} is {_shipped(kind)}; {many} cannot be deleted")
     if not store.delete_data(kind.game, kind.kind, name):
         raise NotFound(f"there is no stored {kind.noun} called {name!r}")
+
+
+def _shipped(kind: DataKind) -> str:
+    """``"a sample shipped with scorekeeper"``, in the kind's word ("an assumed one ...")."""
+    word = kind.sample_word
+    if word == "sample":
+        return "a sample shipped with scorekeeper"
+    article = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{article} {word} {kind.noun} shipped with scorekeeper"
 
 
 def resolve_option(kind: DataKind, value: Any, store: DataStore | None = None) -> Any:

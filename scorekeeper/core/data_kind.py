@@ -70,6 +70,18 @@ class DataKind:
     #: The word shipped entries are labelled with wherever they show: "sample" for made-up data,
     #: "assumed" for a guess at a real copy (King of the Elves' deck manifest).
     sample_word: str = "sample"
+    #: What a shipped entry is, in a few words after ``sample_word`` ("sample, made up"); empty:
+    #: "made up" for samples, else that it is not read from the person's own copy.
+    sample_note: str = ""
+
+    @property
+    def shipped_note(self) -> str:
+        """What a shipped entry is, in words: ``sample_note``, or its default."""
+        if self.sample_note:
+            return self.sample_note
+        if self.sample_word == "sample":
+            return "made up"
+        return "shipped with scorekeeper, not read from your own copy"
 
     def __post_init__(self) -> None:
         missing = {"name", "sample", "description"} - set(self.model.model_fields)
@@ -100,7 +112,8 @@ class Entry:
 
     @property
     def sample(self) -> bool:
-        """True for a made-up entry shipped as an example (labelled sample wherever shown)."""
+        """True for an entry shipped with scorekeeper (made up, or a guess at a real copy),
+        labelled with its kind's ``sample_word`` wherever shown."""
         return bool(self.data.get("sample"))
 
     @property
@@ -110,20 +123,25 @@ class Entry:
 
     @property
     def label(self) -> str:
-        """How texts name it: ``"sample board profile 'sample'"``, ``"board profile 'mine'"``."""
-        return f"{'sample ' if self.sample else ''}{self.kind.noun} {self.name!r}"
+        """How texts name it: ``"sample board profile 'sample'"``, ``"board profile 'mine'"``
+        (the kind's ``sample_word``: ``"assumed deck manifest 'assumed'"``)."""
+        shipped = f"{self.kind.sample_word} " if self.sample else ""
+        return f"{shipped}{self.kind.noun} {self.name!r}"
 
     def problems(self) -> list[str]:
         """What keeps it from starting a table, in words; empty when it is complete."""
         return self.kind.problems(self.data)
 
     def summary(self) -> dict[str, Any]:
-        """The list form: name, description, sample, stored, complete and problems."""
+        """The list form: name, description, sample, stored, complete and problems, and the
+        words a shipped entry is labelled with (``sample_word``, ``sample_note``)."""
         problems = self.problems()
         return {
             "name": self.name,
             "description": self.description,
             "sample": self.sample,
+            "sample_word": self.kind.sample_word,
+            "sample_note": self.kind.shipped_note,
             "stored": self.stored,
             "complete": not problems,
             "problems": problems,

@@ -119,7 +119,8 @@ export function renderDataChoices() {
                                  required: true, "aria-describedby": id + "-help"},
       el("option", {value: ""}, `— choose the ${optionLabel(o).toLowerCase()} —`),
       entries.map((e) => el("option", {value: e.name, disabled: !e.complete},
-        e.name + (e.stored ? " (stored)" : "") + (e.sample ? " — sample, made up" : "") +
+        e.name + (e.stored ? " (stored)" : "") +
+        (e.sample ? ` — ${e.sample_word || "sample"}, ${e.sample_note || "made up"}` : "") +
         (e.complete ? "" : ` — incomplete (${(e.problems || []).length} to fill in)`))));
     if (entries.some((e) => e.name === kept[o.name] && e.complete)) select.value = kept[o.name];
     box.append(el("label", {for: id}, optionLabel(o)),

@@ -20,6 +20,9 @@ const editors = {};  // "game/kind" -> the editor of that kind (see editorFor)
 const keyOf = (kind) => `${kind.game}/${kind.kind}`;
 const pathOf = (kind) =>
   `/api/data/${encodeURIComponent(kind.game)}/${encodeURIComponent(kind.kind)}`;
+// ", a sample" after "shipped with scorekeeper"; a kind with its own word says it ("assumed").
+const shippedWords = (kind) => (!kind.sample_word || kind.sample_word === "sample") ? ", a sample"
+  : `, ${kind.sample_word}: ${kind.sample_note}`;
 const idOf = (kind) => `data-${kind.game}-${kind.kind}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /** Load every data kind and its entries; draw a section for each (once), and the create form's
@@ -58,7 +61,8 @@ function drawList(ed) {
     .map((h) => el("th", {}, h)))),
   el("tbody", {}, entries.map((e) => el("tr", {"data-entry": e.name},
     el("td", {}, el("strong", {}, e.name), " ",
-       e.sample ? badge("sample", "quiet") : e.stored ? badge("stored") : badge("shipped")),
+       e.sample ? badge(e.sample_word || "sample", "quiet")
+         : e.stored ? badge("stored") : badge("shipped")),
     el("td", {}, e.description || ""),
     el("td", {}, e.complete ? badge("complete", "ok")
       : el("span", {title: (e.problems || []).join("; ")},
@@ -216,7 +220,7 @@ function editorFor(kind) {
     ed.loaded = {name: got.name, stored: got.stored};
     del.hidden = !got.stored;
     editing.textContent = got.stored ? `Editing ${got.name} (stored).`
-      : `A copy of ${got.name} (shipped with scorekeeper${got.sample ? ", a sample" : ""}): ` +
+      : `A copy of ${got.name} (shipped with scorekeeper${got.sample ? shippedWords(kind) : ""}): ` +
         "give it your own name under “Save as” and fill it in.";
     draw(data);
     if (quiet) problems.replaceChildren(); else show(got);

@@ -163,9 +163,12 @@ function chosenData(view) {
     const name = typeof chosen === "object" ? chosen.name : String(chosen);
     const sample = typeof chosen === "object" && chosen.sample;
     const option = game && game.options.find((o) => o.name === k.option);
+    // The kind's own word for what it ships: "sample" (made up) or e.g. "assumed" (a guess).
+    const word = k.sample_word || "sample";
+    const said = word === "sample" ? " — a made-up SAMPLE, not taken from your own copy"
+      : ` — ${word.toUpperCase()}: ${k.sample_note || "not read from your own copy"}`;
     return el("div", {class: sample ? "sample" : "muted", "data-chosen-data": k.kind},
-      `${option ? option.label : k.title}: ${name}`,
-      sample ? " — a made-up SAMPLE, not taken from your own copy" : "");
+      `${option ? option.label : k.title}: ${name}`, sample ? said : "");
   });
 }
 

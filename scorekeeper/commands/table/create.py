@@ -133,7 +133,10 @@ def _option_choices(opt: Any, kind: Any, entries: Entries | None) -> list[tuple[
     for entry in found:
         words = []
         if entry.get("sample"):
-            words.append("a sample, made up: for tries only")
+            word, note = kind.sample_word, kind.shipped_note
+            words.append(
+                "a sample, made up: for tries only" if word == "sample" else f"{word}: {note}"
+            )
         if not entry.get("complete"):
             words.append(
                 f"incomplete ({len(entry.get('problems') or [])} gaps): cannot start "
@@ -141,6 +144,13 @@ def _option_choices(opt: Any, kind: Any, entries: Entries | None) -> list[tuple[
             )
         out.append((str(entry.get("name")), "; ".join(words) or "complete"))
     return out
+
+
+def _shipped_words(kind: Any) -> str:
+    """What the shipped entries of ``kind`` are, for the list of choices."""
+    if kind.sample_word == "sample":
+        return "a sample is made up, for tries only"
+    return f"one marked {kind.sample_word} is {kind.shipped_note}"
 
 
 def _new_command(kind: Any) -> str:
@@ -156,7 +166,7 @@ def _missing_option(name: str, label: str, choices: list[tuple[str, str]], kind:
     if kind is not None:
         return (
             f"choose the {label} with --option {name}=NAME or --option {name}=FILE "
-            f"({kind.title.lower()}: {named}; a sample is made up, for tries only; "
+            f"({kind.title.lower()}: {named}; {_shipped_words(kind)}; "
             f"'scorekeeper data list --game {kind.game}' shows them)"
         )
     listed = f" (one of: {named})" if named else ""
