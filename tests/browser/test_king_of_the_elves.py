@@ -49,6 +49,7 @@ def _sp(card: str, owner: int) -> dict[str, Any]:
 
 def _seat(crest: str, hand: int, villages: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
     out = {
+        "seat": "abcdef".index(crest),
         "crest": crest,
         "hand": hand,
         "villages": villages,
@@ -107,7 +108,7 @@ def _visit(seat: int, slot: int, cards: list[str], income: int, **kw: Any) -> di
         "income": income,
         "gold_card": 0,
         "bonus": 0,
-        "teleport": False,
+        "teleport": 0,
     }
     out.update(kw)
     return out
@@ -241,7 +242,7 @@ LEDGER = [
         "from": "bank",
         "to": "purse:0",
         "amount": 2,
-        "about": "Anita's river village (2)",
+        "about": "{seat:0}'s river village (2)",
     },
     {
         "n": 11,
@@ -251,7 +252,7 @@ LEDGER = [
         "from": "bank",
         "to": "purse:0",
         "amount": 6,
-        "about": "Anita's mountain village (6)",
+        "about": "{seat:0}'s mountain village (6)",
     },
     {
         "n": 12,
@@ -261,7 +262,7 @@ LEDGER = [
         "from": "bank",
         "to": "purse:0",
         "amount": 4,
-        "about": "Jenő's forest village (4)",
+        "about": "{seat:1}'s forest village (4)",
     },
     {
         "n": 13,
@@ -271,7 +272,7 @@ LEDGER = [
         "from": "bank",
         "to": "purse:0",
         "amount": 4,
-        "about": "Jenő's forest village (4)",
+        "about": "{seat:1}'s forest village (4)",
     },
     {
         "n": 14,
@@ -281,7 +282,7 @@ LEDGER = [
         "from": "bank",
         "to": "purse:0",
         "amount": 7,
-        "about": "Jenő's lake village (7)",
+        "about": "{seat:1}'s lake village (7)",
     },
     {
         "n": 15,
@@ -291,7 +292,7 @@ LEDGER = [
         "from": "purse:0",
         "to": "purse:1",
         "amount": 2,
-        "about": "Márk's desert village (6)",
+        "about": "{seat:2}'s desert village (6)",
     },
     {
         "n": 16,
@@ -301,7 +302,7 @@ LEDGER = [
         "from": "bank",
         "to": "purse:0",
         "amount": 6,
-        "about": "Márk's desert village (6)",
+        "about": "{seat:2}'s desert village (6)",
     },
 ]
 
@@ -390,12 +391,7 @@ def over_view() -> dict[str, Any]:
                     "round": rnd,
                     "seat": seat,
                     "cards": 6 + k,
-                    "visits": [
-                        {"seat": (seat + j) % 4, "slot": 1 + j % 2, "terrain": t, "value": val}
-                        for j, (t, val) in enumerate(
-                            [("river", 2), ("forest", 4), ("desert", 6)][: 1 + (k + rnd) % 3]
-                        )
-                    ],
+                    "visits": 2 + (k + rnd) % 3,
                     "collected": 12 + k,
                     "paid": 2 * (k % 2),
                     "bonus": rnd == 4 and seat == 0,
@@ -574,15 +570,16 @@ def test_a_phone_shows_its_purse_and_ledger(
     expect(rows.nth(0)).to_contain_text("+6")
     expect(rows.nth(1)).to_contain_text("Jenő's thief")
     expect(rows.nth(1)).to_contain_text("−2")
+    expect(rows.nth(1)).to_contain_text("Márk's desert village (6)")  # the seat marker named
     expect(rows.nth(1).locator('a[href$="#R-TRAVEL-7"]')).to_have_count(1)
-    expect(mine.locator('tr[data-ledger="9"]')).to_contain_text("1 from escrow")
+    expect(mine.locator('tr[data-ledger="9"]')).to_contain_text("1 gold from your escrow")
     # her own purse in the players' list; no other seat's
     expect(page.locator('#seats [data-seat="0"]')).to_contain_text("your purse 33 gold")
     for i in (1, 2, 3):
         assert "gold" not in (
             page.locator(f'#seats [data-seat="{i}"] .seat-extra').text_content() or ""
         )
-    _no_ids(h, page, where)
+    assert "{seat:" not in _no_ids(h, page, where), f"{where}: a seat marker left unnamed"
     _no_sideways_scroll(page, f"{where} at 390x844")
     _axe(page, f"{where} at 390x844")
     h.shoot(page, "seat-king-of-the-elves")
@@ -622,8 +619,8 @@ def test_a_finished_game_summary_and_journeys(
     expect(history).to_have_count(16)
     expect(history.first).to_contain_text("Round 4: Márk")
     expect(page.locator('#history li[data-journey="4.0"]')).to_contain_text("bonus of 10")
-    expect(page.locator('#history li[data-journey="1.0"] .detail')).to_have_text(
-        "Anita's river village (2) → Jenő's forest village (4)"
+    expect(page.locator('#history li[data-journey="1.0"]')).to_have_text(
+        "Round 1: Anita — 3 villages, 6 cards, +12 gold"
     )
     _no_ids(h, page, where)
     _axe(page, f"{where} at 1366x768")

@@ -49,9 +49,11 @@ export function journeyLines(view, st) {
   const lines = [];
   lines.push([`at ${placeWords(view, st, j.at)}` + (j.at ? "" : " (setting out)"), "text"]);
   if (j.teleport && typeof j.teleport === "object") {
-    const to = j.teleport.to ? placeWords(view, st, j.teleport.to) : "a village";
-    const laid = countCards(j.teleport.cards);
-    lines.push([`teleporting to ${to}: ${laid} of 4 travel cards laid`, "strong"]);
+    if (!j.teleport.to) lines.push(["teleporting: choosing where to", "strong"]);
+    else {
+      lines.push([`teleporting to ${placeWords(view, st, j.teleport.to)}`, "strong"]);
+      lines.push([`${countCards(j.teleport.cards)} of 4 travel cards laid, then 3 gold`, "text"]);
+    }
   } else if (j.next) {
     const v = villageAt(st, j.next) || j.next;
     lines.push([`next: ${ownedVillage(view, j.next.seat, v)}`, "strong"]);
@@ -139,6 +141,7 @@ function journeyPanel(view, st, w, h, opts) {
 const ACTIONS = {
   draw3: (a) => `discards ${plural(Number(a.needs) || 0, "more card")} on the discard pad`,
   search: () => "puts one card back after the search",
+  searched: () => "says whether the search found a village",
   pay: (a) => (a.needs ? `confirms paying ${gold(a.needs)} on the phone` : "confirms a payment"),
 };
 

@@ -115,6 +115,11 @@ export function specialWords(view, sp) {
   return Number.isInteger(sp.owner) ? `${seatName(view, sp.owner)}'s ${what}` : what;
 }
 
+/** A text of the game's with its seat markers ("{seat:1}'s lake village") named. */
+export function named(view, text) {
+  return String(text ?? "").replace(/\{seat:(\d+)\}/g, (_, n) => seatName(view, Number(n)));
+}
+
 /** "crest A" from the view's crest letter ("a"). */
 export function crestWords(crest) {
   return crest ? `crest ${String(crest).toUpperCase()}` : "";

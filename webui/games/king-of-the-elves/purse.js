@@ -5,7 +5,7 @@
 // Hazard: only the seat's own view carries `gold` and `ledger`; this draws nothing else's.
 
 import {el, seatName, plural} from "../../kit.js";
-import {gold, crestWords} from "./pieces.js";
+import {gold, crestWords, named} from "./pieces.js";
 
 const SHOWN = 10;  // ledger entries shown at once; the earlier ones fold away
 
@@ -39,39 +39,43 @@ export function reasonWords(view, e, seat) {
   }
 }
 
-/** The entry's effect on the purse: [text, sign] ("+7", "−2", or "2 from escrow"). */
+/** The entry's effect on the purse: [text, sign] ("+7", "−2"; an escrow's payment "·": it
+ * left the purse when the card was bought). */
 export function entryAmount(e, seat) {
   const n = Number(e.amount) || 0;
   if (e.to === `purse:${seat}`) return [`+${n}`, 1];
   if (e.from === `purse:${seat}`) return [`−${n}`, -1];
-  if (e.from === `escrow:${seat}`) return [`${n} from escrow`, 0];
-  return [String(n), 0];
+  return ["·", 0];
 }
 
+function ruleLink(rule) {
+  return el("a", {href: `/rules/king-of-the-elves#${encodeURIComponent(rule)}`, target: "_blank",
+                  rel: "noopener", style: "white-space:nowrap",
+                  title: "read this rule (opens the players' rules)"}, rule);
+}
+
+// One entry: what happened and why (what caused it, the round, the rule), and the gold.
 function ledgerRow(view, e, seat) {
   const [amount, sign] = entryAmount(e, seat);
   const colour = sign > 0 ? "#0d7a4f" : sign < 0 ? "#b42318" : "#374151";
+  const escrow = e.from === `escrow:${seat}` ? `${gold(e.amount)} from your escrow` : "";
+  const about = [escrow, named(view, e.about), e.round ? `round ${e.round}` : ""]
+    .filter(Boolean).join(" · ");
   return el("tr", {"data-ledger": e.n ?? ""},
-    el("td", {}, e.round ? `${e.round}` : ""),
-    el("td", {}, el("div", {}, reasonWords(view, e, seat)),
-       e.about ? el("div", {style: "color:#4b5563;font-size:.85em"}, e.about) : null),
-    el("td", {style: `text-align:right;white-space:nowrap;font-weight:700;color:${colour}`},
-       amount),
-    el("td", {}, e.rule ? el("a", {href: `/rules/king-of-the-elves#${encodeURIComponent(e.rule)}`,
-                                   target: "_blank", rel: "noopener",
-                                   style: "font-size:.8em",
-                                   title: "read this rule (opens the players' rules)"}, e.rule)
-                        : ""));
+    el("td", {style: "padding:.25rem .4rem .25rem 0"},
+       el("div", {}, reasonWords(view, e, seat)),
+       el("div", {style: "color:#4b5563;font-size:.85em"}, about,
+          e.rule ? [" · ", ruleLink(e.rule)] : null)),
+    el("td", {style: "text-align:right;white-space:nowrap;font-weight:800;font-size:1.15em;" +
+                     `vertical-align:top;padding-top:.25rem;color:${colour}`}, amount));
 }
 
 function ledgerTable(view, entries, seat, caption) {
   return el("table", {class: "ledger", style: "width:100%;border-collapse:collapse"},
     el("caption", {style: "text-align:left;font-weight:700;padding:.3rem 0"}, caption),
     el("thead", {}, el("tr", {},
-      el("th", {scope: "col", style: "text-align:left"}, "Round"),
       el("th", {scope: "col", style: "text-align:left"}, "What"),
-      el("th", {scope: "col", style: "text-align:right"}, "Gold"),
-      el("th", {scope: "col", style: "text-align:left"}, "Rule"))),
+      el("th", {scope: "col", style: "text-align:right"}, "Gold"))),
     el("tbody", {}, entries.map((e) => ledgerRow(view, e, seat))));
 }
 

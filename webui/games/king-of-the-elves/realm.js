@@ -173,6 +173,10 @@ function tags(view, st, i) {
   if (s.travelled && st.phase === "travel" && !active) out.push(["journey done", "#e2e8f0", "#1f2937"]);
   if ((s.escrow ?? 0) > 0) out.push([`escrow ${s.escrow}`, "#fef3c7", "#713f12"]);
   if (view.over && s.gold !== undefined) out.push([`${s.gold} gold`, "#fde68a", "#422006"]);
+  // with the table option public_gold: band, the rough figure an open pile of coins gives
+  if (!view.over && Number.isInteger(s.gold_about)) {
+    out.push([`${s.gold_about}+ gold`, "#fef9c3", "#422006"]);
+  }
   if (view.over && (st.winners || []).includes(i)) out.push(["★ king", "#854d0e", "#fff"]);
   return out;
 }
