@@ -38,6 +38,8 @@ class Temper:
     """Planning turns per seat after which a bot that may pass always does."""
     early_stop: float = 0.02
     """The chance, before each move, of stopping a journey that could go on."""
+    unfinished: float = 0.03
+    """Lay the first card of a move of two or more, then stop (G-25: it goes back)."""
     turnaround: float = 0.7
     """Play a turnaround when the way on is closed and the way back is open."""
     teleport: float = 0.6

@@ -144,6 +144,9 @@ class Travel(Table):
                 yield self._escort(trip, index)
             moves = self._moves(trip, index)
             if index is not None and moves:
+                if self.rng.random() < t.unfinished and max(n for _, n in moves) > 1:
+                    yield self._unfinished(trip, moves)
+                    break
                 yield self.fidget() + self._move(trip, index, moves)
                 continue
             back = self._next(trip, -trip.direction)
@@ -205,6 +208,10 @@ class Travel(Table):
         trip.escort = trip.ring[index][0]
         trip.cards += 1
         self.events["escort"] += 1
+        if trip.at is None:
+            self.events["escort_at_castle"] += 1
+        elif trip.ring[trip.at][0] == trip.escort:
+            self.events["escort_mid_principality"] += 1
         return self.tap(card, "road")
 
     def _move(self, trip: Trip, index: int, moves: list[tuple[str, int]]) -> Action:
@@ -223,8 +230,20 @@ class Travel(Table):
         trip.cards += count
         if trip.escort is not None and trip.escort != stop[0]:
             trip.escort = None  # R-TRAVEL-10: left the principality it protected
+        if trip.at is not None and abs(index - trip.at) > 1:
+            self.events["ring_wrapped"] += 1  # G-8: round the castle to the other end
+        if self._village(stop).card in trip.visited:
+            self.events["revisit"] += 1
         trip.at = index
         return out + self._visit(trip, stop, teleport=False)
+
+    def _unfinished(self, trip: Trip, moves: list[tuple[str, int]]) -> Action:
+        """G-25: the first card of a move of two or more laid, then the journey stopped (by
+        the caller): the card goes back into the hand, nothing was spent."""
+        kind = next(k for k, n in moves if n > 1)
+        card = self.in_hand(trip.seat, kind)[0]
+        self.events["unfinished_move"] += 1
+        return self.tap(card, "road")
 
     def _visit(self, trip: Trip, stop: Stop, teleport: bool) -> Action:
         """The visit, in order (contract, "Travel"): the thief, the income, the own gold card,
@@ -235,6 +254,8 @@ class Travel(Table):
         out: Action = []
         words = f"{self.name(village.card)}"
         if thief is not None:
+            if teleport:
+                self.events["teleport_thief"] += 1
             self.pay(seat, thief, 2, "thief", "R-TRAVEL-7", words)
             trip.paid += 2
             self.events["thief_paid"] += 1
@@ -296,6 +317,10 @@ class Travel(Table):
         stop = trip.ring[index]
         yield [self.ask(seat, "journey", "teleport")]
         yield [self.ask(seat, "teleport_to", f"{stop[0]}.{stop[1]}")]
+        thief = self._charges(trip, stop)[1] is not None
+        if thief and self.in_hand(seat, "escort") and self.rng.random() < self.temper.escort:
+            self.events["escort_teleport"] += 1  # G-6: arriving by teleport is entering
+            yield self._escort(trip, index)
         travel = [c for c in self.hands[seat] if kind_of(c) in TRAVEL]
         held = self._held(seat)
         spent = bots.least_useful(self.rng, travel, 4, lambda c: held[kind_of(c)] * -0.3)

@@ -251,6 +251,13 @@ def test_every_rule_and_option_is_exercised() -> None:
         "retap",
         "reshuffle",
         "fidget",
+        "escort_at_castle",
+        "escort_mid_principality",
+        "escort_teleport",
+        "teleport_thief",
+        "revisit",
+        "ring_wrapped",
+        "unfinished_move",
     ):
         assert events[name], f"never: {name}"
     for name in (
