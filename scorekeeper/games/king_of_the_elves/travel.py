@@ -112,15 +112,20 @@ def on_road(state: State, card: str) -> Result:
     return Rejected("R-TRAVEL-6", "that is not a travel card", "take it back")
 
 
-def _lay(state: State, j: Journey, card: str, to_pile: bool = True) -> tuple[State, Journey]:
-    """The card leaves the traveller's hand; counted (and on the discard pile unless it is an
-    escort, kept face up until it ends)."""
+def _lay(state: State, seat: int, card: str, to_pile: bool = True) -> State:
+    """The card leaves ``seat``'s hand (and lies on the discard pile, unless it is an escort,
+    kept face up until it ends). One ``evolve``: this runs for every card. The caller adds
+    the card to the journey's ``spent``."""
     seats = list(state.seats)
-    seats[j.seat] = seat_with(seats[j.seat], hand=seats[j.seat].hand - 1)
-    state = evolve(state, seats=tuple(seats))
-    if to_pile:
-        state = piles.to_discard(state, (card,))
-    return state, j.with_(spent=(*j.spent, card))
+    seats[seat] = seat_with(seats[seat], hand=seats[seat].hand - 1)
+    if not to_pile:
+        return evolve(state, seats=tuple(seats))
+    return evolve(
+        state,
+        seats=tuple(seats),
+        discarded=state.discarded | {card},
+        discard_pile=state.discard_pile + 1,
+    )
 
 
 def _move_card(state: State, j: Journey, card: str, kind: str) -> Result:
@@ -157,8 +162,11 @@ def _move_card(state: State, j: Journey, card: str, kind: str) -> Result:
                 f"at {where}, and no village is skipped: {ways_past_thief(state, j)}",
                 f"take it back; {ways_past_thief(state, j)}",
             )
-        j = j.with_(move_type=kind, move_cards=(), move_needed=needed)
-    elif kind != j.move_type:
+        move_cards: tuple[str, ...] = ()
+        move_type, move_needed = kind, needed
+    elif kind == j.move_type:
+        move_type, move_cards, move_needed = kind, j.move_cards, j.move_needed
+    else:
         more = j.move_needed - len(j.move_cards)
         laid = len(j.move_cards)
         return Rejected(
@@ -168,8 +176,13 @@ def _move_card(state: State, j: Journey, card: str, kind: str) -> Result:
             f"(the {type_name(j.move_type, laid)} {'goes' if laid == 1 else 'go'} back "
             "to your hand)",
         )
-    state, j = _lay(state, j, card)
-    j = j.with_(move_cards=(*j.move_cards, card))
+    state = _lay(state, j.seat, card)
+    j = j.with_(
+        move_type=move_type,
+        move_cards=(*move_cards, card),
+        move_needed=move_needed,
+        spent=(*j.spent, card),
+    )
     more = j.move_needed - len(j.move_cards)
     if more > 0:
         line = f"{who} lays {a_card(kind)} for {where}: {more} more"
@@ -210,8 +223,8 @@ def _escort(state: State, j: Journey, card: str) -> Result:
 def _take_escort(state: State, j: Journey, card: str, seat: int) -> Result:
     """Lay ``card`` as the escort of ``seat``'s principality; one protecting another ends."""
     state, j = _end_escort(state, j)
-    state, j = _lay(state, j, card, to_pile=False)
-    j = j.with_(escort=seat, escort_card=card)
+    state = _lay(state, j.seat, card, to_pile=False)
+    j = j.with_(escort=seat, escort_card=card, spent=(*j.spent, card))
     who = seat_ref(j.seat)
     line = f"{who}'s escort protects {who} in {seat_ref(seat)}'s principality"
     return Accepted(evolve(state, journey=j), (line,))
@@ -235,8 +248,8 @@ def _turnaround(state: State, j: Journey, card: str) -> Result:
             "a turnaround is played only after reaching one's own first village on the journey",
             "take it back; reach your first village first",
         )
-    state, j = _lay(state, j, card)
-    j = j.with_(direction=-j.direction)
+    state = _lay(state, j.seat, card)
+    j = j.with_(direction=-j.direction, spent=(*j.spent, card))
     line = f"{seat_ref(j.seat)} turns around"
     return Accepted(evolve(state, journey=j), (line,))
 
@@ -272,8 +285,8 @@ def _teleport_card(state: State, j: Journey, card: str, kind: str) -> Result:
             f"only travel cards pay for a teleport, not {a_card(kind)}",
             "take it back; use 4 travel cards",
         )
-    state, j = _lay(state, j, card)
-    j = j.with_(teleport_cards=(*j.teleport_cards, card))
+    state = _lay(state, j.seat, card)
+    j = j.with_(teleport_cards=(*j.teleport_cards, card), spent=(*j.spent, card))
     more = TELEPORT_CARDS_NEEDED - len(j.teleport_cards)
     if more > 0:
         line = f"{seat_ref(j.seat)} lays {a_card(kind)} for the teleport: {more} more"
