@@ -1,0 +1,75 @@
+"""Cross-check: over seeded King of the Elves games at 2 to 6 seats with the options mixed, the
+referee, fed only the world's sightings and decisions, accepts every one of them and agrees
+with the world (docs/design.md, "Simulation"): scores and the end after every action, every
+journey's gold (collected, paid, the bonus, visits and cards) as the world's checkpoints give
+it, every purse and hand size after each journey, and at the end every seat's gold and the
+winners."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper.core.inputs import GameInput
+from scorekeeper.core.referee import Referee
+from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
+from scorekeeper.sim.king_of_the_elves.world import KingOfTheElvesWorld
+from tests.sim.king_of_the_elves.spread import setup
+
+GAMES = 1_000  # 200 at each of 2, 3, 4, 5 and 6 seats (issue 13)
+PER_TEST = 50
+STEP_BOUND = 10_000
+
+
+def _dig(view: dict[str, Any], path: str) -> Any:
+    """The value at a checkpoint's dotted path (``state.`` is the view itself)."""
+    node: Any = view
+    for part in path.split(".")[1:]:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
+    """Feed world ``seed`` to a fresh referee, checking every input and every action."""
+    seats, options = setup(seed)
+    game = KingOfTheElves()
+    referee = Referee(game, options, seats)
+    # A demo builds its world from the table's options, resolved (the deck a whole manifest).
+    world = KingOfTheElvesWorld(seats, referee.options if seed % 2 else options, seed)
+    history: list[GameInput] = []
+    where = f"seed {seed}, {seats} seats, options {options}"
+    while action := world.next_inputs():
+        for inp in action:
+            history.append(inp)
+            result = referee.apply(inp)
+            assert result.accepted, (
+                f"{where}: {inp.to_str()} refused: {result.rejection}\n"
+                + "\n".join(i.to_str() for i in history[-30:])
+            )
+        assert len(history) <= STEP_BOUND, f"{where}: the game did not end"
+        recent = "\n".join(i.to_str() for i in history[-30:])
+        assert game.scores(referee.state) == world.scores(), f"{where}: scores after\n{recent}"
+        assert game.is_over(referee.state) == world.is_over(), f"{where}: end after\n{recent}"
+        facts = world.checkpoint()
+        if not facts:
+            continue
+        view = game.view(referee.state, "organiser")
+        for path, value in facts.items():
+            assert _dig(view, path) == value, f"{where}: {path} after\n{recent}"
+        purses = [entry["gold"] for entry in view["seats"]]
+        hands = [entry["hand"] for entry in view["seats"]]
+        assert purses == world.purse, f"{where}: purses after\n{recent}"
+        assert hands == [len(h) for h in world.hands], f"{where}: hands after\n{recent}"
+    assert game.is_over(referee.state) and world.is_over(), where
+    view = game.view(referee.state, "organiser")
+    assert sorted(view["winners"]) == world.winners(), where
+    return world, referee
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, PER_TEST))
+def test_referee_agrees_with_the_world(first: int) -> None:
+    """The games in batches of 50 (10 at each seat count), so that a failure names its seed
+    and xdist shares the batches between its workers."""
+    for seed in range(first, first + PER_TEST):
+        play(seed)
