@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.core.answering import NO_PROMPT
 from scorekeeper.core.outcomes import Prompt, Rejected
 from scorekeeper.core.text import render_seats, seat_ref
 from scorekeeper.games.king_of_the_elves.costs import (
@@ -175,8 +176,9 @@ _evolve: Callable[[Journey, dict[str, Any]], Journey] = _make_evolve()
 # How a journey reads: pure functions of the state, used by travel.py and the game's views.
 
 SLOT_WORDS = ("first", "second", "third")
-# The rule each prompt's answers are refused under when they are not among its options.
-ANSWER_RULES = {"journey": "R-TRAVEL-2", "teleport_to": "R-TRAVEL-16", "pay": "R-TRAVEL-7"}
+# The rule each prompt's answers are refused under when they are not among its options (the
+# journey's own, R-TRAVEL-2, is a rule the table applies, not a refusal: an unknown answer to
+# it is the platform's "nothing asked about that").
 
 
 def next_place(state: State, j: Journey) -> tuple[int, int] | None:
@@ -233,10 +235,13 @@ def parse_place(answer: str) -> tuple[int, int] | None:
     return int(seat), int(slot)
 
 
+ANSWER_RULES = {"teleport_to": "R-TRAVEL-16", "pay": "R-TRAVEL-7"}
+
+
 def answer_refusal(prompt: str) -> Rejected:
     """The refusal of an answer that is not among ``prompt``'s options now."""
     return Rejected(
-        ANSWER_RULES.get(prompt, "R-TRAVEL-2"),
+        ANSWER_RULES.get(prompt, NO_PROMPT),
         "the table does not offer that answer now",
         "answer with one of the choices shown",
     )

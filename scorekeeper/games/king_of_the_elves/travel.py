@@ -84,11 +84,7 @@ def on_road(state: State, card: str) -> Result:
             "take it back; villages are laid while planning",
         )
     if j.awaiting_pay:
-        return Rejected(
-            "R-TRAVEL-7",
-            f"{who} has not yet confirmed the {j.pay_amount} gold for {seat_ref(j.pay_to)}'s thief",
-            f"take it back; {who} confirms the payment on the phone, or stops",
-        )
+        return _unpaid(j, "take it back; ")
     if j.teleport == TELEPORT_CHOOSE:
         return Rejected(
             "R-TRAVEL-16",
@@ -254,6 +250,15 @@ def _turnaround(state: State, j: Journey, card: str) -> Result:
     return Accepted(evolve(state, journey=j), (line,))
 
 
+def _unpaid(j: Journey, put_back: str = "") -> Rejected:
+    who = seat_ref(j.seat)
+    return Rejected(
+        "R-TRAVEL-7",
+        f"{who} has not yet confirmed the {j.pay_amount} gold for {seat_ref(j.pay_to)}'s thief",
+        f"{put_back}{who} confirms the payment on the phone, or stops",
+    )
+
+
 def _finish_move_first(j: Journey) -> Rejected:
     more = j.move_needed - len(j.move_cards)
     return Rejected(
@@ -410,8 +415,12 @@ def _teleport(state: State, j: Journey) -> Result:
         )
     if j.move_cards:
         return _finish_move_first(j)
-    if j.awaiting_pay or j.teleport != TELEPORT_NONE:
-        return answer_refusal("journey")
+    if j.awaiting_pay:
+        return _unpaid(j)
+    if j.teleport != TELEPORT_NONE:
+        return Rejected(
+            "R-TRAVEL-16", f"{who} is teleporting already", "choose the village, or stop"
+        )
     if not own_first_visited(j):
         return Rejected(
             "R-TRAVEL-15",

@@ -7,9 +7,11 @@ from typing import Any
 
 from scorekeeper.core.inputs import Decision
 from scorekeeper.core.outcomes import Accepted, Rejected
+from scorekeeper.core.rule_ids import TABLE_RULES
 from scorekeeper.games.king_of_the_elves import rounds, travel
 from scorekeeper.games.king_of_the_elves.deck import deck_of, load_shipped
 from scorekeeper.games.king_of_the_elves.ledger import balance_from_entries
+from scorekeeper.games.king_of_the_elves.rule_ids import RULES
 from scorekeeper.games.king_of_the_elves.state import (
     TRAVEL,
     Options,
@@ -99,10 +101,11 @@ def answer(state: State, prompt: str, reply: str) -> State:
 
 
 def refused(outcome: Accepted[State] | Rejected, rule: str) -> Rejected:
-    """The refusal, checked to name ``rule`` and to give a way on."""
+    """The refusal, checked to name ``rule`` (a declared refusal) and to give a way on."""
     assert isinstance(outcome, Rejected), outcome
     assert outcome.rule == rule, outcome
     assert outcome.reason and outcome.hint, outcome
+    assert rule in RULES.refusals or rule in TABLE_RULES.refusals, f"{rule} is no refusal"
     return outcome
 
 

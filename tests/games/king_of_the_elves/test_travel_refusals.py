@@ -191,4 +191,5 @@ def test_answers_not_offered() -> None:
     state = answer(state, "journey", "teleport")
     refused(decide(state, "teleport_to", "9.1"), "R-TRAVEL-16")
     refused(decide(state, "teleport_to", "1.2"), "R-TRAVEL-16")
-    refused(decide(state, "journey", "teleport"), "R-TRAVEL-2")
+    refused(decide(state, "journey", "teleport"), "R-TRAVEL-16")  # one is under way
+    refused(decide(state, "journey", "fly"), "TABLE-NO-PROMPT")
