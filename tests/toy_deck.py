@@ -21,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from scorekeeper.core.answering import GAME_OVER, NO_PROMPT, UNKNOWN_TAG, unknown_zone
-from scorekeeper.core.data_kind import DataKind
+from scorekeeper.core.data_kind import DataKind, PerPiece
 from scorekeeper.core.game import Audience, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Accepted, Prompt, Rejected
@@ -65,6 +65,16 @@ def _problems(data: Mapping[str, Any]) -> list[str]:
     return [] if data.get("cards") else ["the deck lists no card"]
 
 
+def _recorded(
+    answers: Mapping[str, Mapping[str, Any]], counts: Mapping[str, int]
+) -> dict[str, Any]:
+    """The deck a kit records: each card's answers, and the coins counted as tagged."""
+    return {
+        "cards": {card: dict(face) for card, face in answers.items()},
+        "coins": counts.get("coin", 0),
+    }
+
+
 DECK_KIND = DataKind(
     game=ID,
     kind="deck",
@@ -77,6 +87,10 @@ DECK_KIND = DataKind(
     problems=_problems,
     option="deck",
     sample_word="assumed",
+    # Enrollment asks each card's colour and value; the coins are counted as they are tagged.
+    per_piece=PerPiece(
+        asks=lambda piece: piece.startswith("card_"), model=CardFace, build=_recorded
+    ),
 )
 
 

@@ -9,6 +9,7 @@ examples:
   scorekeeper kit export club-copy club-copy.yaml
   scorekeeper kit import club-copy.yaml [--name other-name] [--replace]
   scorekeeper kit fake --game angels-and-demons --kit dry-run
+  scorekeeper kit fake --game GAME --kit big-dry --option deck=big   (that deck's pieces)
 
 'kit fake' makes a kit with a made-up uid on every piece (FA4E..., a kind no real tag has), for
 dry runs with simulated readers before the cards are tagged; 'kit list' and 'kit show' say which
@@ -25,11 +26,13 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.kit import (
     Kit,
     check_kit_name,
+    copy_options,
     fake_kit,
     is_made_up,
     kit_file_game,
     load_kit,
     made_up_count,
+    option_pairs,
     save_kit,
 )
 from scorekeeper.errors import ConfigError, NotFound, UnknownGame
@@ -67,6 +70,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="replace a stored kit of the same name (made up or not)",
     )
+    fake.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option naming the copy (repeat), e.g. deck=my-deck: a tag for each of "
+        "its pieces",
+    )
 
 
 def _game_or_none(game_id: str) -> Game[Any] | None:
@@ -87,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         if action == "export":
             return _export(store, args.name, args.file, args.force)
         if action == "fake":
-            return _fake(store, args.game, args.kit, args.replace)
+            return _fake(store, args.game, args.kit, args.replace, option_pairs(args.option))
         return _import(store, args.file, args.name, args.replace)
 
 
@@ -169,9 +180,11 @@ def _made_up_words(kit: Kit) -> str:
     return f"  {count} made-up tag(s)"
 
 
-def _fake(store: Store, game_id: str, name: str, replace: bool) -> int:
+def _fake(
+    store: Store, game_id: str, name: str, replace: bool, given: dict[str, str] | None = None
+) -> int:
     game = find_game(game_id)
-    kit = fake_kit(game, name)
+    kit = fake_kit(game, name, copy_options(game, given, store))
     try:
         old = store.kit(name)
     except NotFound:

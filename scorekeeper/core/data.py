@@ -33,6 +33,7 @@ from scorekeeper.core.data_kind import CsvForm as CsvForm
 from scorekeeper.core.data_kind import DataKind as DataKind
 from scorekeeper.core.data_kind import DataStore as DataStore
 from scorekeeper.core.data_kind import Entry as Entry
+from scorekeeper.core.data_kind import PerPiece as PerPiece
 from scorekeeper.core.data_kind import Rows as Rows
 from scorekeeper.errors import ConfigError, NotFound
 

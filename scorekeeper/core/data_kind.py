@@ -1,6 +1,7 @@
 """The types of game data (``scorekeeper/core/data.py`` holds the helpers that use them): a
 ``DataKind`` a game declares, an ``Entry`` of one, the ``CsvForm`` of a kind with a flat form,
-and what the helpers need of a store (``DataStore``)."""
+what enrollment asks per piece (``PerPiece``) and what the helpers need of a store
+(``DataStore``)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,35 @@ class CsvForm:
     columns: tuple[str, ...]
     rows: Callable[[Mapping[str, Any]], list[dict[str, Any]]]
     entry: Callable[[Rows, str], dict[str, Any]]
+
+
+def piece_type(piece: str) -> str:
+    """A piece's type: its id without a trailing ``_<number>`` (``raft_10`` -> ``raft``,
+    ``village_05`` -> ``village``), or the id itself (``token_a1``)."""
+    head, sep, tail = piece.rpartition("_")
+    return head if sep and tail.isdigit() else piece
+
+
+@dataclass(frozen=True)
+class PerPiece:
+    """What enrollment asks about a piece while a copy is tagged, to record the copy as an
+    entry of the kind (a deck manifest: each village card's terrain and printed value), saved
+    under the kit's name (scorekeeper/core/per_piece.py has the helpers).
+
+    ``asks(piece)``: whether ``piece`` is asked about. ``model``: a pydantic model of one
+    piece's answers; each field is asked in order, in its ``title`` and ``description``, with
+    its choices listed (an enum or ``Literal``, labelled by ``json_schema_extra={"x-labels":
+    ...}``; a whole number bounded by ``ge`` and ``le``). ``build(answers, counts)``: the
+    entry's mapping from the answers by piece (in tagging order) and how many pieces of each
+    ``piece_type`` are tagged; ``name``, ``sample`` and ``description`` are added to it, and
+    the kind's model checks it. Hazard: ``build`` must accept a copy tagged half-way (or raise
+    ConfigError in words): enrollment saves what there is when it stops.
+    """
+
+    asks: Callable[[str], bool]
+    model: type[BaseModel]
+    build: Callable[[Mapping[str, Mapping[str, Any]], Mapping[str, int]], dict[str, Any]]
+    piece_type: Callable[[str], str] = piece_type
 
 
 @dataclass(frozen=True)
@@ -73,6 +103,9 @@ class DataKind:
     #: What a shipped entry is, in a few words after ``sample_word`` ("sample, made up"); empty:
     #: "made up" for samples, else that it is not read from the person's own copy.
     sample_note: str = ""
+    #: What enrollment asks about each piece of a copy to record it as an entry of this kind
+    #: (None: nothing; the kit holds only tags).
+    per_piece: PerPiece | None = None
 
     @property
     def shipped_note(self) -> str:

@@ -266,6 +266,35 @@ def fake_kit(game: Game[Any], name: str, options: Mapping[str, Any] | None = Non
     return Kit(name, game.id, {made_up_uid(i): p for i, p in enumerate(pieces, start=1)})
 
 
+def option_pairs(pairs: list[str]) -> dict[str, str]:
+    """``["deck=big", ...]`` (``--option KEY=VALUE``, repeated) as a mapping; ConfigError in
+    words for one without ``=``."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"{pair!r} is not key=value (e.g. deck=my-deck)")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def copy_options(
+    game: Game[Any], given: Mapping[str, Any] | None, store: Any = None
+) -> dict[str, Any] | None:
+    """The resolved options that name the copy being tagged or faked (``--option
+    deck=my-deck``: an entry of a data kind, by name, from the samples or ``store``), or None
+    when none are given (the game's ``pieces()``). ConfigError in words for a bad one."""
+    if not given:
+        return None
+    out = dict(given)
+    for kind in game.data_kinds():
+        if kind.option is not None and kind.option in out:
+            from scorekeeper.core import data  # only for a game with data kinds
+
+            out[kind.option] = data.resolve_option(kind, out[kind.option], store)
+    return game.resolve_options(out, game.min_seats)
+
+
 def copy_pieces(game: Game[Any], options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
     """The pieces of the copy of ``game`` that the resolved ``options`` name
     (``Game.pieces_for``: a deck manifest's counts); ``game.pieces()`` without options."""
