@@ -8,6 +8,7 @@ refusal. Callers check first (``can_pay``) and refuse with their rule before any
 
 from __future__ import annotations
 
+from scorekeeper.games.king_of_the_elves.rule_ids import LEDGER_RULES
 from scorekeeper.games.king_of_the_elves.state import (
     BANK,
     LedgerEntry,
@@ -49,6 +50,12 @@ _SOURCE_OF = {
     "remove": "removals",
     "teleport": "teleports",
 }
+
+
+def rule_for(reason: str) -> str:
+    """The rule a ledger entry of this ``reason`` cites (rule_ids.LEDGER_RULES): callers pass
+    it as ``move``'s ``rule`` rather than spelling an applied rule's id."""
+    return LEDGER_RULES[reason]
 
 
 def _account(name: str) -> tuple[str, int]:

@@ -96,3 +96,18 @@ RULES = RuleRegistry(
         "G-5": "whether the traveller holds cards for the next village: they answer stop",
     },
 )
+
+#: The rule each ledger entry cites, by its reason (contract, "The gold ledger"). Applied rules:
+#: kept here, with the registry, so no other module spells an applied id as a string (the
+#: registry test takes every rule id written in the game's code for a refusal).
+LEDGER_RULES = {
+    "start": "R-SETUP-5",
+    "buy": "R-PLAN-6",
+    "buy_paid": "R-PLAN-7",
+    "remove": "R-PLAN-13",
+    "thief": "R-TRAVEL-7",
+    "village": "R-TRAVEL-8",
+    "gold_card": "R-TRAVEL-8",
+    "bonus": "R-TRAVEL-13",
+    "teleport": "R-TRAVEL-16",
+}
