@@ -101,7 +101,7 @@ function journeyPanel(view, st, w, h, opts) {
                    [`${j.visited ?? 0} of ${j.villages ?? 0}`,
                     j.bonus ? "villages: bonus won" : "villages visited"],
                    [`+${j.collected ?? 0}`, "gold collected"],
-                   [`−${j.paid ?? 0}`, "gold paid"]];
+                   [j.paid ? `−${j.paid}` : "0", "gold paid"]];
   const cellW = opts.narrow ? (w - 32) / 2 : (opts.big ? w * 0.19 : w * 0.12);
   const cellH = z.value + z.small + 18;
   const fx = opts.narrow ? 16 : linesW + 36;
@@ -156,7 +156,8 @@ export function planningLines(view, st) {
     lines.push([`${seatName(view, a.seat)} ${what}`, "strong"]);
   }
   for (const s of p.slides || []) {
-    lines.push([`move ${ownedVillage(view, s.seat, null)} one pad to the right`, "strong"]);
+    const v = villageAt(st, {seat: s.seat, slot: s.to});
+    lines.push([`move ${ownedVillage(view, s.seat, v)} one pad to the right`, "strong"]);
   }
   lines.push([`passes in a row: ${p.passes ?? 0} of ${n} (all pass: the journeys begin)`, "text"]);
   const bought = (st.seats || []).map((s, i) => [i, (s || {}).bought ?? 0]).filter(([, b]) => b);

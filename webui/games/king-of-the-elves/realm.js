@@ -17,7 +17,8 @@ export function journeyMarks(st, seat, slot) {
   const same = (p) => p && p.seat === seat && (p.slot ?? 1) === slot;
   return {
     here: same(j.at),
-    next: same(j.next),
+    next: same(j.next) || !!(j.teleport && same(j.teleport.to)),
+    teleport: !!(j.teleport && same(j.teleport.to)),
     visits: (j.visits || []).filter(same).length,
     traveller: j.seat,
   };
@@ -44,7 +45,7 @@ function specialChip(view, sp, x, y, w, opts) {
 
 // The average advance of a letter of the page's sans-serif, as a share of the font size (bold
 // runs wider); an estimate: SVG text is laid out before it is measured.
-const EM = 0.58;
+const EM = 0.6;
 
 /** `text` cut to about what fits `w` user units at font size `size` (an ellipsis marks it). */
 export function fit(text, w, size) {
@@ -70,12 +71,15 @@ export function wrap(text, w, size, most = 2) {
 }
 
 // The obstacle laid across the village: a band over the card, rotated, with its owner's name.
-function obstacleBand(view, sp, w, h, opts) {
+function obstacleBand(view, sp, w, h, opts, chips, wordBelow) {
   const z = sizes(opts);
   const kind = sp.type || cardType(sp.card);
   const fill = kind === "sea_monster" ? "#1e3a5f" : "#5b3a1a";
   const bh = z.small + 16;
-  const cy = h * 0.5;
+  // between the card's head (terrain, value) and the special cards along its foot
+  const headEnd = 14 + z.value * 1.44 + (wordBelow ? z.small + 6 : 0);
+  const footTop = h - chips * (z.small + 20) - 4;
+  const cy = chips ? (headEnd + footTop) / 2 : Math.max(h * 0.55, headEnd + bh / 2 + 4);
   return svg("g", {class: "obstacle", "data-special": kind,
                    transform: `rotate(-9 ${w / 2} ${cy})`},
     rect(-4, cy - bh / 2, w + 8, bh, {rx: 6, fill, stroke: "#fff", "stroke-width": 2,
@@ -105,10 +109,15 @@ export function villageCard(view, st, seat, slot, v, w, h, opts) {
                                            "stroke-width": 4, "stroke-dasharray": "12 7"}));
   }
   const r = z.value * 0.72;
+  // the terrain's word beside its icon, or on a line of its own when the card is narrow
+  const word = v.terrain || "village";
+  const room = w - z.text * 1.5 - 2 * r - 30;
+  const inHead = word.length * z.text * 0.66 <= room;
   g.append(terrainIcon(12 + z.text * 0.7, 12 + z.text * 0.7, z.text * 1.3, v.terrain),
-           label(14 + z.text * 1.5, 14 + z.text * 0.95,
-                 fit(v.terrain || "village", w - z.text * 1.5 - 2 * r - 30, z.text), z.text,
-                 {fill: t.ink, "font-weight": 700}),
+           inHead ? label(14 + z.text * 1.5, 14 + z.text * 0.95, word, z.text,
+                          {fill: t.ink, "font-weight": 700})
+                  : label(12, 20 + 2 * r + z.small * 0.9, fit(word, w - 24, z.small * 1.1),
+                          z.small, {fill: t.ink, "font-weight": 700}),
            circle(w - r - 10, r + 10, r, {fill: "#fde68a", stroke: "#854d0e", "stroke-width": 2.5}),
            label(w - r - 10, r + 10 + z.value * 0.35, String(v.value ?? "?"), z.value,
                  {"text-anchor": "middle", fill: "#422006", "font-weight": 800}),
@@ -121,7 +130,7 @@ export function villageCard(view, st, seat, slot, v, w, h, opts) {
     const y = h - (specials.length - k) * (chipH + 6) - 4;
     g.append(specialChip(view, sp, 8, y, w - 16, opts));
   });
-  if (v.obstacle) g.append(obstacleBand(view, v.obstacle, w, h, opts));
+  if (v.obstacle) g.append(obstacleBand(view, v.obstacle, w, h, opts, specials.length, !inHead));
   // the journey: the traveller's pawn where they stand, "next", and visits so far
   if (marks.here) {
     const tr = marks.traveller;
@@ -132,16 +141,20 @@ export function villageCard(view, st, seat, slot, v, w, h, opts) {
              svg("title", {}, `${seatName(view, tr)} is here`));
   }
   if (marks.next) {
-    const tw = z.small * 3.2;
+    const word = marks.teleport ? "teleport" : "next";
+    const tw = z.small * (word.length * 0.62 + 1);
     g.append(rect(w / 2 - tw / 2, -z.small * 0.9 - 6, tw, z.small + 10,
                   {rx: 8, fill: "#1f4fd1"}),
-             label(w / 2, -6 + z.small * 0.05, "next", z.small,
+             label(w / 2, -6 + z.small * 0.05, word, z.small,
                    {"text-anchor": "middle", fill: "#fff", "font-weight": 700}));
   }
-  if (marks.visits && !marks.here) {
-    const words = marks.visits > 1 ? `✓ ×${marks.visits}` : "✓";
-    g.append(label(12, h * 0.5 - (v.obstacle ? z.small * 1.3 : -z.small * 0.3), words,
-                   z.text, {fill: "#065f46", "font-weight": 800}),
+  if (marks.visits) {
+    // a tick on the card's corner: visited on this journey (a number when more than once)
+    const rr = z.small * 0.8;
+    g.append(circle(2, 2, rr, {fill: "#065f46", stroke: "#fff", "stroke-width": 2}),
+             label(2, 2 + z.small * 0.36, marks.visits > 1 ? `${marks.visits}✓` : "✓",
+                   marks.visits > 1 ? z.small * 0.8 : z.small,
+                   {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
              svg("title", {}, `visited ${marks.visits === 1 ? "once" : marks.visits + " times"}` +
                               " on this journey"));
   }
@@ -169,8 +182,11 @@ function tags(view, st, i) {
   const out = [];
   const active = st.active_seat === i && !view.over;
   if (active) out.push([st.phase === "travel" ? "▶ travelling" : "▶ planning", "#111827", "#fff"]);
-  if (st.start_seat === i && !view.over) out.push(["dragon: starts", "#14532d", "#fff"]);
+  if (st.start_seat === i && !view.over) out.push(["dragon", "#14532d", "#fff"]);
   if (s.travelled && st.phase === "travel" && !active) out.push(["journey done", "#e2e8f0", "#1f2937"]);
+  if (st.phase === "travel" && st.journey && st.journey.escort === i) {
+    out.push(["escorted", "#ccfbf1", "#134e4a"]);
+  }
   if ((s.escrow ?? 0) > 0) out.push([`escrow ${s.escrow}`, "#fef3c7", "#713f12"]);
   if (view.over && s.gold !== undefined) out.push([`${s.gold} gold`, "#fde68a", "#422006"]);
   // with the table option public_gold: band, the rough figure an open pile of coins gives
@@ -220,13 +236,10 @@ export function principality(view, st, i, w, h, opts, reverse = false) {
                    {"text-anchor": "middle", fill: ink, "font-weight": 700}));
     tx += tw2 + 6;
   }
-  if (s.crest) {
+  // the crest's words where the tags leave room (the tokens' circles carry it too)
+  if (s.crest && tx + crestWords(s.crest).length * z.small * 0.6 < w - 12) {
     g.append(label(w - 12, ty + tagH * 0.72, crestWords(s.crest), z.small,
                    {"text-anchor": "end", class: "soft"}));
-  }
-  if (escorted) {
-    g.append(label(w - 12, ty + tagH * 0.72 + tagH, "escorted", z.small,
-                   {"text-anchor": "end", fill: "#0f766e", "font-weight": 700}));
   }
   // villages in slot order
   const slots = Math.max((s.villages || []).length, slotCount(st));

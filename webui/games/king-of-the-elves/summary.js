@@ -43,7 +43,7 @@ export function breakdown(view) {
     if (purse !== sum && s.gold_sources) { values.other = purse - sum; other = true; }
     const t = trips[i] || {journeys: 0, visits: 0};
     rows.push({values, detail: `${plural(t.journeys, "journey")}, ` +
-                               `${plural(t.visits, "village")} visited`});
+                               `${plural(t.visits, "visit")}`});
   }
   const columns = COLUMNS.filter(([key]) => key !== "teleports" || teleport || sums[key])
                          .map(([key, label, title]) => ({key, label, title}));
