@@ -5,15 +5,23 @@ phones (``pay``), the teleport, the ring's ends (G-8), and what the journey show
 from __future__ import annotations
 
 from scorekeeper.core.outcomes import Accepted
-from scorekeeper.games.king_of_the_elves import travel
+from scorekeeper.games.king_of_the_elves import rounds, travel
 from scorekeeper.games.king_of_the_elves.journey import (
     journey_prompts,
     journey_view,
     journey_waiting,
 )
-from scorekeeper.games.king_of_the_elves.state import with_seat
+from scorekeeper.games.king_of_the_elves.state import (
+    TRAVEL,
+    Options,
+    Village,
+    evolve,
+    seat_with,
+    with_seat,
+)
 from tests.games.king_of_the_elves.test_travel_helpers import (
     ANITA,
+    DECK,
     EVA,
     JENO,
     MARK,
@@ -244,3 +252,39 @@ def test_nothing_shown_depends_on_a_purse() -> None:
             assert journey_prompts(other) == journey_prompts(state)
             assert journey_waiting(other, NAMES) == journey_waiting(state, NAMES)
             assert journey_view(other) == journey_view(state)
+
+
+def test_with_phones_a_teleports_thief_waits_for_pay_too() -> None:
+    state = lay(table(ANITA, teleport=True, money="phones"), "raft_1", "raft_2")
+    state = answer(answer(state, "journey", "teleport"), "teleport_to", "2.1")
+    state = lay(state, "raft_3", "raft_4", "raft_5", "raft_6")
+    j = state.journey
+    assert j is not None and j.awaiting_pay and gold_from(state, "teleport", ANITA) == 0
+    state = answer(state, "pay", "pay")
+    j = state.journey
+    assert j is not None and j.at == (MARK, 1) and j.visits[-1].teleport == 3
+    assert [(e.reason, e.amount) for e in state.ledger[-3:]] == [
+        ("teleport", 3),
+        ("thief", 2),
+        ("village", 6),
+    ]
+
+
+def test_two_players_turn_back_into_the_opponents_third_village() -> None:
+    # G-9: Anita's plain, then a turnaround: Jenő's third, second, first village.
+    villages = {
+        ANITA: (Village("village_23", "plain", 3), Village("village_24", "plain", 3)),
+        JENO: (
+            Village("village_18", "forest", 4),
+            Village("village_19", "forest", 4),
+            Village("village_20", "forest", 3),
+        ),
+    }
+    state = rounds.new_state(2, Options(crests="ab", villages=3), DECK)
+    seats = tuple(seat_with(seat, villages=villages[s]) for s, seat in enumerate(state.seats))
+    state = evolve(state, seats=seats, phase=TRAVEL, planning=None, active_seat=ANITA)
+    state = evolve(state, journey=travel.new_journey(state, ANITA))
+    state = lay(state, "giant_pig_1", "turnaround_1", "giant_pig_2", "giant_pig_3")
+    j = state.journey
+    assert j is not None and [v.place for v in j.visits] == [(0, 1), (1, 3), (1, 2)]
+    assert j.collected == 3 + 3 + 4
