@@ -94,7 +94,7 @@ class Table:
         self.placed: list[int] = [0] * seats
         self.bought: list[int] = [0] * seats
         self.rounds = min(seats, 5)
-        self.round = 0
+        self.round = 1
         self.start: int = self.options["start_seat"]
         self.phones = self.options["money"] == "phones"
         self.seen_at: dict[str, str] = {}

@@ -2,8 +2,8 @@
 referee, fed only the world's sightings and decisions, accepts every one of them and agrees
 with the world (docs/design.md, "Simulation"): scores and the end after every action, every
 journey's gold (collected, paid, the bonus, visits and cards) as the world's checkpoints give
-it, every purse and hand size after each journey, and at the end every seat's gold and the
-winners."""
+it, every purse and hand size after each journey, and at the end every seat's gold, the
+winners and the whole gold ledger, entry by entry."""
 
 from __future__ import annotations
 
@@ -64,7 +64,15 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
     assert game.is_over(referee.state) and world.is_over(), where
     view = game.view(referee.state, "organiser")
     assert sorted(view["winners"]) == world.winners(), where
+    assert [_movement(e) for e in view["ledger"]] == [_movement(e) for e in world.ledger], (
+        f"{where}: the ledgers differ"
+    )
     return world, referee
+
+
+def _movement(entry: dict[str, Any]) -> tuple[Any, ...]:
+    """A ledger entry without its words: when, why, by which rule, from, to, how much."""
+    return tuple(entry[k] for k in ("n", "round", "reason", "rule", "from", "to", "amount"))
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, PER_TEST))
