@@ -175,7 +175,6 @@ _evolve: Callable[[Journey, dict[str, Any]], Journey] = _make_evolve()
 
 # How a journey reads: pure functions of the state, used by travel.py and the game's views.
 
-SLOT_WORDS = ("first", "second", "third")
 # The rule each prompt's answers are refused under when they are not among its options (the
 # journey's own, R-TRAVEL-2, is a rule the table applies, not a refusal: an unknown answer to
 # it is the platform's "nothing asked about that").
@@ -295,25 +294,6 @@ def journey_prompts(state: State) -> tuple[Prompt, ...]:
     question = f"{who}'s journey: lay the cards for the next village on the road pad, or stop"
     out.append(Prompt("journey", j.seat, question, options))
     return tuple(out)
-
-
-def answer_words(state: State, prompt: str, answer: str) -> str:
-    """An answer of the journey's prompts as a button says it."""
-    j = state.journey
-    if prompt == "journey":
-        return {
-            "stop": "Stop the journey here",
-            "teleport": f"Teleport: {TELEPORT_PRICE} gold and any {TELEPORT_CARDS_NEEDED} "
-            "travel cards",
-        }.get(answer, answer)
-    if prompt == "pay" and j is not None and j.awaiting_pay:
-        return f"Pay {j.pay_amount} gold to {seat_ref(j.pay_to)}"
-    place = parse_place(answer) if prompt == "teleport_to" else None
-    village = None if place is None else village_of(state, place)
-    if place is None or village is None or place[1] > len(SLOT_WORDS):
-        return answer
-    slot = SLOT_WORDS[place[1] - 1]
-    return f"{seat_ref(place[0])}'s {slot} village ({village.terrain}, {village.value})"
 
 
 def _waiting(state: State, j: Journey) -> str:
