@@ -175,10 +175,6 @@ _evolve: Callable[[Journey, dict[str, Any]], Journey] = _make_evolve()
 
 # How a journey reads: pure functions of the state, used by travel.py and the game's views.
 
-# The rule each prompt's answers are refused under when they are not among its options (the
-# journey's own, R-TRAVEL-2, is a rule the table applies, not a refusal: an unknown answer to
-# it is the platform's "nothing asked about that").
-
 
 def next_place(state: State, j: Journey) -> tuple[int, int] | None:
     """The village the journey reaches next by road (R-TRAVEL-5), or None (G-8's open ring)."""
@@ -234,6 +230,9 @@ def parse_place(answer: str) -> tuple[int, int] | None:
     return int(seat), int(slot)
 
 
+# The rule each prompt's answers are refused under when they are not among its options (the
+# journey's own, R-TRAVEL-2, is a rule the table applies, not a refusal: an unknown answer to
+# it is the platform's "nothing asked about that").
 ANSWER_RULES = {"teleport_to": "R-TRAVEL-16", "pay": "R-TRAVEL-7"}
 
 
