@@ -309,9 +309,10 @@ def _arrive(
     thief = thief_due(j, place, village)
     if thief is not None and state.options.money == "phones":
         j = j.with_(pay_to=thief, pay_amount=THIEF_TAKES)
+        who = seat_ref(j.seat)
         line = (
-            f"{seat_ref(j.seat)} reaches {village_words(place[0], village)} and confirms on the "
-            f"phone: {THIEF_TAKES} gold to {seat_ref(thief)} for the thief"
+            f"{who} reaches {village_words(place[0], village)}: {THIEF_TAKES} gold to "
+            f"{seat_ref(thief)} for the thief, which {who} confirms on the phone"
         )
         return Accepted(evolve(state, journey=j), (line,))
     return _visit(state, j, place, cards, teleport)
@@ -327,7 +328,10 @@ def _visit(
     t = j.seat
     who, mine = seat_ref(t), purse_account(t)
     where = village_words(place[0], village)
-    lines = [f"{who} reaches {where}" + (" by teleport" if teleport else "")]
+    # A visit confirmed with ``pay`` was announced when its last card came.
+    lines = (
+        [] if j.awaiting_pay else [f"{who} reaches {where}" + (" by teleport" if teleport else "")]
+    )
     paid_teleport = TELEPORT_PRICE if teleport else 0
     if teleport:
         state = ledger.move(
