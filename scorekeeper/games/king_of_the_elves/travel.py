@@ -14,6 +14,7 @@ traveller stops (G-25). The escort lies face up off the pads and reaches the pil
 
 from __future__ import annotations
 
+from scorekeeper.core.answering import NO_PROMPT
 from scorekeeper.core.inputs import Decision
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.core.text import seat_ref
@@ -395,7 +396,7 @@ def on_decision(state: State, decision: Decision) -> Result:
     prompt, answer = decision.prompt, decision.answer
     j = state.journey
     if j is None:
-        return Rejected("TABLE-NO-PROMPT", "no journey is under way", "")
+        return Rejected(NO_PROMPT, "no journey is under way", "wait for the journeys")
     if prompt == "journey" and answer == "stop":
         return stop(state)
     if prompt == "journey" and answer == "teleport":
