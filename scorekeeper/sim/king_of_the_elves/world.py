@@ -51,6 +51,7 @@ class KingOfTheElvesWorld(Planning, Travel, World):
     ) -> None:
         self._init_table(seats, options, seed, temper or bots.Temper(), noise)
         self._init_planning()
+        self._deal(10)  # R-SETUP-10: round 1's deal, unseen, before the first input
         self._checked = 0
         self._flow = self._play()
         self._done = False
@@ -99,8 +100,6 @@ class KingOfTheElvesWorld(Planning, Travel, World):
     # -- the flow of a game ----------------------------------------------------------------------
 
     def _play(self) -> Iterator[Action]:
-        self.round = 1
-        self._deal(10)
         while not self.over:
             yield from self.planning()
             yield from self.travel(set(self.no_village))

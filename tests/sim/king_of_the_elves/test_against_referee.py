@@ -81,3 +81,51 @@ def test_referee_agrees_with_the_world(first: int) -> None:
     and xdist shares the batches between its workers."""
     for seed in range(first, first + PER_TEST):
         play(seed)
+
+
+def _stack(world: KingOfTheElvesWorld, in_discard: int) -> None:
+    """Rearrange the unseen cards before the first input (the referee only counts them): the
+    start player's hand without a village, every village in the other hands, ``in_discard`` of
+    them on the discard pile instead, none in the draw pile."""
+    cards = [c for hand in world.hands for c in hand] + world.draw_pile
+    villages = [c for c in cards if c.startswith("village_")]
+    others = [c for c in cards if not c.startswith("village_")]
+    world.discard_pile = villages[:in_discard]
+    pool = villages[in_discard:] + others
+    world.hands[0] = others[:10]
+    pool = [c for c in pool if c not in world.hands[0]]
+    for seat in range(1, world.seats):
+        world.hands[seat], pool = pool[:10], pool[10:]
+    world.draw_pile = pool[: len(pool) - in_discard] if in_discard else pool
+    assert not any(c.startswith("village_") for c in world.draw_pile)
+
+
+def _played_stacked(in_discard: int) -> KingOfTheElvesWorld:
+    options = {"search_fallback": True}
+    game = KingOfTheElves()
+    world = KingOfTheElvesWorld(4, options, 7)
+    _stack(world, in_discard)
+    referee = Referee(game, options, 4)
+    for inp in world.inputs():
+        result = referee.apply(inp)
+        assert result.accepted, f"{inp.to_str()} refused: {result.rejection}"
+    assert game.scores(referee.state) == world.scores()
+    view = game.view(referee.state, "organiser")
+    assert [_movement(e) for e in view["ledger"]] == [_movement(e) for e in world.ledger]
+    return world
+
+
+def test_a_search_that_finds_no_village_anywhere() -> None:
+    """G-16's house rule: no village in the hand, the draw pile or the discard pile: ``searched
+    none``, the seat passes from then on and makes no journey in round 1."""
+    world = _played_stacked(0)
+    assert world.events["search_none"] == 1
+    assert [h["seat"] for h in world.history if h["round"] == 1] == [1, 2, 3]
+
+
+def test_a_search_that_finds_a_village_on_the_discard_pile() -> None:
+    """G-16's house rule: no village in the draw pile, so the searcher takes one from the
+    discard pile (``searched found``), lays it and travels."""
+    world = _played_stacked(2)
+    assert world.events["search_discard"] == 1
+    assert [h["seat"] for h in world.history if h["round"] == 1] == [0, 1, 2, 3]
