@@ -8,6 +8,12 @@ piece is asked for again) and the kit is saved to the store after every tag, so 
 closed browser or a power cut loses nothing. Starting a session for a stored kit carries on
 where it stopped.
 
+A game whose copies differ records what is printed on them as it goes (``DataKind.per_piece``,
+core/per_piece.py): right after such a piece is tagged the session asks its fields (``ask`` in
+its state, answered with ``answer``; no other tag is taken meanwhile), keeps the answers in the
+store at once, and saves the data entry of the kit's name once every piece is tagged and
+answered, or when it stops. ``options`` name the copy's data entry when its pieces follow one.
+
 A session holds its own reader backend (opened from a spec, like the command's ``--readers``);
 readers report from their own threads, HTTP handlers from the thread pool: each session has a
 lock. Sessions nobody has looked at for ``IDLE_SECONDS`` are stopped (their readers released).
@@ -21,12 +27,19 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import Sighting
-from scorekeeper.core.kit import check_kit_name, normalise_uid, open_kit
+from scorekeeper.core.kit import check_kit_name, copy_options, copy_pieces, normalise_uid, open_kit
+from scorekeeper.core.per_piece import (
+    AnswerBook,
+    check_answers,
+    per_piece_kind,
+    questions,
+    save_entry,
+)
 from scorekeeper.core.text import with_article
 from scorekeeper.errors import ConfigError, EnrollmentError, NotFound, ScorekeeperError
 
@@ -67,11 +80,19 @@ class EnrollSession:
         backend: Any = None,
         readers: str = "",
         reader: str | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         self.sid = sid
         self.store = store
         self.game = game
         self.kit = open_kit(store, game, kit_name)
+        # The copy tagged: the pieces of the options' data entry (Game.pieces_for).
+        self.options = options
+        self.pieces = copy_pieces(game, options)
+        # What the game records per piece while tagging (a deck manifest), and the answers.
+        self.kind = per_piece_kind(game.data_kinds())
+        self.book = None if self.kind is None else AnswerBook(store, self.kind, kit_name)
+        self.entry: dict[str, Any] | None = None  # the data entry saved, or why it is not
         self.backend = backend
         self.readers = readers
         self.reader = reader or None
@@ -109,11 +130,13 @@ class EnrollSession:
             log.exception("enrollment sighting failed", extra={"kit": self.kit.name})
 
     def stop(self) -> None:
-        """Stop the readers and end the session (safe to call twice)."""
+        """Stop the readers and end the session (safe to call twice); the copy's data entry
+        is saved with what there is."""
         with self.lock:
             if not self.active:
                 return
             self.active = False
+            self._record()
             backend, self.backend = self.backend, None
         if backend is not None:
             try:
@@ -123,12 +146,77 @@ class EnrollSession:
 
     # -- the walk ------------------------------------------------------------------------------
 
+    def words(self, piece: str) -> str:
+        """``piece`` in words: as the copy named by the options prints it, else the game's
+        words (never a guessed copy's: its faces are what is being recorded)."""
+        if self.options is None:
+            return self.game.describe_piece(piece)
+        return self.game.describe_piece_for(piece, self.options)
+
     def current(self) -> str | None:
         """The piece asked for now: the first untagged piece not skipped, or None."""
         tagged = set(self.kit.entries.values())
-        return next(
-            (p for p in self.game.pieces() if p not in tagged and p not in self.skipped), None
-        )
+        return next((p for p in self.pieces if p not in tagged and p not in self.skipped), None)
+
+    def _tagged(self) -> list[str]:
+        tagged = set(self.kit.entries.values())
+        return [p for p in self.pieces if p in tagged]
+
+    def asking(self) -> str | None:
+        """The piece whose printed fields are asked now: the first tagged one the game's data
+        kind asks about that has no answers yet, or None."""
+        if self.book is None:
+            return None
+        return next(iter(self.book.unanswered(self._tagged())), None)
+
+    def answer(self, given: Mapping[str, Any]) -> bool:
+        """Answer the fields asked about the piece of ``asking`` (field -> value or label);
+        False (with a message in ``last``) when one is missing or not one of its choices."""
+        with self.lock:
+            piece = self.asking() if self.active else None
+            if piece is None or self.kind is None or self.kind.per_piece is None:
+                self._say(False, "no piece is waiting for answers")
+                return False
+            assert self.book is not None
+            try:
+                values = check_answers(self.kind.per_piece, given)
+            except ValueError as exc:
+                self._say(False, f"{exc}", piece=piece)
+                return False
+            self.book.put(piece, values)
+            shown = ", ".join(
+                f"{q.title} {dict(q.choices).get(values[q.field], values[q.field])}"
+                for q in questions(self.kind.per_piece)
+            )
+            self._say(True, f"{self.words(piece)} ({piece}): {shown}", piece=piece)
+            self._record_if_done()
+            return True
+
+    def _record_if_done(self) -> None:
+        done, total = self.kit.progress(self.game, self.options)
+        if done == total and self.asking() is None:
+            self._record()
+
+    def _record(self) -> None:
+        """Save the copy's data entry under the kit's name from the answers and the pieces
+        tagged (hold the lock); ``entry`` says what was saved, or why not."""
+        if self.kind is None or self.book is None:
+            return
+        tagged = self._tagged()
+        if not tagged:
+            return
+        noun, name = self.kind.noun, self.kit.name
+        try:
+            saved = save_entry(self.store, self.kind, name, tagged)
+        except ScorekeeperError as exc:
+            self.entry = {"name": name, "saved": False, "problems": [str(exc)]}
+            self._say(False, f"the {noun} {name!r} is not saved: {exc}")
+            return
+        missing = self.book.unanswered(tagged)
+        problems = saved.problems() + [f"what is printed on {p} is not known" for p in missing]
+        self.entry = {"name": name, "saved": True, "complete": not problems, "problems": problems}
+        left = f"; still to fill in: {'; '.join(problems)}" if problems else " (complete)"
+        self._say(True, f"saved the {noun} {name!r}{left}")
 
     def _say(self, ok: bool, text: str, **extra: Any) -> None:
         self._count += 1
@@ -142,14 +230,23 @@ class EnrollSession:
         with self.lock:
             if not self.active:
                 return False
+            asked = self.asking()
+            if asked is not None:
+                self._say(
+                    False,
+                    f"tag {uid} was not used: first answer what is printed on "
+                    f"{with_article(self.words(asked))} ({asked})",
+                    uid=uid,
+                )
+                return False
             piece = self.current()
             if piece is None:
                 self._say(False, f"tag {uid} was not used: no piece is waiting for a tag", uid=uid)
                 return False
-            name = self.game.describe_piece(piece)
+            name = self.words(piece)
             try:
                 norm = normalise_uid(uid)
-                self.kit.add(norm, piece, self.game)
+                self.kit.add(norm, piece, self.game, self.options)
             except EnrollmentError as exc:
                 hint = (
                     (f" (a card enrolled before, placed again? put the {name} on the reader)")
@@ -164,24 +261,29 @@ class EnrollSession:
                 self.kit.untag(piece)
                 self._say(False, f"not saved: {exc}", piece=piece, uid=norm)
                 return False
-            done, total = self.kit.progress(self.game)
+            if self.book is not None:
+                self.book.forget(piece)  # answers from an earlier tag of it are asked again
+            done, total = self.kit.progress(self.game, self.options)
             self._say(
                 True,
                 f"{name} ({piece}) = {norm} ({done}/{total} tagged, {source})",
                 piece=piece,
                 uid=norm,
             )
+            self._record_if_done()
             return True
 
     def skip(self) -> str | None:
         """Leave the piece asked for untagged for now; returns it (None when none is asked)."""
         with self.lock:
+            asked = self.asking()
+            if asked is not None:
+                self._say(False, f"first answer what is printed on {self.words(asked)} ({asked})")
+                return None
             piece = self.current()
             if piece is not None:
                 self.skipped.append(piece)
-                self._say(
-                    True, f"skipped the {self.game.describe_piece(piece)} ({piece})", piece=piece
-                )
+                self._say(True, f"skipped the {self.words(piece)} ({piece})", piece=piece)
             return piece
 
     def simulate(self, uid: str | None = None) -> str:
@@ -214,20 +316,26 @@ class EnrollSession:
         """Progress, the piece asked for (in plain words) and what happened lately."""
         with self.lock:
             self.touched = time.monotonic()
-            done, total = self.kit.progress(self.game)
+            done, total = self.kit.progress(self.game, self.options)
             piece = self.current()
             nxt = (
                 None
                 if piece is None
                 else {
                     "piece": piece,
-                    "name": self.game.describe_piece(piece),
-                    "text": (
-                        f"Place {with_article(self.game.describe_piece(piece))} ({piece}) "
-                        "on the reader"
-                    ),
+                    "name": self.words(piece),
+                    "text": f"Place {with_article(self.words(piece))} ({piece}) on the reader",
                 }
             )
+            asked = self.asking()
+            ask = None
+            if asked is not None and self.kind is not None and self.kind.per_piece is not None:
+                ask = {
+                    "piece": asked,
+                    "name": self.words(asked),
+                    "text": f"What is printed on {with_article(self.words(asked))} ({asked})?",
+                    "fields": [q.to_dict() for q in questions(self.kind.per_piece)],
+                }
             return {
                 "sid": self.sid,
                 "kit": self.kit.name,
@@ -242,6 +350,10 @@ class EnrollSession:
                 "complete": done == total,
                 "progress": f"{done}/{total} tagged",
                 "next": nxt,
+                # the fields asked about the piece just tagged (answer before the next tag)
+                "ask": ask,
+                "records": None if self.kind is None else self.kind.noun,
+                "entry": self.entry,
                 "skipped": list(self.skipped),
                 "last": self.last,
                 "messages": list(self.messages),
@@ -265,12 +377,19 @@ class EnrollSessions:
         self._sessions: dict[str, EnrollSession] = {}
 
     def start(
-        self, kit: str, game: str, readers: str | None = None, reader: str | None = None
+        self,
+        kit: str,
+        game: str,
+        readers: str | None = None,
+        reader: str | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> EnrollSession:
-        """Start (or resume) tagging ``kit``; a session already open on that kit is stopped."""
+        """Start (or resume) tagging ``kit``; a session already open on that kit is stopped.
+        ``options`` (table options, e.g. ``{"deck": "big"}``) name the copy's data entry."""
         self.reap()
         found = self._find_game(game)
         check_kit_name(kit)
+        resolved = copy_options(found, options, self.store)  # ConfigError: a bad option
         spec = (readers or "").strip()
         reader = (reader or "").strip() or None
         with self._lock:
@@ -284,7 +403,14 @@ class EnrollSessions:
         sid = secrets.token_urlsafe(9)
         try:
             session = EnrollSession(
-                sid, self.store, found, kit, backend=backend, readers=spec, reader=reader
+                sid,
+                self.store,
+                found,
+                kit,
+                backend=backend,
+                readers=spec,
+                reader=reader,
+                options=resolved,
             )
             session.start()
         except BaseException:

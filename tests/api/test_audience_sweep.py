@@ -83,6 +83,7 @@ AUDIENCE: dict[tuple[str, str], str] = {
     ("POST", "/api/enroll/{sid}/tag"): ORGANISER,
     ("POST", "/api/enroll/{sid}/simulate"): ORGANISER,
     ("POST", "/api/enroll/{sid}/skip"): ORGANISER,
+    ("POST", "/api/enroll/{sid}/answer"): ORGANISER,
     ("POST", "/api/enroll/{sid}/stop"): ORGANISER,
     ("POST", "/api/data/{game}/{kind}/check"): ORGANISER,
     ("PUT", "/api/data/{game}/{kind}/{name}"): ORGANISER,
@@ -158,6 +159,7 @@ def _body(method: str, path: str, ctx: Ctx) -> Any:
         ("POST", "/api/tables/{table_id}/correct-preview"): {"input": "+play C1"},
         ("POST", "/api/enroll"): {"kit": "sweep", "game": "fake", "readers": "none"},
         ("POST", "/api/enroll/{sid}/tag"): {"uid": "04A1B2C3"},
+        ("POST", "/api/enroll/{sid}/answer"): {"answers": {}},
         ("POST", "/api/data/{game}/{kind}/check"): {"yaml": "name: sweep\n"},
         ("PUT", "/api/data/{game}/{kind}/{name}"): {"yaml": "name: sweep\n"},
     }

@@ -4,6 +4,9 @@
 - ``POST /api/enroll`` starts (or resumes) tagging a kit; ``GET /api/enroll/{sid}`` gives the
   progress and the next piece in words; ``.../tag`` (a typed uid), ``.../simulate`` (the sim
   reader sees a tag), ``.../skip``, ``.../stop``.
+- ``POST /api/enroll/{sid}/answer`` with ``{"answers": {field: value}}``: what is printed on
+  the piece just tagged, for a game that records its copy (the state's ``ask`` lists the
+  fields and their choices; a missing or bad one is refused in ``last``, and asked again).
 """
 
 from __future__ import annotations
@@ -34,6 +37,20 @@ class EnrollBody(BaseModel):
     )
     reader: str | None = Field(
         default=None, max_length=64, description="only tags seen on this reader count"
+    )
+    options: dict[str, str | int | bool] | None = Field(
+        default=None,
+        max_length=16,
+        description="table options naming the copy's data entry (e.g. deck: my-deck): its "
+        "pieces are tagged",
+    )
+
+
+class AnswerBody(BaseModel):
+    """Body of ``.../answer``: the fields asked about the piece just tagged."""
+
+    answers: dict[str, str | int] = Field(
+        max_length=32, description="field -> its value or its choice's label"
     )
 
 
@@ -95,7 +112,7 @@ def routes(hub: Hub, sessions: EnrollSessions) -> APIRouter:
             from scorekeeper.readers.base import check_remote_spec
 
             spec = check_remote_spec(spec)  # over HTTP: no path outside the serial devices
-        return sessions.start(body.kit.strip(), body.game, spec, body.reader).state()
+        return sessions.start(body.kit.strip(), body.game, spec, body.reader, body.options).state()
 
     @router.get("/api/enroll/{sid}")
     def enrollment(sid: str) -> dict[str, Any]:
@@ -116,6 +133,13 @@ def routes(hub: Hub, sessions: EnrollSessions) -> APIRouter:
         """Organiser, sim readers only: the reader sees a tag (a fresh uid unless given)."""
         session = sessions.get(sid)
         session.simulate(body.uid if body and body.uid else None)
+        return session.state()
+
+    @router.post("/api/enroll/{sid}/answer")
+    def answer_fields(sid: str, body: AnswerBody) -> dict[str, Any]:
+        """Organiser: what is printed on the piece just tagged (the state's ``ask``)."""
+        session = sessions.get(sid)
+        session.answer(body.answers)
         return session.state()
 
     @router.post("/api/enroll/{sid}/skip")
