@@ -625,3 +625,91 @@ def test_a_finished_game_summary_and_journeys(
     _no_ids(h, page, where)
     _axe(page, f"{where} at 1366x768")
     h.shoot(page, "summary-king-of-the-elves")
+
+
+# -- real views: the game's own, from simulated games --------------------------------------------
+
+
+def _real_views(seats: int, seed: int, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """Views of one simulated game, fed input by input to a table in this process: the first
+    of each kind of moment (phase, the action or move under way, a teleport's stage), the
+    public view and seat 0's, and both at the end."""
+    from scorekeeper.core.game import PUBLIC
+    from scorekeeper.core.table import Table, TableConfig
+    from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
+    from scorekeeper.sim.king_of_the_elves.world import KingOfTheElvesWorld
+
+    game = KingOfTheElves()
+    names = tuple(["Anita", "Jenő", "Márk", "Éva", "Bartholomew", "Zsófi"][:seats])
+    table = Table(TableConfig(game.id, names, options, game.default_layout(seats)), game)
+    seen: set[str] = set()
+    out: list[dict[str, Any]] = []
+
+    def keep(kind: str) -> None:
+        for audience in (PUBLIC, 0):
+            view = {"id": f"real{seats}", "status": "running", "archived": False}
+            view.update(table.view(audience))
+            view["kind"] = kind
+            out.append(view)
+
+    for inp in KingOfTheElvesWorld(seats, options, seed).inputs():
+        assert table.submit(inp).accepted, inp.to_str()
+        st = table.view(PUBLIC)["state"]
+        j, pl = st.get("journey"), st.get("planning")
+        kind = str(st["phase"])
+        if pl and pl.get("action"):
+            kind += ":" + str(pl["action"]["kind"])
+        if j:
+            kind += ":move" if j.get("move") else ":between"
+            kind += ":teleport" if j.get("teleport") else ""
+            kind += ":escort" if j.get("escort") is not None else ""
+        if kind not in seen:
+            seen.add(kind)
+            keep(kind)
+    assert table.game.is_over(table.state)
+    keep("over")
+    return out
+
+
+_WATCH = """() => {
+  window.__problems = [];
+  window.addEventListener('error', (e) => window.__problems.push(String(e.message)));
+  const err = console.error;
+  console.error = (...a) => { window.__problems.push(a.map(String).join(' ')); err(...a); };
+}"""
+
+
+def test_real_views_of_simulated_games_draw(
+    new_page: Callable[..., Page], h: type[Helpers]
+) -> None:
+    """The game's own views (views.py) of simulated games at 2, 3 and 6 seats, with teleports
+    and money on the phones, at every kind of moment: each draws the game's picture with no
+    error, no id, no unnamed seat marker and no empty value; a phone shows its seat's purse."""
+    games: list[tuple[int, int, dict[str, Any]]] = [
+        (3, 5, {"teleport": True, "money": "phones"}),
+        (2, 6, {"teleport": True}),
+        (6, 7, {}),
+    ]
+    pages: dict[str, Page] = {}  # one page per audience, every game drawn on it in turn
+    for seats, seed, options in games:
+        views = _real_views(seats, seed, options)
+        for view in views:
+            audience = view["audience"]
+            view["id"] = "real"  # one id: the phone's seat token stays good for every game
+            if audience not in pages:
+                pages[audience] = page = new_page("laptop" if audience == "public" else "phone")
+                _draw(page, view)
+                page.evaluate(_WATCH)
+            page = pages[audience]
+            page.evaluate("async (view) => await window.scorekeeper.render(view)", view)
+            where = f"{seats} seats {options}, {view['kind']}, {audience}"
+            expect(page.locator(f"#board svg.{GAME}"), where).to_be_visible()
+            text = _no_ids(h, page, where)
+            for bad in ("undefined", "NaN", "[object Object]", "{seat:", "null"):
+                assert bad not in text, f"{where}: {bad!r} on the page"
+            if audience != "public":
+                purse = view["state"]["seats"][0]["gold"]
+                expect(page.locator("#mine [data-purse]"), where).to_have_text(f"{purse} gold")
+            problems = page.evaluate("() => window.__problems")
+            assert not problems, f"{where}: {problems}"
+        assert len(views) >= 8, [v["kind"] for v in views]
