@@ -1,6 +1,8 @@
 // Enrolling a kit (#enroll-form, #enroll-panel): each piece of a game is asked for in turn and
 // tagged on a reader (or its uid typed); every tag is saved at once. An enrollment left open is
-// picked up again after a reload (its id is kept in localStorage).
+// picked up again after a reload (its id is kept in localStorage). A game that records its copy
+// as it is tagged (a deck's cards and what is printed on them) asks, right after such a piece is
+// tagged, its fields in a small form (#enroll-ask, the session's `ask`); the next tag waits.
 import {$, el, say, message} from "./dom.js";
 import {api} from "./api.js";
 import {ENROLL_KEY} from "./state.js";
@@ -62,13 +64,15 @@ function showEnrollment(session) {
     next = `${plural(session.skipped.length, "piece")} skipped. Finish, then start ${session.kit} again ` +
       "to tag them.";
   }
+  if (session.active && session.ask) next = session.ask.text;
   $("enroll-next").textContent = next;
+  drawAsk(session);
   const last = session.last;
   $("enroll-last").textContent = last ? last.text : "";
   $("enroll-last").className = "message " + (last ? (last.ok ? "ok" : "error") : "");
   $("enroll-simulate").hidden = !(session.sim && session.active);
   for (const id of ["enroll-simulate", "enroll-type", "enroll-skip", "enroll-uid"]) {
-    $(id).disabled = !session.active || !session.next;
+    $(id).disabled = !session.active || !session.next || !!session.ask;
   }
   $("enroll-stop").disabled = !session.active;
   $("enroll-stop").textContent = session.complete ? "Finish" : "Stop";
@@ -76,6 +80,44 @@ function showEnrollment(session) {
     el("li", {class: m.ok ? "" : "refused"}, m.text)));
   // With readers, tags arrive by themselves: follow the session.
   if (session.active && session.readers) enrollTimer = setInterval(pollEnrollment, 1000);
+}
+
+// The small form asking what is printed on the piece just tagged: a choice list per field (its
+// words from the game's data kind), or a text box for a field without choices. Redrawn only
+// when another piece is asked, so that a poll never throws away what is being chosen.
+function drawAsk(session) {
+  const old = document.getElementById("enroll-ask");
+  const ask = session.active ? session.ask : null;
+  if (!ask) { if (old) old.remove(); return; }
+  if (old && old.dataset.piece === ask.piece) return;
+  const fields = ask.fields.map((f) => {
+    const id = `enroll-ask-${f.field}`;
+    const help = f.help ? el("span", {class: "muted small", id: id + "-help"}, f.help) : null;
+    const input = f.choices.length
+      ? el("select", {id, name: f.field, required: true, "data-field": f.field,
+                      "aria-describedby": help ? id + "-help" : null},
+          el("option", {value: ""}, `— choose the ${f.title} —`),
+          f.choices.map((c) => el("option", {value: String(c.value)}, c.label)))
+      : el("input", {id, name: f.field, required: true, "data-field": f.field,
+                     "aria-describedby": help ? id + "-help" : null});
+    return [el("label", {for: id}, f.title[0].toUpperCase() + f.title.slice(1)),
+            el("div", {}, input, " ", help)];
+  });
+  const form = el("form", {id: "enroll-ask", class: "form", "data-piece": ask.piece,
+                           "aria-label": ask.text},
+    el("strong", {}, ask.text), el("span", {}),
+    ...fields.flat(),
+    el("div", {}, el("button", {type: "submit", class: "primary", id: "enroll-answer"},
+                     "Save these answers")));
+  form.onsubmit = (ev) => {
+    ev.preventDefault();
+    const answers = {};
+    for (const f of ask.fields) answers[f.field] = form.elements[f.field].value;
+    enrollAction("answer", {answers});
+  };
+  if (old) old.replaceWith(form); else $("enroll-next").after(form);
+  const first = form.querySelector("select, input");
+  if (first) first.focus();
 }
 
 async function pollEnrollment() {
