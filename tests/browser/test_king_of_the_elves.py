@@ -620,7 +620,7 @@ def test_a_finished_game_summary_and_journeys(
     expect(history.first).to_contain_text("Round 4: Márk")
     expect(page.locator('#history li[data-journey="4.0"]')).to_contain_text("bonus of 10")
     expect(page.locator('#history li[data-journey="1.0"]')).to_have_text(
-        "Round 1: Anita — 3 villages, 6 cards, +12 gold"
+        "Round 1: Anita — 3 visits, 6 cards, +12 gold"
     )
     _no_ids(h, page, where)
     _axe(page, f"{where} at 1366x768")

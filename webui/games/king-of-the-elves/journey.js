@@ -128,9 +128,10 @@ function journeyPanel(view, st, w, h, opts) {
     const n = visits.length - shown.length + k + 1;
     const income = visitIncome(v), paid = visitPaid(v);
     const money = [income ? `+${income}` : "", paid ? `−${paid}` : ""].filter(Boolean).join(" ");
-    const text = `${n}. ${ownedVillage(view, v.seat, villageAt(st, v))}` +
-                 (money ? `: ${money}` : "") + (v.bonus ? " (bonus)" : "") +
-                 (v.teleport ? " (teleport)" : "");
+    const at = villageAt(st, v);
+    const where = `${seatName(view, v.seat)}'s ${at ? `${at.terrain} (${at.value})` : "village"}`;
+    const text = `${n}. ${where}` + (money ? ` ${money}` : "") + (v.bonus ? " bonus" : "") +
+                 (v.teleport ? " teleport" : "");
     g.append(label(vx, vy0 + (k + 1) * step, fit(text, w - vx - 12, z.small), z.small,
                    {class: "ink"}));
   });

@@ -81,7 +81,7 @@ function obstacleBand(view, sp, w, h, opts, chips, wordBelow) {
   const footTop = h - chips * (z.small + 20) - 4;
   const cy = chips ? (headEnd + footTop) / 2 : Math.max(h * 0.55, headEnd + bh / 2 + 4);
   return svg("g", {class: "obstacle", "data-special": kind,
-                   transform: `rotate(-9 ${w / 2} ${cy})`},
+                   transform: `rotate(-6 ${w / 2} ${cy})`},
     rect(-4, cy - bh / 2, w + 8, bh, {rx: 6, fill, stroke: "#fff", "stroke-width": 2,
                                       opacity: 0.95}),
     label(w / 2, cy + z.small * 0.36, fit(specialWords(view, sp), w - 8, z.small), z.small,

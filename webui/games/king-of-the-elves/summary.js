@@ -84,7 +84,7 @@ export function history(view) {
       if (h.paid) money.push(`−${h.paid} paid`);
       return el("li", {"data-journey": `${h.round}.${h.seat}`},
         el("strong", {}, `Round ${h.round}: ${seatName(view, h.seat)}`),
-        ` — ${plural(count, "village")}, ${plural(countCards(h.cards), "card")}, ` +
+        ` — ${plural(count, "visit")}, ${plural(countCards(h.cards), "card")}, ` +
         money.join(", ") + (h.bonus ? ", bonus of 10" : ""),
         visits && visits.length ? el("div", {class: "detail"},
                                      visits.map((v) => visitWords(view, v)).join(" → ")) : null);
