@@ -213,7 +213,8 @@ class DemoDriver:
             [f"Bot {i + 1}" for i in range(self.seats)],
             options=options,
             layout=game.default_layout(self.seats),
-            kit=demo_kit(game.pieces()),
+            # the pieces of the copy the options name (a deck manifest's counts)
+            kit=demo_kit(game.pieces_for(game.resolve_options(options, self.seats))),
             name=f"Demo, seed {seed}",
             readers="",
         )
