@@ -8,7 +8,7 @@ import {svg, label, rect, circle, seatName, plural} from "../../kit.js";
 
 /** Font sizes in user units: normal, and large type (read from three metres on a TV). */
 export function sizes(opts) {
-  if (opts.big) return {title: 38, text: 32, small: 28, value: 46};
+  if (opts.big) return {title: 38, text: 32, small: 29, value: 46};
   if (opts.narrow) return {title: 30, text: 25, small: 22, value: 38};
   return {title: 28, text: 23, small: 20, value: 36};
 }

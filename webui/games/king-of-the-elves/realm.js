@@ -98,7 +98,7 @@ export function villageCard(view, st, seat, slot, v, w, h, opts) {
     g.append(rect(0, 0, w, h, {rx: 12, fill: "none", stroke: "#9aa3ad", "stroke-width": 2,
                                "stroke-dasharray": "8 6"}),
              label(w / 2, h / 2 + 8, `${ordinal(slot)} village`, z.small,
-                   {"text-anchor": "middle", class: "soft fine"}));
+                   {"text-anchor": "middle", class: "soft"}));
     return g;
   }
   const t = terrain(v.terrain);
