@@ -230,7 +230,7 @@ export function principality(view, st, i, w, h, opts, reverse = false) {
   const ty = head + 2;
   const tagH = z.small + 10;
   for (const [t, bg, ink] of tags(view, st, i)) {
-    const tw2 = 14 + t.length * z.small * 0.56;
+    const tw2 = 16 + t.length * z.small * 0.62;
     g.append(rect(tx, ty, tw2, tagH, {rx: tagH / 2, fill: bg}),
              label(tx + tw2 / 2, ty + tagH * 0.72, t, z.small,
                    {"text-anchor": "middle", fill: ink, "font-weight": 700}));
