@@ -80,6 +80,9 @@ class Planning(Table):
         villages = self.in_hand(actor, "village")
         if not own:
             return self._without_village(actor, villages)
+        needy = [s for s in range(self.seats) if not self.princ[s] and s not in self.no_village]
+        if needy and villages and turn >= t.patience * self.seats:
+            return ("village", bots.pick(self.rng, villages), str(bots.pick(self.rng, needy)))
         if turn >= t.patience * self.seats:
             return ("pass",)
         rounds_of_turns = turn / self.seats
@@ -91,7 +94,7 @@ class Planning(Table):
                 options.append((t.lay_village / len(villages), ("village", card, str(actor))))
             for s in range(self.seats):
                 if s != actor and len(self.princ[s]) < self.capacity:
-                    weight = 3.0 if not self.princ[s] and len(villages) > 1 else t.lay_elsewhere
+                    weight = 3.0 if not self.princ[s] else t.lay_elsewhere  # one who needs it
                     options.append((weight / len(villages), ("village", card, str(s))))
         if self.can_place(actor):
             options += self._specials(actor)
@@ -120,6 +123,10 @@ class Planning(Table):
         price = self.bought[actor] + 1
         if price <= 3 and self.available() and self.purse[actor] >= price:
             return ("buy",)
+        specials = self._specials(actor) if self.can_place(actor) else []
+        if specials:  # the turn passes: another seat may lay a village here meanwhile
+            self.events["stuck_special"] += 1
+            return bots.weighted(self.rng, specials)
         raise RuntimeError(f"seat {actor} has no village and no legal planning action")
 
     def _searchable(self) -> bool:

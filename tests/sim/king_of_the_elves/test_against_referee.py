@@ -7,6 +7,7 @@ winners and the whole gold ledger, entry by entry."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from scorekeeper.core.inputs import GameInput
 from scorekeeper.core.referee import Referee
 from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
+from scorekeeper.sim.king_of_the_elves.bots import Temper
 from scorekeeper.sim.king_of_the_elves.world import KingOfTheElvesWorld
 from tests.sim.king_of_the_elves.spread import setup
 
@@ -129,3 +131,43 @@ def test_a_search_that_finds_a_village_on_the_discard_pile() -> None:
     world = _played_stacked(2)
     assert world.events["search_discard"] == 1
     assert [h["seat"] for h in world.history if h["round"] == 1] == [0, 1, 2, 3]
+
+
+def _temper(rng: random.Random) -> Temper:
+    """Bots pushed to extremes: many removals or none, every escort and turnaround or none,
+    many unfinished moves and early stops, the organiser answering for everyone."""
+    return Temper(
+        remove=rng.choice([0.0, 0.35, 8.0]),
+        escort=rng.random(),
+        turnaround=rng.random(),
+        teleport=rng.random(),
+        unfinished=rng.choice([0.0, 0.2]),
+        early_stop=rng.choice([0.0, 0.2]),
+        organiser=rng.choice([0.0, 0.5, 1.0]),
+        buy=rng.choice([0.0, 1.0, 5.0]),
+        draw3=rng.choice([0.0, 1.0, 5.0]),
+        lay_elsewhere=rng.choice([0.25, 3.0]),
+        patience=rng.choice([2, 10, 30]),
+        gold=rng.choice([0.0, 2.0, 6.0]),
+        thief=rng.choice([0.0, 2.0, 6.0]),
+        obstacle=rng.choice([0.0, 2.0, 6.0]),
+    )
+
+
+def test_referee_agrees_with_bots_pushed_to_extremes() -> None:
+    """100 more games whose bots remove villages all the time or never, escort and turn
+    around always or never, stop early and leave moves unfinished (G-25), with more noise."""
+    game = KingOfTheElves()
+    for seed in range(100):
+        rng = random.Random(f"elves-extreme-{seed}")
+        seats, options = setup(seed)
+        world = KingOfTheElvesWorld(
+            seats, options, seed, temper=_temper(rng), noise=rng.choice([0.0, 0.3, 1.0])
+        )
+        referee = Referee(game, options, seats)
+        for inp in world.inputs():
+            result = referee.apply(inp)
+            assert result.accepted, f"seed {seed}: {inp.to_str()} refused: {result.rejection}"
+        assert game.scores(referee.state) == world.scores(), seed
+        view = game.view(referee.state, "organiser")
+        assert [_movement(e) for e in view["ledger"]] == [_movement(e) for e in world.ledger]
