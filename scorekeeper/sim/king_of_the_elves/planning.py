@@ -248,13 +248,12 @@ class Planning(Table):
         """R-PLAN-5: draw 3 (what there is, G-14), then 4 cards tapped on the discard pad."""
         self.draw(actor, 3)
         hand = self.hands[actor]
-        out: Action = [self.ask(actor, "plan", "draw3")]
-        for card in bots.least_useful(self.rng, hand, 4, lambda c: self._worth(actor, c)):
+        gone = bots.least_useful(self.rng, hand, 4, lambda c: self._worth(actor, c))
+        for card in gone:
             hand.remove(card)
             self.discard_pile.append(card)
-            out += self.tap(card, "discard")
         self.events["draw3"] += 1
-        return out
+        return [self.ask(actor, "plan", "draw3"), *self.tap_all(gone, "discard")]
 
     def _search(self, actor: int) -> Action:
         """R-PLAN-4, G-16: take a village from the draw pile (the house rule: else from the

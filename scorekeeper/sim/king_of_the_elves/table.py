@@ -218,6 +218,24 @@ class Table:
             out += [Seen(pad, card, True), Seen(pad, card, False)]
         return out
 
+    def tap_all(self, cards: list[str], pad: str) -> Action:
+        """Several cards tapped on ``pad`` one after another; now and then one is lifted only
+        after the next is laid (the pad holds 2 while one card replaces another)."""
+        out: Action = []
+        held: Action = []
+        for card in cards:
+            taps = self.tap(card, pad)
+            laid = taps.index(Seen(pad, card, True)) + 1
+            out += taps[:laid] + held
+            rest = taps[laid:]
+            held = []
+            if len(rest) == 1 and self.rng.random() < self.noise / 2:
+                held = rest  # its departure waits for the next card's arrival
+                self.events["overlap"] += 1
+            else:
+                out += rest
+        return out + held
+
     def fidget(self) -> Action:
         """Now and then (``noise``) a piece on a village or attachment pad is lifted and laid
         back where it lay: seen again where the referee has it, which changes nothing."""

@@ -222,11 +222,11 @@ class Travel(Table):
         extra, _ = self._charges(trip, stop)
         if extra:
             self.events["obstacle_paid"] += 1
-        out: Action = []
-        for card in self.in_hand(trip.seat, kind)[:count]:
+        cards = self.in_hand(trip.seat, kind)[:count]
+        for card in cards:
             self.hands[trip.seat].remove(card)
             self.discard_pile.append(card)
-            out += self.tap(card, "road")
+        out = self.tap_all(cards, "road")
         trip.cards += count
         if trip.escort is not None and trip.escort != stop[0]:
             trip.escort = None  # R-TRAVEL-10: left the principality it protected
@@ -324,11 +324,10 @@ class Travel(Table):
         travel = [c for c in self.hands[seat] if kind_of(c) in TRAVEL]
         held = self._held(seat)
         spent = bots.least_useful(self.rng, travel, 4, lambda c: held[kind_of(c)] * -0.3)
-        out: Action = []
         for card in spent:
             self.hands[seat].remove(card)
             self.discard_pile.append(card)
-            out += self.tap(card, "road")
+        out = self.tap_all(spent, "road")
         trip.cards += 4
         self.pay(seat, BANK, 3, "teleport", "R-TRAVEL-16", self.name(self._village(stop).card))
         trip.paid += 3

@@ -251,6 +251,7 @@ def test_every_rule_and_option_is_exercised() -> None:
         "retap",
         "reshuffle",
         "fidget",
+        "overlap",
         "escort_at_castle",
         "escort_mid_principality",
         "escort_teleport",
