@@ -68,7 +68,7 @@ export function board(view, ctx) {
   const pw = Math.min((W - 40 - (topN - 1) * gap) / topN, slots * 360 + 20);
   const head = strip(view, st, W - 40, opts);
   const topY = head.height + 20;
-  const ch = opts.big ? 240 : 214;
+  const ch = opts.big ? 282 : 247;  // the journey's lines, one of them on two
   const midY = topY + ph + gap;
   const bottomY = midY + ch + gap;
   const H = (bottomN ? bottomY + ph : midY + ch) + 10;

@@ -4,8 +4,9 @@
 // of passes, the action in progress, villages to slide), or the result; and the strip along
 // the top: round and phase, the deck's name, the draw and discard piles.
 
-import {svg, label, rect, seatToken, cardBacks, seatName, plural} from "../../kit.js";
-import {sizes, villageAt, ownedVillage, costWords, travelWords, gold, cardType} from "./pieces.js";
+import {svg, label, rect, cardBacks, seatName, plural} from "../../kit.js";
+import {sizes, villageAt, ownedVillage, costWords, travelWords, gold, cardType,
+        seatMark} from "./pieces.js";
 import {fit, wrap} from "./realm.js";
 
 /** Words for the place {seat, slot} on the path: "Bea's forest village (4)", or the castle. */
@@ -81,13 +82,13 @@ function journeyPanel(view, st, w, h, opts) {
   const j = st.journey || {};
   const g = svg("g", {class: "journey"});
   const tok = z.title + 8;
-  g.append(seatToken(16 + tok / 2, 12 + tok / 2, tok, j.seat, opts.short[j.seat] || ""),
+  g.append(seatMark(16 + tok / 2, 12 + tok / 2, tok, j.seat, opts),
            label(26 + tok, 12 + tok * 0.75, `${seatName(view, j.seat)}'s journey`, z.title,
                  {class: "ink", "font-weight": 800}));
   const linesW = opts.narrow ? w - 32 : w * (opts.big ? 0.6 : 0.42);
   let y = 12 + tok + z.text + 10;
   for (const [text, style] of journeyLines(view, st)) {
-    for (const line of wrap(text, linesW, z.text, opts.narrow ? 2 : 1)) {
+    for (const line of wrap(text, linesW, z.text, 2)) {
       g.append(label(16, y, line, z.text,
                      style === "strong" ? {class: "ink", "font-weight": 700}
                                         : {class: style === "soft" ? "soft" : "ink"}));
@@ -175,7 +176,7 @@ function planningPanel(view, st, w, h, opts) {
   const who = st.active_seat;
   const tok = z.title + 8;
   if (Number.isInteger(who)) {
-    g.append(seatToken(16 + tok / 2, 12 + tok / 2, tok, who, opts.short[who] || ""));
+    g.append(seatMark(16 + tok / 2, 12 + tok / 2, tok, who, opts));
   }
   g.append(label(Number.isInteger(who) ? 26 + tok : 16, 12 + tok * 0.75,
                  Number.isInteger(who) ? `Planning: ${seatName(view, who)}'s turn` : "Planning",

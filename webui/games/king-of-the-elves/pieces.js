@@ -4,7 +4,13 @@
 // large-type sizes every part of the picture uses. Keys of view.state:
 // docs/games/king-of-the-elves.md ("The views").
 
-import {svg, label, rect, circle, seatName, plural} from "../../kit.js";
+import {svg, label, rect, circle, seatName, seatToken, plural} from "../../kit.js";
+
+/** A seat's token beside its name: its colour with its short label, in large type its colour
+ * only (the label could not be read from three metres inside a token; the name beside it is). */
+export function seatMark(x, y, size, seat, opts) {
+  return seatToken(x, y, size, seat, opts.big ? "" : (opts.short[seat] || ""));
+}
 
 /** Font sizes in user units: normal, and large type (read from three metres on a TV). */
 export function sizes(opts) {
@@ -148,14 +154,16 @@ export function costPairs(costs) {
               .sort((a, b) => a[1] - b[1]);
 }
 
-/** "1 giant pig, 1 elfcycle or 1 unicorn, or 2 magic clouds or 2 dragons": grouped by count. */
+/** "1 magic cloud, unicorn or dragon, or 2 elfcycles or troll wagons": grouped by count. */
 export function costWords(costs) {
   const pairs = costPairs(costs);
   if (!pairs.length) return "no travel card reaches it";
   const groups = new Map();
-  for (const [t, n] of pairs) groups.set(n, [...(groups.get(n) || []), travelWords(t, n)]);
-  const parts = [...groups.values()].map((g) => (g.length > 1 ? g.slice(0, -1).join(", ") +
-                                                   " or " + g[g.length - 1] : g[0]));
+  for (const [t, n] of pairs) groups.set(n, [...(groups.get(n) || []), t]);
+  const either = (words) => (words.length > 1 ? words.slice(0, -1).join(", ") + " or " +
+                                                 words[words.length - 1] : words[0]);
+  const parts = [...groups.entries()].map(([n, types]) =>
+    `${n} ${either(types.map((t) => travelWords(t, n).replace(/^\d+ /, "")))}`);
   return parts.join(", or ");
 }
 

@@ -4,8 +4,8 @@
 // token and name) and an obstacle drawn across it; the current journey's marks on the
 // villages: where the traveller is, the next village, the ones visited.
 
-import {svg, label, rect, circle, seatToken, cardBacks, seatName, seatColour} from "../../kit.js";
-import {sizes, terrain, terrainIcon, specialWords, crestWords, ordinal, SPECIAL,
+import {svg, label, rect, circle, cardBacks, seatName, seatColour} from "../../kit.js";
+import {sizes, terrain, terrainIcon, specialWords, crestWords, ordinal, SPECIAL, seatMark,
         cardType} from "./pieces.js";
 
 const TOKENS = 4;  // ownership tokens per crest (R-SETUP-3)
@@ -34,10 +34,12 @@ function specialChip(view, sp, x, y, w, opts) {
   const g = svg("g", {class: "special", "data-special": kind});
   g.append(rect(x, y, w, h, {rx: h / 2, fill, stroke: ink, "stroke-width": 1.5}));
   if (Number.isInteger(sp.owner)) {
-    g.append(seatToken(x + h / 2, y + h / 2, h - 8, sp.owner, opts.short[sp.owner]));
+    g.append(seatMark(x + h / 2, y + h / 2, h - 8, sp.owner, opts));
   }
-  g.append(label(x + h + 2, y + h / 2 + z.small * 0.36, fit(specialWords(view, sp), w - h - 6,
-                                                           z.small), z.small,
+  // "Bea's gold card", or "Bea's gold" where the chip is short
+  const full = specialWords(view, sp);
+  const words = full.length * z.small * 0.62 > w - h - 6 ? full.replace(/ card$/, "") : full;
+  g.append(label(x + h + 2, y + h / 2 + z.small * 0.36, fit(words, w - h - 6, z.small), z.small,
                  {fill: ink, "font-weight": 700}),
            svg("title", {}, specialWords(view, sp)));
   return g;
@@ -214,7 +216,7 @@ export function principality(view, st, i, w, h, opts, reverse = false) {
   }
   const head = z.title + 22;
   const tok = z.title + 8;
-  g.append(seatToken(10 + tok / 2, 8 + tok / 2, tok, i, opts.short[i]),
+  g.append(seatMark(10 + tok / 2, 8 + tok / 2, tok, i, opts),
            label(18 + tok, 8 + tok * 0.72, fit(seatName(view, i), w * 0.34, z.title), z.title,
                  {class: "ink", "font-weight": 700}));
   // right side of the head: hand, tokens left
