@@ -157,6 +157,15 @@ class Table:
             got += 1
         return got
 
+    def deal(self, count: int) -> None:
+        """R-SETUP-10, G-26: one card at a time clockwise from the start player, so a short
+        deal gives the first seats one card more (unseen: no input)."""
+        for _ in range(count):
+            for seat in self.clockwise(self.start):
+                if self.draw(seat, 1) == 0:
+                    self.events["short_deal"] += 1
+                    return
+
     def available(self) -> int:
         """Cards left to draw: the draw pile and the discard pile (G-14)."""
         return len(self.draw_pile) + len(self.discard_pile)

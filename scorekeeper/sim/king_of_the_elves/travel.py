@@ -61,9 +61,33 @@ class Travel(Table):
             yield from self._journey(seat, last=k == len(order) - 1)
 
     def end_round(self) -> Action:
-        """R-END: the world's end of the round, made before the last ``stop`` is returned;
-        the sweep of the pads that follows the stop (the world's)."""
-        raise NotImplementedError
+        """R-END-2 … 6: tokens back, every card on the table to the discard pile, the piles
+        shuffled together, the next round's deal; after the last round the game is over
+        (R-END-7). Returns the players' sweep of the pads (R-END-4: departures, which change
+        nothing), none after the last round (the game is over: the table takes nothing
+        more). Made before the round's last ``stop`` is returned."""
+        for seat, row in enumerate(self.princ):
+            for village in row:
+                self.discard_pile.append(village.card)
+                for sp in village.specials.values():
+                    self.discard_pile.append(sp.card)
+                    self.supply[sp.owner].append(sp.token)
+            self.princ[seat] = []
+        self.draw_pile += self.discard_pile
+        self.discard_pile = []
+        self.rng.shuffle(self.draw_pile)
+        if self.round == self.rounds:
+            self.over = True
+            return []
+        self.round += 1  # R-END-3: the marker moves left; R-SETUP-10: the next deal
+        self.start = (self.options["start_seat"] + self.round - 1) % self.seats
+        self.deal(8)
+        pieces = sorted(self.seen_at)
+        self.rng.shuffle(pieces)
+        out: Action = []
+        for piece in pieces:
+            out += self.lift(piece)
+        return out
 
     # -- the path --------------------------------------------------------------------------------
 

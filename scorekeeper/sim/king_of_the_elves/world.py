@@ -51,7 +51,7 @@ class KingOfTheElvesWorld(Planning, Travel, World):
     ) -> None:
         self._init_table(seats, options, seed, temper or bots.Temper(), noise)
         self._init_planning()
-        self._deal(10)  # R-SETUP-10: round 1's deal, unseen, before the first input
+        self.deal(10)  # R-SETUP-10: round 1's deal, unseen, before the first input
         self._checked = 0
         self._flow = self._play()
         self._done = False
@@ -103,41 +103,3 @@ class KingOfTheElvesWorld(Planning, Travel, World):
         while not self.over:
             yield from self.planning()
             yield from self.travel(set(self.no_village))
-
-    def _deal(self, count: int) -> None:
-        """R-SETUP-10, G-26: one card at a time clockwise from the start player, so a short
-        deal gives the first seats one card more (unseen: no input)."""
-        for _ in range(count):
-            for seat in self.clockwise(self.start):
-                if self.draw(seat, 1) == 0:
-                    self.events["short_deal"] += 1
-                    return
-
-    def end_round(self) -> Action:
-        """R-END-2 … 6: tokens back, every card on the table to the discard pile, the piles
-        shuffled together, the next round's deal; after the last round the game is over
-        (R-END-7). Returns the
-        players' sweep of the pads (R-END-4: departures, which change nothing), none after the
-        last round (the game is over: the table takes nothing more)."""
-        for seat, row in enumerate(self.princ):
-            for village in row:
-                self.discard_pile.append(village.card)
-                for sp in village.specials.values():
-                    self.discard_pile.append(sp.card)
-                    self.supply[sp.owner].append(sp.token)
-            self.princ[seat] = []
-        self.draw_pile += self.discard_pile
-        self.discard_pile = []
-        self.rng.shuffle(self.draw_pile)
-        if self.round == self.rounds:
-            self.over = True
-            return []
-        self.round += 1  # R-END-3: the marker moves left; R-SETUP-10: the next deal
-        self.start = (self.options["start_seat"] + self.round - 1) % self.seats
-        self._deal(8)
-        pieces = sorted(self.seen_at)
-        self.rng.shuffle(pieces)
-        out: Action = []
-        for piece in pieces:
-            out += self.lift(piece)
-        return out
