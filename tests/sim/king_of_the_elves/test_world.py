@@ -127,9 +127,11 @@ def test_a_game_is_physically_consistent(seed: int) -> None:
 
 
 def _sight(on: dict[str, set[str]], inp: Seen, where: str) -> None:
-    """Apply one sighting to the readers' model; a departure must be of a piece there."""
+    """Apply one sighting to the readers' model: a simulated reader reports presence changes
+    only, so an arrival must be of a piece not there and a departure of one there."""
     zones = on.setdefault(inp.piece, set())
     if inp.present:
+        assert inp.zone not in zones, f"{where}: {inp.to_str()} but it lies there already"
         zones.add(inp.zone)
         family = inp.zone.split("_")[0].split(":")[0]
         count = sum(1 for z in on.values() if inp.zone in z)
