@@ -11,7 +11,7 @@ from __future__ import annotations
 from scorekeeper.core.answering import UNKNOWN_TAG, game_over, unknown_zone
 from scorekeeper.core.inputs import Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Rejected
-from scorekeeper.games.king_of_the_elves import planning, rounds, zones
+from scorekeeper.games.king_of_the_elves import planning, rounds, specials, zones
 from scorekeeper.games.king_of_the_elves.cards import PLANNING_SPECIALS, card_type, kind_of
 from scorekeeper.games.king_of_the_elves.state import TRAVEL, State, village_at
 from scorekeeper.games.king_of_the_elves.words import card_words
@@ -38,7 +38,7 @@ def observe(state: State, seen: Seen) -> Outcome:
                 "a token lies on its owner's special card, never on a tap pad",
                 "take it off; keep it in your supply",
             )
-        return planning.lay_token(state, pad, seat, slot, piece)
+        return specials.lay_token(state, pad, seat, slot, piece)
     if state.phase == TRAVEL:
         return _travel(state, pad, slot, seat, piece, kind)
     if pad == zones.ROAD:
@@ -60,7 +60,7 @@ def observe(state: State, seen: Seen) -> Outcome:
             "lay it on the village pad of the next free place",
         )
     if kind == "special":
-        return planning.lay_special(state, pad, seat, slot, piece)
+        return specials.lay_special(state, pad, seat, slot, piece)
     return Rejected(
         "R-TRAVEL-1",
         f"{card_words(piece)} is laid on a journey, not while planning",
