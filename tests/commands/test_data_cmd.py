@@ -18,7 +18,8 @@ def in_own_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = cli.main(["data", *args])
+    # Arcanum's, named: with more than one game keeping data the command asks which.
+    code = cli.main(["data", *args, *(() if "--game" in args else ("--game", "arcanum"))])
     out = capsys.readouterr()
     return code, out.out, out.err
 
