@@ -13,7 +13,9 @@ Where the two histories may part legitimately, the comparison stops, counted in
 ``Report.cut``: an input accepted in one and refused in the other (a purchase the changed gold
 could not pay: a refusal is news to everyone, and the rules say who may hear it), and an undo
 reaching back before the change (the perturbed table starts at the changed state with no
-history: ``Referee.restart_from``).
+history: ``Referee.restart_from``). It also stops where the changed value stops being private
+(``private_values`` no longer declares it: King of the Elves shows every purse at the end),
+counted in ``Report.released``.
 
 Compared at the table, not the hub: the hub's journal and delayed views are fed by the same
 inputs in both histories, and the table's view is what every hub output is built from.
@@ -65,11 +67,13 @@ class Report:
     tried: int = 0
     steps: int = 0
     cut: int = 0
+    released: int = 0
 
     def __str__(self) -> str:
         return (
             f"private values {sorted(self.keys) or 'none declared'}: {self.values} met, "
-            f"{self.tried} other values tried, {self.steps} steps compared, {self.cut} cut short"
+            f"{self.tried} other values tried, {self.steps} steps compared, {self.cut} cut short, "
+            f"{self.released} ended where the value became public"
         )
 
 
@@ -174,7 +178,9 @@ def check_private(
                     )
                     twin = _fork(table)
                     twin.referee.restart_from(changed)
-                    diff = _follow(played, twin, k, others, shown, accepted, horizon, report)
+                    diff = _follow(
+                        played, twin, k, (seat, key), others, shown, accepted, horizon, report
+                    )
                     if diff is not None:
                         found.append(ValueDifference(seat, key, value, other, k, *diff))
                         if len(found) >= limit:
@@ -186,6 +192,7 @@ def _follow(
     played: Played,
     twin: Table,
     start: int,
+    changed: tuple[int, str],
     others: tuple[Audience, ...],
     shown: list[dict[Audience, str]],
     accepted: list[bool],
@@ -193,11 +200,17 @@ def _follow(
     report: Report,
 ) -> tuple[int, str, str, str, Op | None] | None:
     """Play ``twin`` on from state ``start`` and compare what ``others`` get with the played
-    history; the first difference as (state, audience, original, changed, op), or None."""
+    history; the first difference as (state, audience, original, changed, op), or None.
+    ``changed`` is the (seat, key) changed: once the game no longer declares it private, the
+    comparison ends (the value is everyone's now)."""
+    seat, key = changed
     for step in range(start, min(start + horizon, len(played.states) - 1) + 1):
         op = played.ops[step - 1] if step > start else None
         if op is not None and twin.submit(op.inp).accepted != accepted[step - 1]:
             report.cut += 1
+            return None
+        if key not in played.game.private_values(twin.state, seat):
+            report.released += 1
             return None
         report.steps += 1
         got = _shown(twin, others)

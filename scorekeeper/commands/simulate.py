@@ -90,8 +90,13 @@ def write_script(game_id: str, seats: int, options: dict[str, Any], seed: int, o
             count += 1
         scores = tuple(world.scores())
         facts = world.checkpoint()
-        if scores != last or world.is_over() or facts:
-            out.write(f"  - expect:\n      scores: {list(scores)}\n")
+        # A game whose scores are private until the end shows none before it (shown_scores):
+        # the script checks them only once the game is over.
+        hidden = game.scores_private and not world.is_over()
+        if (scores != last and not hidden) or world.is_over() or facts:
+            out.write("  - expect:\n")
+            if not hidden:
+                out.write(f"      scores: {list(scores)}\n")
             if world.is_over():
                 out.write("      over: true\n")
             for path, value in facts.items():

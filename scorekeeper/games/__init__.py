@@ -25,10 +25,17 @@ def _arcanum() -> Game[Any]:
     return Arcanum()
 
 
+def _king_of_the_elves() -> Game[Any]:
+    from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
+
+    return KingOfTheElves()
+
+
 #: Every supported game: its id and how to make it, in the order games are listed.
 _REGISTRY: dict[str, Callable[[], Game[Any]]] = {
     "angels-and-demons": _angels_and_demons,
     "arcanum": _arcanum,
+    "king-of-the-elves": _king_of_the_elves,
 }
 _LOADED: dict[str, Game[Any]] = {}
 

@@ -15,6 +15,7 @@ from scorekeeper.sim.world import World
 WORLDS: dict[str, str] = {
     "angels-and-demons": "scorekeeper.sim.angels_demons.world:AngelsDemonsWorld",
     "arcanum": "scorekeeper.sim.arcanum.world:ArcanumWorld",
+    "king-of-the-elves": "scorekeeper.sim.king_of_the_elves.world:KingOfTheElvesWorld",
 }
 
 

@@ -57,3 +57,18 @@ def test_the_command_writes_a_file_and_refuses_bad_options(tmp_path: Path) -> No
     assert run_script(load_script(file)).ok
     assert main(["simulate", "angels-and-demons", "--seats", "2", "--option", "nope=1"]) == 2
     assert main(["simulate", "no-such-game", "--seats", "2"]) == 2
+
+
+def test_a_game_with_private_scores_is_checked_at_the_end_only() -> None:
+    """A game whose scores stay private until the end (``Game.scores_private``: King of the
+    Elves' purses) shows none during play, so the script checks none before ``over``."""
+    out = io.StringIO()
+    write_script("king-of-the-elves", 3, {}, 2, out)
+    text = out.getvalue()
+    lines = text.splitlines()
+    over = max(i for i, line in enumerate(lines) if line.strip() == "over: true")
+    assert [i for i, line in enumerate(lines) if line.strip().startswith("scores:")] == [over - 1]
+    assert "state.history.-1.collected" in text
+    assert run_script(parse_script(text, "k.yaml")).ok
+    result = run_script(parse_script(_bump_last(text, "scores"), "k.yaml"))
+    assert not result.ok and result.failures[-1].path == "scores.0"

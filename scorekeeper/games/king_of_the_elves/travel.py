@@ -349,12 +349,18 @@ def _visit(
         paid_thief = THIEF_TAKES
         lines.append(f"{who} pays {seat_ref(thief)} {THIEF_TAKES} gold for the thief")
     income = village.value
-    state = ledger.move(state, BANK, mine, income, "village", "R-TRAVEL-8", where)
+    state = ledger.move(state, BANK, mine, income, "village", ledger.rule_for("village"), where)
     doubled = village.gold is not None and village.gold.owner == t
     gold_card = income if doubled else 0
     if doubled:
         state = ledger.move(
-            state, BANK, mine, gold_card, "gold_card", "R-TRAVEL-8", f"{who}'s gold card at {where}"
+            state,
+            BANK,
+            mine,
+            gold_card,
+            "gold_card",
+            ledger.rule_for("gold_card"),
+            f"{who}'s gold card at {where}",
         )
     lines.append(
         f"The bank pays {who} {income + gold_card} gold"
@@ -365,7 +371,13 @@ def _visit(
     if not j.bonus and visited >= _all_village_cards(state):
         bonus = BONUS
         state = ledger.move(
-            state, BANK, mine, BONUS, "bonus", "R-TRAVEL-13", "every village visited on a journey"
+            state,
+            BANK,
+            mine,
+            BONUS,
+            "bonus",
+            ledger.rule_for("bonus"),
+            "every village visited on a journey",
         )
         lines.append(f"{who} has visited every village: the bank pays {who} {BONUS} gold more")
     if j.escort != NO_SEAT and j.escort != place[0]:
