@@ -74,7 +74,9 @@ def test_arcanum_names_locations_from_the_state() -> None:
     assert game.describe_input(parse_input("decide 0 tower 4"), SEATS[:3]).endswith(": location 4")
 
 
-@pytest.mark.parametrize(("game_id", "seats"), [("angels-and-demons", 4), ("arcanum", 4)])
+@pytest.mark.parametrize(
+    ("game_id", "seats"), [("angels-and-demons", 4), ("arcanum", 4), ("king-of-the-elves", 4)]
+)
 def test_every_input_of_a_played_game_is_described_without_ids(game_id: str, seats: int) -> None:
     game = find_game(game_id)
     ids = set(game.pieces())

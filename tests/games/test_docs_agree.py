@@ -62,3 +62,11 @@ def test_arcanum_history_keys_are_documented() -> None:
     keys = _documented_keys("arcanum.md")
     for entry in _history("arcanum", 4):
         assert set(entry) == keys
+
+
+def test_king_of_the_elves_history_keys_are_documented() -> None:
+    """Each finished journey's entry: the keys the contract's `history` row names."""
+    keys = _documented_keys("king-of-the-elves.md")
+    assert {"round", "seat", "collected", "paid", "bonus"} <= keys
+    for entry in _history("king-of-the-elves", 4):
+        assert set(entry) == keys

@@ -38,6 +38,9 @@ GAMES = [
     ("arcanum", 4, {}, 1),
     ("arcanum", 3, {"variant": "simplest"}, 2),
     ("arcanum", 5, {"variant": "first_game"}, 3),
+    ("king-of-the-elves", 2, {}, 1),
+    ("king-of-the-elves", 4, {"teleport": True, "money": "phones"}, 2),
+    ("king-of-the-elves", 6, {"search_fallback": True, "ring_closed": False}, 3),
 ]
 
 
