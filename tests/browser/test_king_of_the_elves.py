@@ -20,7 +20,7 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.axe import serious_violations
 
 if TYPE_CHECKING:
-    from tests.browser.conftest import Helpers
+    from tests.browser.conftest import Helpers, Server, WorldTable
 
 GAME = "king-of-the-elves"
 NAMES = ["Anita", "Jenő", "Márk", "Éva"]
@@ -468,6 +468,7 @@ def _picture_text(page: Page) -> str:
 
 
 def _small_text(page: Page) -> list[str]:
+    """Words of the picture below MIN_TEXT_PX, or that the page had to raise to it."""
     return list(
         page.evaluate(f"""() => {{
       const out = [];
@@ -478,6 +479,8 @@ def _small_text(page: Page) -> list[str]:
         const m = t.getScreenCTM();
         const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
         if (px < {MIN_TEXT_PX} - 0.05) out.push(s + ' at ' + px.toFixed(1) + 'px');
+        // drawn large enough by the game's view itself, not raised by the page afterwards
+        if (t.dataset.raisedFrom) out.push(s + ' drawn at ' + t.dataset.raisedFrom);
       }}
       return out;
     }}""")
@@ -535,18 +538,20 @@ def test_the_table_mid_journey(new_page: Callable[..., Page], h: type[Helpers]) 
     _axe(page, f"{where} at 1366x768")
     h.shoot(page, "table-king-of-the-elves")
 
-    tv = new_page("tv")
-    _draw(tv, view, big=True)
-    small = _small_text(tv)
+    # the same page on a phone: the picture in one column
+    page.set_viewport_size({"width": h.SIZES["phone"][0], "height": h.SIZES["phone"][1]})
+    expect(page.locator(f"#board svg.{GAME}.narrow")).to_be_visible()
+    _no_sideways_scroll(page, f"{where} at 390x844")
+    _axe(page, f"{where} at 390x844")
+    # and on a TV in large type
+    page.set_viewport_size({"width": h.SIZES["tv"][0], "height": h.SIZES["tv"][1]})
+    page.locator("#big-toggle").click()
+    expect(page.locator("body.big #board svg:not(.narrow)")).to_be_visible()
+    page.wait_for_timeout(200)  # the picture is fitted after a render
+    small = _small_text(page)
     assert not small, f"{where} in large type: text below {MIN_TEXT_PX} px: {small}"
-    _axe(tv, f"{where} in large type at 1920x1080")
-    tv.screenshot(path=str(h.SCREENSHOTS / "table-king-of-the-elves-big-tv.png"))
-
-    phone = new_page("phone")
-    _draw(phone, view)
-    expect(phone.locator("#board svg.narrow")).to_be_visible()
-    _no_sideways_scroll(phone, f"{where} at 390x844")
-    _axe(phone, f"{where} at 390x844")
+    _axe(page, f"{where} in large type at 1920x1080")
+    page.screenshot(path=str(h.SCREENSHOTS / "table-king-of-the-elves-big-tv.png"))
 
 
 def test_a_phone_shows_its_purse_and_ledger(
@@ -713,3 +718,33 @@ def test_real_views_of_simulated_games_draw(
             problems = page.evaluate("() => window.__problems")
             assert not problems, f"{where}: {problems}"
         assert len(views) >= 8, [v["kind"] for v in views]
+
+
+def test_a_live_table_and_a_paired_phone(
+    world_table: Callable[..., WorldTable],
+    server: Server,
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
+    """Through the server: a table played by the simulated world up to a move under way shows
+    the journey live; a phone paired with seat 0 shows exactly that seat's purse (the
+    organiser's figure), and follows it as the game goes on."""
+    table = world_table(GAME, 4, seed=2, names=NAMES, options={"deck": "assumed"})
+
+    def moving() -> bool:
+        journey = table.organiser()["state"].get("journey") or {}
+        return bool(journey.get("move")) and len(journey.get("visits") or []) >= 2
+
+    table.until(moving, what="a move under way with two visits made")
+    tv = new_page("laptop")
+    h.open_table(tv, table.id)
+    expect(tv.locator(f"#board svg.{GAME}")).to_be_visible()
+    expect(tv.locator("#board .journey")).to_contain_text("this move:")
+    expect(tv.locator("#board [data-board-seat]")).to_have_count(4)
+    phone = new_page("phone")
+    phone.goto(f"/?pair={server.pairing_code(table.id, 0)}")
+    purse = phone.locator("#mine [data-purse]")
+    for _ in range(2):
+        gold = table.organiser()["state"]["seats"][0]["gold"]
+        expect(purse).to_have_text(f"{gold} gold")
+        table.run(25)

@@ -24,7 +24,7 @@ function road(x, y, w, h) {
 function principalityHeight(opts, slots) {
   const z = sizes(opts);
   const top = z.title + 22 + 2 + z.small + 10 + 16;
-  const village = opts.narrow ? (slots > 2 ? 200 : 190) : (opts.big ? 226 : 190);
+  const village = opts.narrow ? (slots > 2 ? 200 : 190) : (opts.big ? 214 : 190);
   return top + village + 10;
 }
 
@@ -60,7 +60,7 @@ export function board(view, ctx) {
   opts.narrow = false;
   const n = Math.max(1, (st.seats || []).length);
   const W = 1600;
-  const gap = 24;
+  const gap = opts.big ? 16 : 24;
   const topN = Math.ceil(n / 2);
   const bottomN = n - topN;
   const slots = slotCount(st);
@@ -68,7 +68,7 @@ export function board(view, ctx) {
   const pw = Math.min((W - 40 - (topN - 1) * gap) / topN, slots * 360 + 20);
   const head = strip(view, st, W - 40, opts);
   const topY = head.height + 20;
-  const ch = opts.big ? 282 : 247;  // the journey's lines, one of them on two
+  const ch = opts.big ? 258 : 247;  // the journey's lines, one of them on two
   const midY = topY + ph + gap;
   const bottomY = midY + ch + gap;
   const H = (bottomN ? bottomY + ph : midY + ch) + 10;

@@ -86,13 +86,13 @@ function journeyPanel(view, st, w, h, opts) {
            label(26 + tok, 12 + tok * 0.75, `${seatName(view, j.seat)}'s journey`, z.title,
                  {class: "ink", "font-weight": 800}));
   const linesW = opts.narrow ? w - 32 : w * (opts.big ? 0.6 : 0.42);
-  let y = 12 + tok + z.text + 10;
+  let y = 12 + tok + z.text + (opts.big ? 6 : 10);
   for (const [text, style] of journeyLines(view, st)) {
     for (const line of wrap(text, linesW, z.text, 2)) {
       g.append(label(16, y, line, z.text,
                      style === "strong" ? {class: "ink", "font-weight": 700}
                                         : {class: style === "soft" ? "soft" : "ink"}));
-      y += z.text + 10;
+      y += z.text + (opts.big ? 6 : 10);
     }
   }
   // the figures, two by two
@@ -181,13 +181,13 @@ function planningPanel(view, st, w, h, opts) {
   g.append(label(Number.isInteger(who) ? 26 + tok : 16, 12 + tok * 0.75,
                  Number.isInteger(who) ? `Planning: ${seatName(view, who)}'s turn` : "Planning",
                  z.title, {class: "ink", "font-weight": 800}));
-  let y = 12 + tok + z.text + 10;
+  let y = 12 + tok + z.text + (opts.big ? 6 : 10);
   for (const [text, style] of planningLines(view, st)) {
     for (const line of wrap(text, w - 32, z.text, opts.narrow ? 3 : 1)) {
       g.append(label(16, y, line, z.text,
                      style === "strong" ? {class: "ink", "font-weight": 700}
                                         : {class: style === "soft" ? "soft" : "ink"}));
-      y += z.text + 10;
+      y += z.text + (opts.big ? 6 : 10);
     }
   }
   return {g, height: opts.narrow ? y : h};
@@ -236,7 +236,7 @@ const PHASES = {planning: "planning", travel: "journeys", over: "game over"};
 export function strip(view, st, w, opts) {
   const z = sizes(opts);
   const g = svg("g", {class: "strip"});
-  const line = z.title + 30;
+  const line = z.title + (opts.big ? 18 : 30);
   const y = line / 2 + z.text * 0.36;
   const round = st.round ? `Round ${st.round} of ${st.rounds}` : "";
   const words = [round, PHASES[st.phase] || st.phase || ""].filter(Boolean).join(" · ");

@@ -138,7 +138,7 @@ export function villageCard(view, st, seat, slot, v, w, h, opts) {
     const tr = marks.traveller;
     g.append(circle(w / 2, -4, z.text * 0.85, {fill: seatColour(tr), stroke: "#fff",
                                                "stroke-width": 3}),
-             label(w / 2, -4 + z.text * 0.3, opts.short[tr] || "", z.text * 0.8,
+             label(w / 2, -4 + z.text * 0.3, opts.short[tr] || "", Math.max(z.small, z.text * 0.8),
                    {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
              svg("title", {}, `${seatName(view, tr)} is here`));
   }
