@@ -1,5 +1,9 @@
 """King of the Elves' deck manifests as a data kind: schema (pydantic), YAML and CSV, checks.
 
+Imported only when a manifest is read, checked or edited (a data route, the CLI, a table created
+from a name or a mapping), never to play a table whose options hold the manifest already: it
+loads pydantic and the YAML models (tests/commands/test_serve_imports.py keeps serve lean).
+
 The rulebook lists neither the village cards nor the counts per type, so a manifest records them
 for one physical copy (docs/games/king-of-the-elves.md, "The deck manifest")::
 
@@ -28,7 +32,6 @@ checks the YAML tag itself (``'2'`` quoted is text, not a count).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
@@ -42,14 +45,15 @@ from scorekeeper.games.king_of_the_elves.cards import (
     TRAVEL_TYPES,
     TYPE_WORDS,
     VILLAGES,
-    piece_ids,
 )
-from scorekeeper.games.king_of_the_elves.state import Deck
+from scorekeeper.games.king_of_the_elves.deck import (
+    DECKS_DIR,
+    SPECIAL_TOTAL,
+    TRAVEL_TOTAL,
+    problems,
+    shipped,
+)
 
-DECKS_DIR = Path(__file__).with_name("decks")
-TRAVEL_TOTAL = 64
-SPECIAL_TOTAL = 30
-VALUES = range(2, 8)
 _INT_TAG = "tag:yaml.org,2002:int"
 
 Terrain = Literal["lake", "river", "desert", "mountain", "forest", "plain"]
@@ -224,46 +228,6 @@ def _mapping(model: Any) -> dict[str, Any]:
         "travel": travel,
         "special": special,
     }
-
-
-def problems(data: Mapping[str, Any]) -> list[str]:
-    """What keeps a (valid) manifest from starting a table, in words; empty when complete."""
-    out: list[str] = []
-    villages = data.get("villages") or {}
-    missing = [c for c in VILLAGES if c not in villages]
-    if missing:
-        listed = ", ".join(missing[:3]) + (" …" if len(missing) > 3 else "")
-        out.append(f"villages: {len(missing)} of the 26 village cards are not recorded ({listed})")
-    for field, kinds in (("travel", TRAVEL_TYPES), ("special", SPECIAL_TYPES)):
-        counts = data.get(field) or {}
-        absent = [TYPE_WORDS[k] for k in kinds if k not in counts]
-        if absent:
-            out.append(f"{field}: no count for {', '.join(absent)}")
-    return out
-
-
-def deck_of(data: Mapping[str, Any]) -> Deck:
-    """The rules' ``Deck`` from a validated, complete manifest mapping."""
-    villages = data["villages"]
-    return Deck(
-        name=str(data["name"]),
-        assumed=bool(data.get("assumed")),
-        villages=tuple(
-            (c, str(villages[c]["terrain"]), int(villages[c]["value"])) for c in VILLAGES
-        ),
-        travel=tuple((k, int(data["travel"][k])) for k in TRAVEL_TYPES),
-        special=tuple((k, int(data["special"][k])) for k in SPECIAL_TYPES),
-    )
-
-
-def pieces_of(data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Every piece id of the copy a manifest describes, in enrollment order."""
-    return piece_ids(dict(data.get("travel") or {}), dict(data.get("special") or {}))
-
-
-def shipped() -> dict[str, Path]:
-    """The manifests shipped in the package (``decks/*.yaml``), by name."""
-    return {p.stem: p for p in sorted(DECKS_DIR.glob("*.yaml"))}
 
 
 def load_shipped(name: str) -> dict[str, Any]:

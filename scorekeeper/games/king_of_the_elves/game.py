@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.core.data_kind import DataKind
 from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
@@ -30,6 +29,9 @@ from scorekeeper.games.king_of_the_elves import (
 )
 from scorekeeper.games.king_of_the_elves.cards import CRESTS, kind_of
 from scorekeeper.games.king_of_the_elves.state import Deck, Options, State
+
+if TYPE_CHECKING:
+    from scorekeeper.core.data_kind import DataKind
 
 DECK_OPTION = "deck"
 _YES_NO = (True, False)
@@ -265,8 +267,11 @@ class KingOfTheElves(Game[State]):
         return out
 
     def data_kinds(self) -> tuple[DataKind, ...]:
-        """Deck manifests (deck.py), chosen by ``deck``."""
-        return (deck.DECK_KIND,)
+        """Deck manifests (deck_data.py, imported here: it loads the file models), chosen by
+        ``deck``."""
+        from scorekeeper.games.king_of_the_elves.deck_data import DECK_KIND
+
+        return (DECK_KIND,)
 
     def pieces(self) -> tuple[str, ...]:
         return deck.pieces_of(_shipped("assumed"))

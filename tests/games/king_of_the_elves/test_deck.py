@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.core import data
 from scorekeeper.errors import ConfigError
-from scorekeeper.games.king_of_the_elves import deck
+from scorekeeper.games.king_of_the_elves import deck, deck_data
 from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
 
 CONTRACT = {  # the contract's table: terrain, first card, values
@@ -40,8 +40,8 @@ def test_the_assumed_manifest_is_the_contracts_table() -> None:
         "turnaround": 5,
     }
     assert deck.deck_of(manifest).total == 120
-    assert deck.DECK_KIND.sample_word == "assumed"
-    entry = data.sample(deck.DECK_KIND, "assumed")
+    assert deck_data.DECK_KIND.sample_word == "assumed"
+    entry = data.sample(deck_data.DECK_KIND, "assumed")
     assert entry.sample and entry.problems() == []
 
 
@@ -91,7 +91,7 @@ def test_a_file_error_names_the_line() -> None:
     text = "name: mine\nvillages:\n  village_01: {terrain: lake, value: 7}\n"
     text += "  village_02: {terrain: lake, value: nine}\n"
     with pytest.raises(ConfigError) as err:
-        data.from_yaml(deck.DECK_KIND, text, "mine.yaml")
+        data.from_yaml(deck_data.DECK_KIND, text, "mine.yaml")
     assert "mine.yaml" in str(err.value) and "4" in str(err.value)
 
 
@@ -107,9 +107,9 @@ def test_a_partial_manifest_is_data_with_problems_and_cannot_start_a_table() -> 
 
 def test_csv_round_trip_and_bad_rows() -> None:
     manifest = deck.load_shipped("assumed")
-    text = data.to_csv(deck.DECK_KIND, manifest)
+    text = data.to_csv(deck_data.DECK_KIND, manifest)
     assert text.splitlines()[0] == "card,terrain,value,type,count,description"
-    back = data.from_csv(deck.DECK_KIND, text, "deck.csv", "assumed")
+    back = data.from_csv(deck_data.DECK_KIND, text, "deck.csv", "assumed")
     assert {k: back[k] for k in ("villages", "travel", "special", "description")} == {
         k: manifest[k] for k in ("villages", "travel", "special", "description")
     }
@@ -120,4 +120,4 @@ def test_csv_round_trip_and_bad_rows() -> None:
         ("card,terrain,value,type,count\n,,,raft,2\n,,,raft,3\n", "twice"),
     ):
         with pytest.raises(ConfigError, match=words):
-            data.from_csv(deck.DECK_KIND, bad, "bad.csv", "bad")
+            data.from_csv(deck_data.DECK_KIND, bad, "bad.csv", "bad")
