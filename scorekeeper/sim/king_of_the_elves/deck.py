@@ -9,6 +9,8 @@ data: the shipped ``assumed`` deck manifest, read from the game's ``decks/assume
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -116,9 +118,7 @@ def manifest(deck: Any) -> dict[str, Any]:
     if isinstance(deck, Mapping):
         found = dict(deck)
     elif deck == "assumed":
-        import yaml  # only when the shipped file is read
-
-        found = yaml.safe_load(ASSUMED_FILE.read_text(encoding="utf-8"))
+        found = copy.deepcopy(_shipped())
     else:
         raise ConfigError(f"option deck: the world reads 'assumed' or a manifest, not {deck!r}")
     villages = found.get("villages", {})
@@ -132,6 +132,15 @@ def manifest(deck: Any) -> dict[str, Any]:
     return found
 
 
+@functools.cache
+def _shipped() -> dict[str, Any]:
+    """The shipped ``assumed`` manifest, read once (callers get a copy)."""
+    import yaml  # only when the shipped file is read
+
+    found: dict[str, Any] = yaml.safe_load(ASSUMED_FILE.read_text(encoding="utf-8"))
+    return found
+
+
 def deck_cards(deck: Mapping[str, Any]) -> list[str]:
     """Every card id of the manifest ``deck`` (120): villages, travel, special cards."""
     out = list(VILLAGES)
@@ -141,6 +150,7 @@ def deck_cards(deck: Mapping[str, Any]) -> list[str]:
     return out
 
 
+@functools.cache
 def kind_of(card: str) -> str:
     """A card's type: ``village`` or one of TRAVEL and SPECIAL (``raft_10`` -> ``raft``)."""
     if card.startswith("village_"):
