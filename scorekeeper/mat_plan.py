@@ -27,7 +27,11 @@ from typing import Any
 from scorekeeper.core.game import Game, seat_in_zone_name
 from scorekeeper.errors import ConfigError
 
-PAPERS: dict[str, tuple[float, float]] = {"A2": (594.0, 420.0), "A3": (420.0, 297.0)}
+PAPERS: dict[str, tuple[float, float]] = {
+    "A1": (841.0, 594.0),
+    "A2": (594.0, 420.0),
+    "A3": (420.0, 297.0),
+}
 """Paper name -> (width, height) in mm, landscape."""
 
 MIN_SPACING_MM = 70.0

@@ -14,6 +14,10 @@ change to the drawing, regenerate them with::
     scorekeeper mat --game arcanum --seats 5 --force \
         --layout hardware/layouts/arcanum-5p-three-bridges.yaml \
         --out hardware/mats/arcanum-5p-A2-three-bridges.svg
+    for n in 2 3 4; do scorekeeper mat --game king-of-the-elves --seats $n --force \
+        --out hardware/mats/king-of-the-elves-${n}p-A2.svg; done
+    for n in 5 6; do scorekeeper mat --game king-of-the-elves --seats $n --paper A1 --force \
+        --out hardware/mats/king-of-the-elves-${n}p-A1.svg; done
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.cli import main
 from scorekeeper.core.layout import load_layout
 from scorekeeper.errors import ConfigError
 from scorekeeper.games import find_game
@@ -64,7 +69,11 @@ def test_svg_is_xml_at_real_size(paper: str) -> None:
     assert root.get("width") == f"{width:.0f}mm"
     assert root.get("height") == f"{height:.0f}mm"
     assert root.get("viewBox") == f"0 0 {width:.0f} {height:.0f}"
-    assert (width, height) == {"A2": (594.0, 420.0), "A3": (420.0, 297.0)}[paper]
+    assert (width, height) == {
+        "A1": (841.0, 594.0),
+        "A2": (594.0, 420.0),
+        "A3": (420.0, 297.0),
+    }[paper]
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
@@ -182,15 +191,21 @@ def test_generation_is_deterministic() -> None:
 
 ONE_BRIDGE = ROOT / "hardware" / "layouts" / "angels-and-demons-2p-one-bridge.yaml"
 THREE_BRIDGES = ROOT / "hardware" / "layouts" / "arcanum-5p-three-bridges.yaml"
-COMMITTED = {  # file under hardware/mats -> (game, seats, layout file or None for the default)
-    mat_filename(GAME.id, 2, "A2"): (GAME.id, 2, None),
-    mat_filename(GAME.id, 3, "A2"): (GAME.id, 3, None),
-    mat_filename(GAME.id, 4, "A2"): (GAME.id, 4, None),
-    "angels-and-demons-2p-A2-one-bridge.svg": (GAME.id, 2, ONE_BRIDGE),
-    mat_filename("arcanum", 3, "A2"): ("arcanum", 3, None),
-    mat_filename("arcanum", 4, "A2"): ("arcanum", 4, None),
-    mat_filename("arcanum", 5, "A2"): ("arcanum", 5, None),
-    "arcanum-5p-A2-three-bridges.svg": ("arcanum", 5, THREE_BRIDGES),
+ELVES = "king-of-the-elves"
+# file under hardware/mats -> (game, seats, layout file or None for the default, paper)
+COMMITTED = {
+    mat_filename(GAME.id, 2, "A2"): (GAME.id, 2, None, "A2"),
+    mat_filename(GAME.id, 3, "A2"): (GAME.id, 3, None, "A2"),
+    mat_filename(GAME.id, 4, "A2"): (GAME.id, 4, None, "A2"),
+    "angels-and-demons-2p-A2-one-bridge.svg": (GAME.id, 2, ONE_BRIDGE, "A2"),
+    mat_filename("arcanum", 3, "A2"): ("arcanum", 3, None, "A2"),
+    mat_filename("arcanum", 4, "A2"): ("arcanum", 4, None, "A2"),
+    mat_filename("arcanum", 5, "A2"): ("arcanum", 5, None, "A2"),
+    "arcanum-5p-A2-three-bridges.svg": ("arcanum", 5, THREE_BRIDGES, "A2"),
+    **{
+        mat_filename(ELVES, n, paper): (ELVES, n, None, paper)
+        for n, paper in ((2, "A2"), (3, "A2"), (4, "A2"), (5, "A1"), (6, "A1"))
+    },
 }
 
 
@@ -200,12 +215,12 @@ def test_every_committed_mat_is_checked() -> None:
 
 @pytest.mark.parametrize("name", sorted(COMMITTED))
 def test_committed_mats_match_the_generator(name: str) -> None:
-    game_id, seats, layout_file = COMMITTED[name]
+    game_id, seats, layout_file, paper = COMMITTED[name]
     game = find_game(game_id)
     layout = load_layout(layout_file, game, seats) if layout_file else None
     path = MATS / name
     assert path.exists(), f"{path} is missing: regenerate it (see this module's docstring)"
-    assert path.read_text(encoding="utf-8") == mat_svg(game, seats, layout, paper="A2"), (
+    assert path.read_text(encoding="utf-8") == mat_svg(game, seats, layout, paper=paper), (
         f"{path.name} differs from the generator: regenerate it (see this module's docstring)"
     )
 
@@ -239,3 +254,20 @@ def test_one_bridge_layout_fits_one_bridge() -> None:
     assert plan.warnings == () and plan.custom_layout
     assert "--layout FILE" in mat_svg(GAME, 2, layout)
     assert "--layout FILE" not in mat_svg(GAME, 2)
+
+
+def test_a_mat_too_small_for_its_seats_names_the_paper_that_fits(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """King of the Elves: four pads a seat, and from five players two seats share an edge. Two
+    to four players fit on A2, five and six on A1; on A2 the command says which paper fits."""
+    game = find_game(ELVES)
+    for seats, paper in ((2, "A2"), (3, "A2"), (4, "A2"), (5, "A1"), (6, "A1")):
+        assert plan_mat(game, seats, paper=paper).warnings == (), (seats, paper)
+    assert plan_mat(game, 6, paper="A2").warnings
+    out = tmp_path / "six.svg"
+    assert main(["mat", "--game", ELVES, "--seats", "6", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "overlap" in err and "add --paper A1" in err
+    assert main(["mat", "--game", ELVES, "--seats", "4", "--out", str(tmp_path / "4.svg")]) == 0
+    assert "--paper" not in capsys.readouterr().err

@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
+from scorekeeper.core.game import Game
 from scorekeeper.core.layout import load_layout, write_atomically
 from scorekeeper.errors import ConfigError
 from scorekeeper.games import find_game, game_ids
@@ -79,4 +81,31 @@ def run(args: argparse.Namespace) -> int:
     )
     for warning in plan.warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if plan.warnings:
+        bigger = _fitting_paper(game, args.seats, layout, args.paper, args.min_spacing)
+        if bigger is not None:
+            print(
+                f"the pads fit on {bigger} paper: add --paper {bigger}, or print the seats' "
+                "pads on separate sheets",
+                file=sys.stderr,
+            )
     return 0
+
+
+def _fitting_paper(
+    game: Game[Any],
+    seats: int,
+    layout: dict[str, str] | None,
+    paper: str,
+    min_spacing: float,
+) -> str | None:
+    """The smallest paper larger than ``paper`` on which the mat fits without a warning."""
+    width, height = PAPERS[paper]
+    for name, (w, h) in sorted(PAPERS.items(), key=lambda item: item[1][0]):
+        if (
+            w > width
+            and h > height
+            and not plan_mat(game, seats, layout, name, min_spacing).warnings
+        ):
+            return name
+    return None
