@@ -23,9 +23,12 @@ def _console(new_page: Callable[..., Page], server: Server) -> Page:
     return page
 
 
-def _tag(page: Page, uid: str) -> None:
+def _tag(page: Page, uid: str, done: int) -> None:
+    """Type ``uid`` for the piece asked for, and wait until it is the ``done``-th tagged (the
+    page clears the box when its answer comes: typing the next uid earlier would be lost)."""
     page.locator("#enroll-uid").fill(uid)
     page.locator("#enroll-type").click()
+    expect(page.locator("#enroll-progress")).to_have_text(f"{done}/5 tagged")
 
 
 def test_the_console_asks_each_card_s_face_after_its_tag(
@@ -39,8 +42,8 @@ def test_the_console_asks_each_card_s_face_after_its_tag(
     expect(page.locator("#enroll-next")).to_contain_text("Place the card 1 (card_1)")
     expect(page.locator("#enroll-ask")).to_have_count(0)
 
-    for uid, colour, value in (("04000001", "Blue", "4"), ("04000002", "Red", "2")):
-        _tag(page, uid)
+    for done, colour, value in ((1, "Blue", "4"), (2, "Red", "2")):
+        _tag(page, f"0400000{done}", done)
         form = page.locator("#enroll-ask")
         expect(form).to_contain_text("What is printed on the card")
         expect(page.locator("#enroll-type")).to_be_disabled()  # the next tag waits
@@ -51,8 +54,8 @@ def test_the_console_asks_each_card_s_face_after_its_tag(
         form.get_by_label("Value").select_option(label=value)
         page.locator("#enroll-answer").click()
         expect(page.locator("#enroll-ask")).to_have_count(0)
-    for uid in ("04000003", "04000004", "04000005"):
-        _tag(page, uid)
+    for done in (3, 4, 5):
+        _tag(page, f"0400000{done}", done)
     expect(page.locator("#enroll-last")).to_have_text("saved the toy deck 'club-deck' (complete)")
     saved = toy_server.http.get("/api/data/toy-deck/deck/club-deck").json()["data"]
     assert saved["cards"] == {
