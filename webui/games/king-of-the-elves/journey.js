@@ -7,7 +7,7 @@
 import {svg, label, rect, cardBacks, seatName, plural} from "../../kit.js";
 import {sizes, villageAt, ownedVillage, costWords, travelWords, gold, cardType,
         seatMark} from "./pieces.js";
-import {fit, wrap} from "./realm.js";
+import {fit, wrap, EM_REGULAR} from "./realm.js";
 
 /** Words for the place {seat, slot} on the path: "Bea's forest village (4)", or the castle. */
 export function placeWords(view, st, place) {
@@ -19,6 +19,14 @@ export function placeWords(view, st, place) {
 export function countCards(cards) {
   if (Array.isArray(cards)) return cards.length;
   return Number(cards) || 0;
+}
+
+/** The cards of a visit in words: "2 rafts", "1 dragon", "4 cards" (of several types). */
+export function cardsWords(cards) {
+  if (!Array.isArray(cards) || !cards.length) return "";
+  const types = new Set(cards.map(cardType));
+  if (types.size > 1) return plural(cards.length, "card");
+  return travelWords([...types][0], cards.length);
 }
 
 /** The gold a visit brought from the bank (its income, gold card and bonus). */
@@ -131,9 +139,10 @@ function journeyPanel(view, st, w, h, opts) {
     const money = [income ? `+${income}` : "", paid ? `−${paid}` : ""].filter(Boolean).join(" ");
     const at = villageAt(st, v);
     const where = `${seatName(view, v.seat)}'s ${at ? `${at.terrain} (${at.value})` : "village"}`;
+    const spent = cardsWords(v.cards);
     const text = `${n}. ${where}` + (money ? ` ${money}` : "") + (v.bonus ? " bonus" : "") +
-                 (v.teleport ? " teleport" : "");
-    g.append(label(vx, vy0 + (k + 1) * step, fit(text, w - vx - 12, z.small), z.small,
+                 (v.teleport ? " teleport" : "") + (spent ? ` · ${spent}` : "");
+    g.append(label(vx, vy0 + (k + 1) * step, fit(text, w - vx - 12, z.small, EM_REGULAR), z.small,
                    {class: "ink"}));
   });
   if (opts.narrow) bottom = vy0 + shown.length * step + 16;

@@ -107,7 +107,8 @@ export function myCards(view, seat) {
   const s = (st.seats || [])[seat] || {};
   const extra = [];
   const facts = [`${plural(s.hand ?? 0, "card")} in your hand`];
-  if (!view.over) facts.push(`${plural(Math.max(0, 4 - (s.placed ?? 0)), "token")} left this round`);
+  const left = Math.max(0, 4 - (s.placed ?? 0));
+  if (!view.over) facts.push(`${plural(left, "token")} left this round`);
   if (s.crest) facts.push(crestWords(s.crest));
   if ((s.bought ?? 0) > 0 && st.phase === "planning") facts.push(`${s.bought} bought this round`);
   extra.push(el("div", {class: "purse-facts", style: "font-size:1.05rem"}, facts.join(" · ")));

@@ -49,9 +49,13 @@ function specialChip(view, sp, x, y, w, opts) {
 // runs wider); an estimate: SVG text is laid out before it is measured.
 const EM = 0.6;
 
-/** `text` cut to about what fits `w` user units at font size `size` (an ellipsis marks it). */
-export function fit(text, w, size) {
-  const room = Math.max(3, Math.floor(w / (size * EM)));
+// The same for regular (not bold) text.
+export const EM_REGULAR = 0.54;
+
+/** `text` cut to about what fits `w` user units at font size `size` (an ellipsis marks it);
+ * `em`: the letter's advance (EM for bold text, EM_REGULAR for regular). */
+export function fit(text, w, size, em = EM) {
+  const room = Math.max(3, Math.floor(w / (size * em)));
   const s = String(text);
   return s.length <= room ? s : s.slice(0, room - 1) + "…";
 }
@@ -183,9 +187,13 @@ function tags(view, st, i) {
   const s = (st.seats || [])[i] || {};
   const out = [];
   const active = st.active_seat === i && !view.over;
-  if (active) out.push([st.phase === "travel" ? "▶ travelling" : "▶ planning", "#111827", "#fff"]);
+  if (active) {
+    out.push([st.phase === "travel" ? "▶ travelling" : "▶ planning", "#111827", "#fff"]);
+  }
   if (st.start_seat === i && !view.over) out.push(["dragon", "#14532d", "#fff"]);
-  if (s.travelled && st.phase === "travel" && !active) out.push(["journey done", "#e2e8f0", "#1f2937"]);
+  if (s.travelled && st.phase === "travel" && !active) {
+    out.push(["journey done", "#e2e8f0", "#1f2937"]);
+  }
   if (st.phase === "travel" && st.journey && st.journey.escort === i) {
     out.push(["escorted", "#ccfbf1", "#134e4a"]);
   }

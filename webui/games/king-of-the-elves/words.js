@@ -31,8 +31,11 @@ export function seatInfo(view, i, ctx = {}) {
   const s = (st.seats || [])[i] || {};
   const out = [el("span", {}, `hand ${s.hand ?? 0}`)];
   if (s.crest) out.push(el("span", {}, crestWords(s.crest)));
-  if (!view.over) out.push(el("span", {}, `${plural(Math.max(0, 4 - (s.placed ?? 0)), "token")} left`));
-  if ((s.bought ?? 0) > 0 && st.phase === "planning") out.push(el("span", {}, `bought ${s.bought}`));
+  const left = Math.max(0, 4 - (s.placed ?? 0));
+  if (!view.over) out.push(el("span", {}, `${plural(left, "token")} left`));
+  if ((s.bought ?? 0) > 0 && st.phase === "planning") {
+    out.push(el("span", {}, `bought ${s.bought}`));
+  }
   if ((s.escrow ?? 0) > 0) out.push(el("span", {}, `escrow ${gold(s.escrow)}`));
   if (st.start_seat === i && !view.over) out.push(el("span", {}, "holds the dragon"));
   if (s.travelled && st.phase === "travel") out.push(el("span", {}, "journey done"));
