@@ -50,19 +50,18 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
                 + "\n".join(i.to_str() for i in history[-30:])
             )
         assert len(history) <= STEP_BOUND, f"{where}: the game did not end"
-        recent = "\n".join(i.to_str() for i in history[-30:])
-        assert game.scores(referee.state) == world.scores(), f"{where}: scores after\n{recent}"
-        assert game.is_over(referee.state) == world.is_over(), f"{where}: end after\n{recent}"
+        assert game.scores(referee.state) == world.scores(), _after(where, "scores", history)
+        assert game.is_over(referee.state) == world.is_over(), _after(where, "end", history)
         facts = world.checkpoint()
         if not facts:
             continue
         view = game.view(referee.state, "organiser")
         for path, value in facts.items():
-            assert _dig(view, path) == value, f"{where}: {path} after\n{recent}"
+            assert _dig(view, path) == value, _after(where, path, history)
         purses = [entry["gold"] for entry in view["seats"]]
         hands = [entry["hand"] for entry in view["seats"]]
-        assert purses == world.purse, f"{where}: purses after\n{recent}"
-        assert hands == [len(h) for h in world.hands], f"{where}: hands after\n{recent}"
+        assert purses == world.purse, _after(where, "purses", history)
+        assert hands == [len(h) for h in world.hands], _after(where, "hands", history)
     assert game.is_over(referee.state) and world.is_over(), where
     view = game.view(referee.state, "organiser")
     assert sorted(view["winners"]) == world.winners(), where
@@ -70,6 +69,11 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
         f"{where}: the ledgers differ"
     )
     return world, referee
+
+
+def _after(where: str, what: str, history: list[GameInput]) -> str:
+    """A disagreement's words: what differs, after the last 30 inputs."""
+    return f"{where}: {what} differ after\n" + "\n".join(i.to_str() for i in history[-30:])
 
 
 def _movement(entry: dict[str, Any]) -> tuple[Any, ...]:
