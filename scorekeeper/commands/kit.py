@@ -60,6 +60,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     imp.add_argument("file")
     imp.add_argument("--name", help="store it under this name (default: the file's name:)")
     imp.add_argument("--replace", action="store_true", help="replace a stored kit of the same name")
+    imp.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option naming the copy (repeat), e.g. deck=my-deck: its pieces are known",
+    )
     fake = sub.add_parser(
         "fake", parents=[db], help="make a kit of made-up uids, one per piece, for dry runs"
     )
@@ -99,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             return _export(store, args.name, args.file, args.force)
         if action == "fake":
             return _fake(store, args.game, args.kit, args.replace, option_pairs(args.option))
-        return _import(store, args.file, args.name, args.replace)
+        return _import(store, args.file, args.name, args.replace, option_pairs(args.option))
 
 
 def _list(store: Store) -> int:
@@ -146,9 +153,12 @@ def _export(store: Store, name: str, file: str, force: bool) -> int:
     return 0
 
 
-def _import(store: Store, file: str, name: str | None, replace: bool) -> int:
+def _import(
+    store: Store, file: str, name: str | None, replace: bool, given: dict[str, str] | None = None
+) -> int:
     game = find_game(kit_file_game(file))
-    kit = load_kit(file, game)
+    options = copy_options(game, given, store)
+    kit = load_kit(file, game, options)
     if name is not None:
         kit = Kit(check_kit_name(name), kit.game, kit.entries)
     try:
@@ -165,7 +175,7 @@ def _import(store: Store, file: str, name: str | None, replace: bool) -> int:
             file,
         )
     store.save_kit(kit.name, kit.game, kit.entries)
-    done, total = kit.progress(game)
+    done, total = kit.progress(game, options)
     print(f"kit {kit.name} imported from {file}: {done}/{total} tagged")
     return 0
 

@@ -188,8 +188,11 @@ def kit_file_game(path: str | os.PathLike[str]) -> str:
     return str(read_kit(path, KitGame, None).game)
 
 
-def load_kit(path: str | os.PathLike[str], game: Game[Any]) -> Kit:
-    """Read and validate a kit file for ``game``.
+def load_kit(
+    path: str | os.PathLike[str], game: Game[Any], options: Mapping[str, Any] | None = None
+) -> Kit:
+    """Read and validate a kit file for ``game`` (its pieces: those of the copy the resolved
+    ``options`` name, ``copy_pieces``).
 
     Raises ConfigError naming the file and line for: syntax errors, a missing or different
     ``game``, unknown keys, malformed uids, a uid listed twice (also as ``04:A1:..`` and
@@ -199,7 +202,7 @@ def load_kit(path: str | os.PathLike[str], game: Game[Any]) -> Kit:
     # at serve start.
     from scorekeeper.core.kit_file import KitFile, read_kit
 
-    context = {"game": game, "stem": Path(path).stem}
+    context = {"game": game, "stem": Path(path).stem, "pieces": copy_pieces(game, options)}
     kit: KitFile = read_kit(path, KitFile, context)
     return Kit(str(kit.name), game.id, dict(kit.tags or {}))
 

@@ -48,7 +48,8 @@ class KitFile(FileModel):
         game: Game[Any] = (info.context or {})["game"]
         if not isinstance(raw, dict):
             return raw
-        pieces = game.pieces()
+        # The pieces of the copy named when the file is read (a deck manifest's), if one is.
+        pieces = tuple((info.context or {}).get("pieces") or game.pieces())
         known = set(pieces)
         uid_lines: dict[str, int | None] = {}
         piece_lines: dict[str, int | None] = {}

@@ -100,3 +100,22 @@ def test_the_pieces_of_a_named_deck_are_tagged_and_faked(
     with Store(sqlite_url(db)) as store:
         assert sorted(store.kit("dry").entries.values())[-1] == "coin_5"
         assert sorted(store.kit("shipped").entries.values())[-1] == "coin_3"
+
+
+def test_a_kit_file_of_a_named_deck_is_imported_with_its_option(
+    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path
+) -> None:
+    with Store(sqlite_url(db)) as store:
+        data.save(DECK_KIND, store, "big", BIG)
+    assert (
+        cli.main(["kit", "fake", "--game", ID, "--kit", "dry", "--option", "deck=big", "--db", db])
+        == 0
+    )
+    file = str(tmp_path / "dry.yaml")
+    assert cli.main(["kit", "export", "dry", file, "--db", db]) == 0
+    capsys.readouterr()
+    assert cli.main(["kit", "import", file, "--name", "again", "--db", db]) == 2
+    assert "Toy deck has no piece 'coin_4'" in capsys.readouterr().err  # the shipped deck's 3
+    imported = ["kit", "import", file, "--name", "again", "--option", "deck=big", "--db", db]
+    assert cli.main(imported) == 0
+    assert "imported from" in (out := capsys.readouterr().out) and "6/6 tagged" in out
