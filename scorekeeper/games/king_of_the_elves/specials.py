@@ -133,7 +133,7 @@ def lay_special(state: State, pad: str, seat: int, slot: int, card: str) -> Outc
     ev: list[str] = []
     what = (
         f"{seat_ref(s)} lays a {TYPE_WORDS[kind]} on {village_words(village, seat)}"
-        f" (a token of {crest_words(state.seats[s].crest)} goes on it)"
+        f"; a token of {crest_words(state.seats[s].crest)} goes on it"
     )
     return Accepted(played(state, card, ev, what), tuple(ev))
 
