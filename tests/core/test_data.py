@@ -196,8 +196,11 @@ def test_a_game_declaring_no_kinds_shows_none() -> None:
     assert all(k.game != "angels-and-demons" for k in data.all_kinds())
     with pytest.raises(NotFound, match="keeps no data"):
         data.find_kind("angels-and-demons")
-    board = data.find_kind()  # the one game that keeps data, and its one kind
+    with pytest.raises(NotFound, match=r"several games keep data \(arcanum, king-of-the-elves\)"):
+        data.find_kind()  # two games keep data: a command must say which
+    board = data.find_kind("arcanum")  # its one kind
     assert (board.game, board.kind) == ("arcanum", "board")
+    assert data.find_kind(kind_id="deck").game == "king-of-the-elves"  # the one kind of that name
     assert data.kind_for_option(find_game("arcanum"), "board") is board
     with pytest.raises(NotFound, match="no kind of data called 'deck'"):
         data.find_kind("arcanum", "deck")
