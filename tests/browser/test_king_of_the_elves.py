@@ -531,10 +531,8 @@ def test_the_table_mid_journey(new_page: Callable[..., Page], h: type[Helpers]) 
     text = _no_ids(h, page, where)
     assert "purse" not in text and not re.search(r"\b33 gold\b", text), f"{where}: a purse"
     expect(page.locator("#phase")).to_contain_text("Anita's journey")
-    # the journey prompt's answer in words
-    expect(page.locator('#prompts [data-prompt="journey"]')).to_contain_text(
-        "Stop the journey here"
-    )
+    # the traveller's journey prompt is left to her phone (the waiting line says it here)
+    expect(page.locator('#prompts [data-prompt="journey"]')).to_have_count(0)
     _axe(page, f"{where} at 1366x768")
     h.shoot(page, "table-king-of-the-elves")
 
@@ -565,6 +563,9 @@ def test_a_phone_shows_its_purse_and_ledger(
     mine = page.locator("#mine")
     expect(mine).to_be_visible()
     expect(mine.locator("[data-purse]")).to_have_text("33 gold")
+    expect(mine.locator('#my-prompts [data-prompt="journey"] button')).to_have_text(
+        "Stop the journey here"
+    )
     expect(page.locator("#my-cards [data-card]")).to_have_count(0)
     expect(mine).to_contain_text("3 cards in your hand")
     expect(mine).to_contain_text("3 tokens left this round")

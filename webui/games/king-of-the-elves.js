@@ -31,4 +31,7 @@ registry["king-of-the-elves"] = {
   answerLabel,
   breakdown,
   history,
+  // The traveller's "stop" stays open all through a journey: the waiting line says it on the
+  // table's screen, the button is on the traveller's phone.
+  quietPrompts: ["journey"],
 };

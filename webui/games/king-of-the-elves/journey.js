@@ -68,8 +68,10 @@ export function journeyLines(view, st) {
     lines.push([`next: ${ownedVillage(view, j.next.seat, v)}`, "strong"]);
     if (j.move && j.move.type) {
       const more = Math.max(0, (j.move.needed ?? 0) - countCards(j.move.cards));
-      lines.push([`this move: ${countCards(j.move.cards)} of ` +
-                  `${travelWords(j.move.type, j.move.needed ?? 0)}, ${more} more`, "strong"]);
+      lines.push([more ? `this move: ${countCards(j.move.cards)} of ` +
+                         `${travelWords(j.move.type, j.move.needed ?? 0)}, ${more} more`
+                       : `this move: ${travelWords(j.move.type, j.move.needed ?? 0)} laid`,
+                  "strong"]);
     } else {
       lines.push([`costs ${costWords(j.next.costs)}`, "text"]);
     }
