@@ -15,7 +15,7 @@ name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,9 +48,12 @@ class PutBack:
         return {"seq": self.seq, "kind": self.kind, "text": self.text_for(audience)}
 
 
-def piece_words(game: Game[Any], piece: str) -> str:
-    """A piece's name with its article ("the 6 of Demons"); the id when the game has none."""
+def piece_words(game: Game[Any], piece: str, options: Mapping[str, Any] | None = None) -> str:
+    """A piece's name with its article ("the 6 of Demons"); the id when the game has none.
+    ``options`` (the table's resolved options): as the copy they name prints it."""
     try:
+        if options is not None:
+            return with_article(game.describe_piece_for(piece, options))
         return with_article(game.describe_piece(piece))
     except Exception:  # noqa: BLE001 - an unknown piece is named by its id
         return piece
@@ -122,10 +125,11 @@ def _seen_words(
     after: S,
     names: Sequence[str],
     owner: int | None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[str, str]:
     """(public, private) words for taking back one sighting."""
     zone = zone_words(game, seen.zone, names)
-    piece = piece_words(game, seen.piece)
+    piece = piece_words(game, seen.piece, options)
     if seen.present:
         origin = _origin(game, seen, history, after, names, owner)
         tail = f" and {origin}." if origin else "."
@@ -154,7 +158,11 @@ def _decision_words(d: Decision, names: Sequence[str]) -> str:
 
 
 def _counted(
-    game: Game[Any], inp: GameInput, names: Sequence[str], owner: int | None
+    game: Game[Any],
+    inp: GameInput,
+    names: Sequence[str],
+    owner: int | None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[str, str]:
     """(public, private) words for what an input counts ("the 6 of Demons on ...")."""
     if isinstance(inp, Decision):
@@ -169,7 +177,7 @@ def _counted(
         return text, text
     zone = zone_words(game, inp.zone, names)
     where = "on" if inp.present else "lifted off"
-    private = f"{piece_words(game, inp.piece)} {where} {zone}"
+    private = f"{piece_words(game, inp.piece, options)} {where} {zone}"
     return (private if owner is None else f"a hidden card {where} {zone}"), private
 
 
@@ -182,9 +190,11 @@ def put_back_for(
     after: S,
     history: Sequence[GameInput],
     seq: int,
+    options: Mapping[str, Any] | None = None,
 ) -> PutBack:
     """The instruction after ``action`` took back ``taken_back`` (``before``: the state with it,
-    ``after``: the state now, ``history``: the accepted inputs now in force)."""
+    ``after``: the state now, ``history``: the accepted inputs now in force; ``options``: the
+    table's resolved options, for the copy's piece words)."""
     seats = len(names)
     owner = (
         _owner(game, taken_back.piece, (before, after), seats)
@@ -193,14 +203,14 @@ def put_back_for(
     )
     if isinstance(action, Undo):
         if isinstance(taken_back, Seen):
-            public, private = _seen_words(game, taken_back, history, after, names, owner)
+            public, private = _seen_words(game, taken_back, history, after, names, owner, options)
         else:
             public = private = _decision_words(taken_back, names)
         return PutBack(seq, "undo", public, private, owner)
     new = action.replacement
     new_owner = _owner(game, new.piece, (after,), seats) if isinstance(new, Seen) else None
-    old_pub, old_priv = _counted(game, taken_back, names, owner)
-    new_pub, new_priv = _counted(game, new, names, new_owner)
+    old_pub, old_priv = _counted(game, taken_back, names, owner, options)
+    new_pub, new_priv = _counted(game, new, names, new_owner, options)
     if new == taken_back:  # the same move read again (a confirmation): nothing moves
         return PutBack(
             seq,

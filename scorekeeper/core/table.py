@@ -275,6 +275,7 @@ class Table:
                     self.referee.state,
                     self.referee.history,
                     seq,
+                    self.referee.options,
                 )
             if result.accepted:
                 self._track(mapped, seq, put_back)

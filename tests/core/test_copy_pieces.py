@@ -74,6 +74,15 @@ def test_the_organiser_reads_the_card_as_the_deck_prints_it() -> None:
     assert table.view(ORGANISER)["feed"][-1]["words"] == "the blue card (2) laid on play"
 
 
+def test_an_undo_says_which_card_to_take_back_as_the_deck_prints_it() -> None:
+    table = _table(ToyDeck(), BIG)
+    table.submit(parse_input("+play card_7"))
+    table.submit(parse_input("undo"))
+    assert table.view(PUBLIC)["put_back"]["text"] == (
+        "Take the blue card (2) back off the play and put it back where it came from."
+    )
+
+
 def test_a_fake_kit_for_a_deck_has_its_pieces() -> None:
     game = ToyDeck()
     kit = fake_kit(game, "big", game.resolve_options({"deck": BIG}, 1))
