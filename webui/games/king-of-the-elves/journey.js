@@ -5,9 +5,8 @@
 // the top: round and phase, the deck's name, the draw and discard piles.
 
 import {svg, label, rect, cardBacks, seatName, plural} from "../../kit.js";
-import {sizes, villageAt, ownedVillage, costWords, travelWords, gold, cardType,
-        seatMark} from "./pieces.js";
-import {fit, wrap, EM_REGULAR} from "./realm.js";
+import {sizes, villageAt, ownedVillage, costWords, travelWords, gold, cardType, seatMark,
+        fit, wrap, EM_REGULAR} from "./pieces.js";
 
 /** Words for the place {seat, slot} on the path: "Bea's forest village (4)", or the castle. */
 export function placeWords(view, st, place) {
@@ -277,4 +276,3 @@ export function deckWords(st) {
   return `deck: ${deck.name}` + (deck.assumed && deck.name !== "assumed" ? " (assumed)" : "");
 }
 
-export {cardType};

@@ -4,7 +4,7 @@
 // large-type sizes every part of the picture uses. Keys of view.state:
 // docs/games/king-of-the-elves.md ("The views").
 
-import {svg, label, rect, circle, seatName, seatToken, plural} from "../../kit.js";
+import {svg, rect, circle, seatName, seatToken} from "../../kit.js";
 
 /** A seat's token beside its name: its colour with its short label, in large type its colour
  * only (the label could not be read from three metres inside a token; the name beside it is). */
@@ -71,6 +71,39 @@ export function terrainIcon(x, y, s, name) {
   return g;
 }
 
+// -- text that fits -----------------------------------------------------------------------------
+
+// The average advance of a letter of the page's sans-serif, as a share of the font size (bold
+// runs wider); an estimate: SVG text is laid out before it is measured.
+const EM = 0.6;
+
+// The same for regular (not bold) text.
+export const EM_REGULAR = 0.54;
+
+/** `text` cut to about what fits `w` user units at font size `size` (an ellipsis marks it);
+ * `em`: the letter's advance (EM for bold text, EM_REGULAR for regular). */
+export function fit(text, w, size, em = EM) {
+  const room = Math.max(3, Math.floor(w / (size * em)));
+  const s = String(text);
+  return s.length <= room ? s : s.slice(0, room - 1) + "…";
+}
+
+/** `text` broken into lines of about `w` user units at `size`, at most `most` lines. */
+export function wrap(text, w, size, most = 2) {
+  const room = Math.max(3, Math.floor(w / (size * EM)));
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(" ")) {
+    if (line && (line + " " + word).length > room) { lines.push(line); line = word; }
+    else line = line ? line + " " + word : word;
+  }
+  if (line) lines.push(line);
+  if (lines.length > most) {
+    lines.splice(most - 1, lines.length, fit(lines.slice(most - 1).join(" "), w, size));
+  }
+  return lines;
+}
+
 // -- cards in words ------------------------------------------------------------------------------
 
 const TRAVEL = {giant_pig: ["giant pig", "giant pigs"], elfcycle: ["elfcycle", "elfcycles"],
@@ -90,23 +123,6 @@ export function travelWords(type, n = 1, article = false) {
 
 /** A card id's type, without its number: "raft_10" → "raft", "village_05" → "village". */
 export function cardType(id) { return String(id ?? "").replace(/_\d+$/, ""); }
-
-/** The words of a card id: "a raft", "a thief", "the forest village (4)" (with `village`). */
-export function cardWords(id, village = null) {
-  const type = cardType(id);
-  if (village) return villageWords(village);
-  if (TRAVEL[type]) return travelWords(type, 1, true);
-  if (SPECIAL[type]) return (type === "escort" ? "an " : "a ") + SPECIAL[type];
-  if (type === "village") return "a village";
-  if (type === "token") return "a token";
-  return "a card";
-}
-
-/** "the forest village (4)". */
-export function villageWords(v) {
-  if (!v) return "a village";
-  return `the ${v.terrain || "unknown"} village (${v.value ?? "?"})`;
-}
 
 /** "Bea's forest village (4)"; `me` (a seat) says "your" for that seat's own. */
 export function ownedVillage(view, seat, v, me = null) {
@@ -174,4 +190,3 @@ export function gold(n, signed = false) {
   return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
 }
 
-export {plural};

@@ -5,8 +5,8 @@
 // villages: where the traveller is, the next village, the ones visited.
 
 import {svg, label, rect, circle, cardBacks, seatName, seatColour} from "../../kit.js";
-import {sizes, terrain, terrainIcon, specialWords, crestWords, ordinal, SPECIAL, seatMark,
-        cardType} from "./pieces.js";
+import {sizes, terrain, terrainIcon, specialWords, crestWords, ordinal, seatMark, cardType,
+        fit} from "./pieces.js";
 
 const TOKENS = 4;  // ownership tokens per crest (R-SETUP-3)
 
@@ -43,37 +43,6 @@ function specialChip(view, sp, x, y, w, opts) {
                  {fill: ink, "font-weight": 700}),
            svg("title", {}, specialWords(view, sp)));
   return g;
-}
-
-// The average advance of a letter of the page's sans-serif, as a share of the font size (bold
-// runs wider); an estimate: SVG text is laid out before it is measured.
-const EM = 0.6;
-
-// The same for regular (not bold) text.
-export const EM_REGULAR = 0.54;
-
-/** `text` cut to about what fits `w` user units at font size `size` (an ellipsis marks it);
- * `em`: the letter's advance (EM for bold text, EM_REGULAR for regular). */
-export function fit(text, w, size, em = EM) {
-  const room = Math.max(3, Math.floor(w / (size * em)));
-  const s = String(text);
-  return s.length <= room ? s : s.slice(0, room - 1) + "…";
-}
-
-/** `text` broken into lines of about `w` user units at `size`, at most `most` lines. */
-export function wrap(text, w, size, most = 2) {
-  const room = Math.max(3, Math.floor(w / (size * EM)));
-  const lines = [];
-  let line = "";
-  for (const word of String(text).split(" ")) {
-    if (line && (line + " " + word).length > room) { lines.push(line); line = word; }
-    else line = line ? line + " " + word : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length > most) {
-    lines.splice(most - 1, lines.length, fit(lines.slice(most - 1).join(" "), w, size));
-  }
-  return lines;
 }
 
 // The obstacle laid across the village: a band over the card, rotated, with its owner's name.
@@ -273,4 +242,3 @@ export function slotCount(st) {
   return n === 2 && Number(opt ?? 3) === 3 ? 3 : 2;
 }
 
-export {SPECIAL};
