@@ -1,8 +1,8 @@
 // King of the Elves' pieces in words and colours: the six terrains (told apart by a drawn icon
 // and their word as well as colour), the travel and special cards, villages and their owners
-// ("Bea's forest village (4)"), the costs of a step ("1 unicorn, or 2 rafts") and the
-// large-type sizes every part of the picture uses. Keys of view.state:
-// docs/games/king-of-the-elves.md ("The views").
+// ("Bea's forest village (4)"), the costs of a step ("1 unicorn, or 2 rafts"), seat marks,
+// the sizes every part of the picture uses (large type: read from three metres) and text cut
+// or wrapped to fit. Keys of view.state: docs/games/king-of-the-elves.md ("The views").
 
 import {svg, rect, circle, seatName, seatToken} from "../../kit.js";
 
@@ -19,7 +19,7 @@ export function sizes(opts) {
   return {title: 28, text: 23, small: 20, value: 36};
 }
 
-// Terrains: a light fill, a dark ink readable on it (contrast >= 4.5), and an icon drawn in SVG
+// Terrains: a light fill, a dark ink readable on it (7:1 or more), and an icon drawn in SVG
 // (no emoji: a Pi's browser may have no colour font).
 export const TERRAINS = {
   lake: {fill: "#cfe3fb", ink: "#0b3d75", water: true},
