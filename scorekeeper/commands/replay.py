@@ -79,6 +79,8 @@ def _print_summary(result: ScriptResult, verbose: bool, out: TextIO) -> None:
                 print(f"  {'':>6}    · {event}", file=out)
     seats = script.seats
     scores = ", ".join(f"{name} {score}" for name, score in zip(seats, result.scores, strict=False))
+    if result.view.get("scores_private"):  # a game that shows its scores only once over
+        scores = "at the end"
     print(f"  scores: {scores}", file=out)
     state = "over" if result.over else "not over"
     names = ", ".join(seats[w] for w in result.winners) or "none yet"

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from scorekeeper import cli
+from scorekeeper import games as registry
 from scorekeeper.core.game import ORGANISER, PUBLIC
 from scorekeeper.core.inputs import parse_input
 from scorekeeper.core.table import Table, TableConfig
@@ -114,3 +118,19 @@ def test_no_route_shows_a_score_during_play_and_all_do_once_over(
     assert client.get(f"/api/tables/{tid}/export").json()["scores"] == [1, 0]
     csv = client.get(f"/api/tables/{tid}/scores.csv", headers=org).text
     assert csv.splitlines() == ["seq,Ann,Bea", "6,1,0", "final,1,0"]
+
+
+def test_a_script_replayed_says_the_scores_come_at_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setitem(registry._REGISTRY, "toy-purse", Purse)
+    monkeypatch.setattr(registry, "_LOADED", dict(registry._LOADED))
+    script = tmp_path / "purse.yaml"
+    steps = "".join(f"  - {line}\n" for line in ROUND[:2])
+    script.write_text(
+        "game: toy-purse\ntitle: one purchase\nseats: [Ann, Bea]\noptions: {rounds: 1}\n"
+        f"steps:\n{steps}  - expect: {{scores: null, scores_private: true}}\n",
+        encoding="utf-8",
+    )
+    assert cli.main(["replay", str(script)]) == 0
+    assert "  scores: at the end\n" in capsys.readouterr().out
