@@ -45,8 +45,6 @@ class Planning(Table):
     def planning(self) -> Iterator[Action]:
         """R-PLAN: turns clockwise from the start player until N passes in a row."""
         self.no_village = set()
-        self.placed = [0] * self.seats
-        self.bought = [0] * self.seats
         passes, turn, actor = 0, 0, self.start
         while passes < self.seats:
             plan = self._choose(actor, turn)

@@ -82,6 +82,8 @@ class Table:
         self.draw_pile: list[str] = list(self.cards)
         self.rng.shuffle(self.draw_pile)
         self.discard_pile: list[str] = []
+        self.front: list[str] = []
+        """The escort in play, face up before the traveller, off the pads (R-TRAVEL-10)."""
         self.hands: list[list[str]] = [[] for _ in range(seats)]
         self.crest: str = self.options["crests"]
         self.supply: list[list[str]] = [tokens_of(self.crest[s]) for s in range(seats)]
@@ -271,6 +273,7 @@ class Table:
         where: dict[str, list[str]] = {
             "draw": list(self.draw_pile),
             "discard": list(self.discard_pile),
+            "front": list(self.front),
             "table": [],
             "tokens": [],
             "box": [t for c in unused for t in tokens_of(c)],

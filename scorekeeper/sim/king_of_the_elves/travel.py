@@ -76,6 +76,8 @@ class Travel(Table):
         self.draw_pile += self.discard_pile
         self.discard_pile = []
         self.rng.shuffle(self.draw_pile)
+        self.placed = [0] * self.seats  # R-PLAN-11's count and R-PLAN-6's prices start again
+        self.bought = [0] * self.seats
         if self.round == self.rounds:
             self.over = True
             return []
@@ -160,6 +162,7 @@ class Travel(Table):
         """One seat's journey, step by step, until it stops (``last``: the round's last)."""
         trip = Trip(seat, self.ring_of(seat))
         t = self.temper
+        taken_back: Action = []
         while True:
             index = self._next(trip)
             if index is not None and self.rng.random() < t.early_stop:
@@ -169,7 +172,7 @@ class Travel(Table):
             moves = self._moves(trip, index)
             if index is not None and moves:
                 if self.rng.random() < t.unfinished and max(n for _, n in moves) > 1:
-                    yield self._unfinished(trip, moves)
+                    taken_back = self._unfinished(trip, moves)  # performed with the stop
                     break
                 yield self.fidget() + self._move(trip, index, moves)
                 continue
@@ -188,7 +191,8 @@ class Travel(Table):
                 continue
             break
         if trip.escort is not None:
-            self.events["escort_to_the_end"] += 1  # G-7: discarded with the journey
+            self.events["escort_to_the_end"] += 1
+            self._end_escort(trip)  # G-7: discarded with the journey
         self.history.append(
             {
                 "round": self.round,
@@ -202,7 +206,13 @@ class Travel(Table):
         )
         self.events["journey"] += 1
         sweep = self.end_round() if last else []
-        yield [self.ask(seat, "journey", "stop"), *sweep]
+        yield [*taken_back, self.ask(seat, "journey", "stop"), *sweep]
+
+    def _end_escort(self, trip: Trip) -> None:
+        """The escort goes from before the traveller to the discard pile."""
+        self.discard_pile += self.front
+        self.front.clear()
+        trip.escort = None
 
     def _wants_escort(self, trip: Trip, index: int | None) -> bool:
         """An escort when it may be played, the hand holds one, and the principality ahead has
@@ -228,7 +238,7 @@ class Travel(Table):
         assert index is not None
         card = self.in_hand(trip.seat, "escort")[0]
         self.hands[trip.seat].remove(card)
-        self.discard_pile.append(card)
+        self.front.append(card)  # face up before the traveller until it ends
         trip.escort = trip.ring[index][0]
         trip.cards += 1
         self.events["escort"] += 1
@@ -253,7 +263,7 @@ class Travel(Table):
         out = self.tap_all(cards, "road")
         trip.cards += count
         if trip.escort is not None and trip.escort != stop[0]:
-            trip.escort = None  # R-TRAVEL-10: left the principality it protected
+            self._end_escort(trip)  # R-TRAVEL-10: left the principality it protected
         if trip.at is not None and abs(index - trip.at) > 1:
             self.events["ring_wrapped"] += 1  # G-8: round the castle to the other end
         if self._village(stop).card in trip.visited:
@@ -262,8 +272,8 @@ class Travel(Table):
         return out + self._visit(trip, stop, teleport=False)
 
     def _unfinished(self, trip: Trip, moves: list[tuple[str, int]]) -> Action:
-        """G-25: the first card of a move of two or more laid, then the journey stopped (by
-        the caller): the card goes back into the hand, nothing was spent."""
+        """G-25: the first card of a move of two or more laid, then the journey stopped (the
+        caller sends the stop in the same action): the card goes back into the hand."""
         kind = next(k for k, n in moves if n > 1)
         card = self.in_hand(trip.seat, kind)[0]
         self.events["unfinished_move"] += 1

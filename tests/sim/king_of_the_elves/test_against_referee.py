@@ -2,8 +2,9 @@
 referee, fed only the world's sightings and decisions, accepts every one of them and agrees
 with the world (docs/design.md, "Simulation"): scores and the end after every action, every
 journey's gold (collected, paid, the bonus, visits and cards) as the world's checkpoints give
-it, every purse and hand size after each journey, and at the end every seat's gold, the
-winners and the whole gold ledger, entry by entry."""
+it, every purse and hand size after each journey (in a tenth of the games the whole table the
+public view shows after every action), and at the end every seat's gold, the winners and the
+whole gold ledger, entry by entry."""
 
 from __future__ import annotations
 
@@ -52,6 +53,9 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
         assert len(history) <= STEP_BOUND, f"{where}: the game did not end"
         assert game.scores(referee.state) == world.scores(), _after(where, "scores", history)
         assert game.is_over(referee.state) == world.is_over(), _after(where, "end", history)
+        if seed % 10 == 0 and not world.is_over():  # a tenth of the games after every action
+            shown = _table(game.view(referee.state, "public"))
+            assert shown == _table_of(world), _after(where, "the table", history)
         facts = world.checkpoint()
         if not facts:
             continue
@@ -137,6 +141,56 @@ def test_a_search_that_finds_a_village_on_the_discard_pile() -> None:
     assert [h["seat"] for h in world.history if h["round"] == 1] == [0, 1, 2, 3]
 
 
+def _table(view: dict[str, Any]) -> list[Any]:
+    """What the public view shows of the table: the round and start player, the cards left to
+    draw, and per seat the hand size, villages with their special cards' owners, the special
+    cards placed and cards bought this round, the escrow."""
+    return [
+        view["round"],
+        view["start_seat"],
+        view["draw_pile"] + view["discard_pile"],
+        [
+            (
+                e["hand"],
+                [
+                    (
+                        v["card"],
+                        *((x or {}).get("owner") for x in (v["gold"], v["thief"], v["obstacle"])),
+                    )
+                    for v in e["villages"]
+                ],
+                e["placed"],
+                e["bought"],
+                e["escrow"],
+            )
+            for e in view["seats"]
+        ],
+    ]
+
+
+def _table_of(world: KingOfTheElvesWorld) -> list[Any]:
+    """The same facts from the world's own knowledge."""
+    cats = ("gold", "thief", "obstacle")
+    return [
+        world.round,
+        world.start,
+        len(world.draw_pile) + len(world.discard_pile),
+        [
+            (
+                len(world.hands[s]),
+                [
+                    (v.card, *(v.specials[c].owner if c in v.specials else None for c in cats))
+                    for v in world.princ[s]
+                ],
+                world.placed[s],
+                world.bought[s],
+                world.escrow[s],
+            )
+            for s in range(world.seats)
+        ],
+    ]
+
+
 def _temper(rng: random.Random) -> Temper:
     """Bots pushed to extremes: many removals or none, every escort and turnaround or none,
     many unfinished moves and early stops, the organiser answering for everyone."""
@@ -160,7 +214,9 @@ def _temper(rng: random.Random) -> Temper:
 
 def test_referee_agrees_with_bots_pushed_to_extremes() -> None:
     """100 more games whose bots remove villages all the time or never, escort and turn
-    around always or never, stop early and leave moves unfinished (G-25), with more noise."""
+    around always or never, stop early and leave moves unfinished (G-25), with more noise;
+    after every action the public view shows the world's table (hands, villages and their
+    cards' owners, placements, purchases, escrows, cards left to draw)."""
     game = KingOfTheElves()
     for seed in range(100):
         rng = random.Random(f"elves-extreme-{seed}")
@@ -169,9 +225,13 @@ def test_referee_agrees_with_bots_pushed_to_extremes() -> None:
             seats, options, seed, temper=_temper(rng), noise=rng.choice([0.0, 0.3, 1.0])
         )
         referee = Referee(game, options, seats)
-        for inp in world.inputs():
-            result = referee.apply(inp)
-            assert result.accepted, f"seed {seed}: {inp.to_str()} refused: {result.rejection}"
+        while action := world.next_inputs():
+            for inp in action:
+                result = referee.apply(inp)
+                assert result.accepted, f"seed {seed}: {inp.to_str()} refused: {result.rejection}"
+            if not world.is_over():
+                view = game.view(referee.state, "public")
+                assert _table(view) == _table_of(world), f"seed {seed}: after {action}"
         assert game.scores(referee.state) == world.scores(), seed
         view = game.view(referee.state, "organiser")
         assert [_movement(e) for e in view["ledger"]] == [_movement(e) for e in world.ledger]
