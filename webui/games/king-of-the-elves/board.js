@@ -21,9 +21,12 @@ function road(x, y, w, h) {
   return g;
 }
 
-function principalityHeight(opts, slots) {
+// A principality's height: its head, then its villages (none once the game is over: the
+// table has been swept, and the purses are what counts).
+function principalityHeight(opts, slots, over) {
   const z = sizes(opts);
   const top = z.title + 22 + 2 + z.small + 10 + 16;
+  if (over) return top;
   const village = opts.narrow ? (slots > 2 ? 200 : 190) : (opts.big ? 214 : 190);
   return top + village + 10;
 }
@@ -45,7 +48,7 @@ function narrowBoard(view, st, opts) {
   const mid = centre(view, st, W - 20, 0, opts);
   parts.push(at(10, y, mid.g));
   y += mid.height + 24;
-  const ph = principalityHeight(opts, slotCount(st));
+  const ph = principalityHeight(opts, slotCount(st), view.over);
   for (let i = 0; i < n; i++) {
     parts.push(at(10, y, principality(view, st, i, W - 20, ph, opts)));
     y += ph + 24;
@@ -64,7 +67,7 @@ export function board(view, ctx) {
   const topN = Math.ceil(n / 2);
   const bottomN = n - topN;
   const slots = slotCount(st);
-  const ph = principalityHeight(opts, slots);
+  const ph = principalityHeight(opts, slots, view.over);
   const pw = Math.min((W - 40 - (topN - 1) * gap) / topN, slots * 360 + 20);
   const head = strip(view, st, W - 40, opts);
   const topY = head.height + 20;

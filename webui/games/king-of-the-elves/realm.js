@@ -220,6 +220,7 @@ export function principality(view, st, i, w, h, opts, reverse = false) {
     g.append(label(w - 12, ty + tagH * 0.72, crestWords(s.crest), z.small,
                    {"text-anchor": "end", class: "soft"}));
   }
+  if (view.over) return g;  // the table is swept: no villages
   // villages in slot order
   const slots = Math.max((s.villages || []).length, slotCount(st));
   const vy = ty + tagH + 16;
