@@ -1,11 +1,15 @@
-"""King of the Elves' dashboard picture (webui/games/king-of-the-elves.js and its modules),
-drawn by the live page from views built here after the contract's "The views"
-(docs/games/king-of-the-elves.md): a table in the middle of Anita's journey, Anita's phone with
-her purse and gold ledger, and a finished game's summary and journeys. Each is rendered through
-the page's own ``window.scorekeeper.render`` (the page's table list is answered empty, so no
-server table replaces the view), checked for its words (cards in words, no ids, no purse but
-the reader's own during play), audited by axe-core, measured (large type at 1080p, no sideways
-scroll on a phone) and screenshot to var/screenshots/<view>-<size>.png.
+"""King of the Elves' dashboard picture (webui/games/king-of-the-elves.js and its modules).
+
+Three views built here after the contract's "The views" (docs/games/king-of-the-elves.md): a
+table in the middle of Anita's journey, Anita's phone with her purse and gold ledger, and a
+finished game's summary and journeys. Each is rendered through the page's own
+``window.scorekeeper.render`` (the page's table list is answered empty, so no server table
+replaces the view), checked for its words (cards in words, no ids, no purse but the reader's
+own during play), audited by axe-core, measured (large type at 1080p drawn large by the view
+itself, no sideways scroll on a phone) and screenshot to var/screenshots/<view>-<size>.png.
+
+Then the game's own views (views.py) of simulated games at every kind of moment, drawn the
+same way, and a live table on the server with a paired phone following its purse.
 """
 
 from __future__ import annotations
