@@ -509,6 +509,16 @@ def test_the_table_mid_journey(new_page: Callable[..., Page], h: type[Helpers]) 
     _draw(page, view)
     where = "the table mid-journey"
     expect(page.locator("#board [data-board-seat]")).to_have_count(4)
+    # round the table clockwise: seats 0 and 1 along the top from the left, seats 2 and 3 along
+    # the bottom from the right, each principality's villages in the same running order
+    box = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#board [data-board-seat], #board [data-village]')].map((e) => {
+          const r = e.getBoundingClientRect();
+          return [e.dataset.boardSeat ?? e.dataset.village, [r.x, r.y]];
+        }))""")
+    assert box["0"][0] < box["1"][0] and box["0"][1] == box["1"][1], box
+    assert box["3"][0] < box["2"][0] and box["2"][1] > box["0"][1], box
+    assert box["0.1"][0] < box["0.2"][0] and box["2.2"][0] < box["2.1"][0], box
     pic = _picture_text(page)
     for words in (
         "Round 1 of 4",
