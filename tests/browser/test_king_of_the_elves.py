@@ -746,7 +746,8 @@ def test_a_live_table_and_a_paired_phone(
 ) -> None:
     """Through the server: a table played by the simulated world up to a move under way shows
     the journey live; a phone paired with seat 0 shows exactly that seat's purse (the
-    organiser's figure), and follows it as the game goes on."""
+    organiser's figure) and follows it as the game goes on; no frame the phone or the table's
+    screen receives carries another seat's purse or ledger."""
     table = world_table(GAME, 4, seed=2, names=NAMES, options={"deck": "assumed"})
 
     def moving() -> bool:
@@ -755,14 +756,26 @@ def test_a_live_table_and_a_paired_phone(
 
     table.until(moving, what="a move under way with two visits made")
     tv = new_page("laptop")
+    tv_frames = h.Frames()
+    tv_frames.attach(tv)
     h.open_table(tv, table.id)
     expect(tv.locator(f"#board svg.{GAME}")).to_be_visible()
     expect(tv.locator("#board .journey")).to_contain_text("this move:")
     expect(tv.locator("#board [data-board-seat]")).to_have_count(4)
     phone = new_page("phone")
+    phone_frames = h.Frames()
+    phone_frames.attach(phone)
     phone.goto(f"/?pair={server.pairing_code(table.id, 0)}")
     purse = phone.locator("#mine [data-purse]")
     for _ in range(2):
         gold = table.organiser()["state"]["seats"][0]["gold"]
         expect(purse).to_have_text(f"{gold} gold")
         table.run(25)
+    expect(purse).to_have_text(f"{table.organiser()['state']['seats'][0]['gold']} gold")
+    for who, frames, mine in (("the table", tv_frames, None), ("seat 0", phone_frames, 0)):
+        views = [v for v in frames.views() if isinstance(v.get("state"), dict)]
+        assert views, f"{who}: no view received"
+        for view in views:
+            for i, seat in enumerate(view["state"]["seats"]):
+                if i != mine and not view["over"]:
+                    assert not {"gold", "gold_sources", "ledger"} & set(seat), (who, i, seat)
