@@ -60,7 +60,8 @@ export function journeyLines(view, st) {
     if (!j.teleport.to) lines.push(["teleporting: choosing where to", "strong"]);
     else {
       lines.push([`teleporting to ${placeWords(view, st, j.teleport.to)}`, "strong"]);
-      lines.push([`${countCards(j.teleport.cards)} of 4 travel cards laid, then 3 gold`, "text"]);
+      const laid = countCards(j.teleport.cards);
+      lines.push([`${laid} of 4 travel cards laid; 3 gold to the bank on arrival`, "text"]);
     }
   } else if (j.next) {
     const v = villageAt(st, j.next) || j.next;
