@@ -3,6 +3,9 @@
 // amount in or out, what caused it, the rule). The referee never sees a hand, so a seat has no
 // secret cards: #my-cards stays without [data-card] items, and the purse stands in their place.
 // Hazard: only the seat's own view carries `gold` and `ledger`; this draws nothing else's.
+// Hazard: the purse goes in as myCards' `empty` node, which webui/app/phone.js shows where the
+// cards would be, inside a muted span (hence the purse's own colour); should phone.js ever take
+// `empty` as text only, the purse belongs at the head of `extra`.
 
 import {el, seatName, plural} from "../../kit.js";
 import {gold, crestWords, named} from "./pieces.js";
