@@ -111,6 +111,8 @@ def data_routes(hub: Hub) -> APIRouter:
                 # the word and note shipped entries are labelled with ("sample", "made up")
                 "sample_word": kind.sample_word,
                 "sample_note": kind.shipped_note,
+                # enrollment records this kind's entry while a copy is tagged (per_piece)
+                "records_copy": kind.per_piece is not None,
             }
             for kind in data.all_kinds()
         ]

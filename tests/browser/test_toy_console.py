@@ -76,3 +76,24 @@ def test_the_shipped_deck_is_labelled_assumed(
     expect(choice).to_have_text(
         "guess — assumed, shipped with scorekeeper, not read from your own copy"
     )
+
+
+def test_a_copy_with_other_cards_is_chosen_for_enrollment(
+    toy_server: Server, new_page: Callable[..., Page]
+) -> None:
+    big = {"name": "big", "cards": {"card_1": {"colour": "red", "value": 4}}, "coins": 5}
+    r = toy_server.http.put("/api/data/toy-deck/deck/big", json={"data": big})
+    assert r.status_code == 200, r.text
+    page = _console(new_page, toy_server)
+    page.locator("#enroll-game").select_option("toy-deck")
+    copy = page.locator("#enroll-copy")
+    # the usual copy first, then the complete entries (others' tests may have saved more)
+    expect(copy.locator("option").first).to_have_text("the usual copy's pieces")
+    expect(copy.locator('option[value="guess"]')).to_have_text("guess — assumed")
+    expect(copy.locator('option[value="big"]')).to_have_text("big")
+    copy.select_option("big")
+    page.locator("#enroll-kit").fill("big-copy")
+    page.locator("#enroll-readers").fill("none")
+    page.locator("#enroll-start").click()
+    expect(page.locator("#enroll-progress")).to_have_text("0/6 tagged")
+    expect(page.locator("#enroll-next")).to_contain_text("Place the red card (4) (card_1)")

@@ -104,6 +104,8 @@ export function renderOptions() {
  * its options selects (incomplete ones shown, not choosable). Called again when the entries
  * change (data-editor.js). */
 export function renderDataChoices() {
+  // the enroll form's choice of a copy lists the same entries (enrollment.js)
+  document.dispatchEvent(new Event("data-entries"));
   const game = currentGame();
   const box = $("data-choices");
   const kept = {};

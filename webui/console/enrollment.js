@@ -5,7 +5,7 @@
 // tagged, its fields in a small form (#enroll-ask, the session's `ask`); the next tag waits.
 import {$, el, say, message} from "./dom.js";
 import {api} from "./api.js";
-import {ENROLL_KEY} from "./state.js";
+import {ENROLL_KEY, state} from "./state.js";
 import {loadKits} from "./create.js";
 import {plural} from "../kit.js";
 
@@ -21,6 +21,8 @@ async function startEnrolling(ev) {
   if (readers) body.readers = readers;
   const reader = $("enroll-reader").value.trim();
   if (reader) body.reader = reader;
+  const copy = document.getElementById("enroll-copy");
+  if (copy && copy.value) body.options = {[copy.dataset.option]: copy.value};
   $("enroll-start").disabled = true;
   try {
     showEnrollment(await api("POST", "/api/enroll", body));
@@ -150,8 +152,35 @@ async function typeUid() {
   $("enroll-uid").focus();
 }
 
+// A game whose data kind is recorded while its copy is tagged (a deck manifest) may tag the
+// pieces of one of that kind's entries instead of the usual copy's (a deck with more cards):
+// a choice list after the game's, of the kind's complete entries. Nothing for other games.
+function renderCopyChoice() {
+  const select = document.getElementById("enroll-copy");
+  const kept = select ? select.value : "";
+  for (const old of document.querySelectorAll("[data-enroll-copy]")) old.remove();
+  const game = $("enroll-game").value;
+  const kind = state.dataKinds.find((k) => k.game === game && k.option && k.records_copy);
+  if (!kind) return;
+  const entries = (state.dataEntries[`${kind.game}/${kind.kind}`] || []).filter((e) => e.complete);
+  const choice = el("select", {id: "enroll-copy", "data-option": kind.option,
+                               "aria-describedby": "enroll-copy-help"},
+    el("option", {value: ""}, "the usual copy's pieces"),
+    entries.map((e) => el("option", {value: e.name},
+      e.name + (e.sample ? ` — ${e.sample_word || "sample"}` : ""))));
+  if (entries.some((e) => e.name === kept)) choice.value = kept;
+  $("enroll-game").after(
+    el("label", {for: "enroll-copy", "data-enroll-copy": ""}, "Pieces of"),
+    el("div", {"data-enroll-copy": ""}, choice,
+       el("div", {class: "muted small", id: "enroll-copy-help"},
+          `a copy with other cards than usual: the entry of ${kind.title.toLowerCase()} ` +
+          "that lists them")));
+}
+
 /** Wire the form and the panel's buttons (once, at start). */
 export function initEnrollment() {
+  $("enroll-game").addEventListener("change", renderCopyChoice);
+  document.addEventListener("data-entries", renderCopyChoice);
   $("enroll-form").onsubmit = startEnrolling;
   $("enroll-simulate").onclick = () => enrollAction("simulate");
   $("enroll-skip").onclick = () => enrollAction("skip");
