@@ -115,6 +115,18 @@ export function villageCard(view, st, seat, slot, v, w, h, opts) {
                    {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
              svg("title", {}, `${seatName(view, tr)} is here`));
   }
+  // after a removal (G-10): the referee has moved this village one pad right; the table must too
+  const slid = st.phase === "planning" &&
+               ((st.planning || {}).slides || []).some((x) => x.seat === seat && x.to === slot);
+  if (slid) {
+    const word = "move here: one pad right";
+    const tw = Math.min(w + 10, z.small * (word.length * 0.62 + 1));
+    g.append(rect(-6, -6, w + 12, h + 12, {rx: 16, fill: "none", stroke: "#b45309",
+                                           "stroke-width": 4, "stroke-dasharray": "12 7"}),
+             rect(w / 2 - tw / 2, -z.small * 0.9 - 6, tw, z.small + 10, {rx: 8, fill: "#9a3412"}),
+             label(w / 2, -6 + z.small * 0.05, fit(word, tw - 8, z.small), z.small,
+                   {"text-anchor": "middle", fill: "#fff", "font-weight": 700}));
+  }
   if (marks.next) {
     const word = marks.teleport ? "teleport" : "next";
     const tw = z.small * (word.length * 0.62 + 1);
@@ -128,7 +140,7 @@ export function villageCard(view, st, seat, slot, v, w, h, opts) {
     const rr = z.small * 0.8;
     g.append(circle(2, 2, rr, {fill: "#065f46", stroke: "#fff", "stroke-width": 2}),
              label(2, 2 + z.small * 0.36, marks.visits > 1 ? `${marks.visits}✓` : "✓",
-                   marks.visits > 1 ? z.small * 0.8 : z.small,
+                   z.small,
                    {"text-anchor": "middle", fill: "#fff", "font-weight": 800}),
              svg("title", {}, `visited ${marks.visits === 1 ? "once" : marks.visits + " times"}` +
                               " on this journey"));
