@@ -189,10 +189,14 @@ def kit_file_game(path: str | os.PathLike[str]) -> str:
 
 
 def load_kit(
-    path: str | os.PathLike[str], game: Game[Any], options: Mapping[str, Any] | None = None
+    path: str | os.PathLike[str],
+    game: Game[Any],
+    options: Mapping[str, Any] | None = None,
+    any_piece: bool = False,
 ) -> Kit:
     """Read and validate a kit file for ``game`` (its pieces: those of the copy the resolved
-    ``options`` name, ``copy_pieces``).
+    ``options`` name, ``copy_pieces``; ``any_piece``: not checked, for a copy only the server
+    knows, whose table checks its kit).
 
     Raises ConfigError naming the file and line for: syntax errors, a missing or different
     ``game``, unknown keys, malformed uids, a uid listed twice (also as ``04:A1:..`` and
@@ -202,7 +206,12 @@ def load_kit(
     # at serve start.
     from scorekeeper.core.kit_file import KitFile, read_kit
 
-    context = {"game": game, "stem": Path(path).stem, "pieces": copy_pieces(game, options)}
+    context = {
+        "game": game,
+        "stem": Path(path).stem,
+        "pieces": copy_pieces(game, options),
+        "any_piece": any_piece,
+    }
     kit: KitFile = read_kit(path, KitFile, context)
     return Kit(str(kit.name), game.id, dict(kit.tags or {}))
 

@@ -48,9 +48,11 @@ class KitFile(FileModel):
         game: Game[Any] = (info.context or {})["game"]
         if not isinstance(raw, dict):
             return raw
-        # The pieces of the copy named when the file is read (a deck manifest's), if one is.
-        pieces = tuple((info.context or {}).get("pieces") or game.pieces())
-        known = set(pieces)
+        # The pieces of the copy named when the file is read (a deck manifest's), if one is;
+        # none ("any_piece"): a copy only the server knows, which checks the table's kit itself.
+        context = info.context or {}
+        pieces = tuple(context.get("pieces") or game.pieces())
+        known = None if context.get("any_piece") else set(pieces)
         uid_lines: dict[str, int | None] = {}
         piece_lines: dict[str, int | None] = {}
         entries: dict[str, Any] = {}
@@ -65,7 +67,7 @@ class KitFile(FileModel):
             if not isinstance(value, str) or not value.strip():
                 return raw  # pydantic says what is wrong with this value
             piece = value.strip()
-            if piece not in known:
+            if known is not None and piece not in known:
                 sample = ", ".join(pieces[:5])
                 raise Problem(
                     f"{game.name} has no piece {piece!r} (pieces look like {sample}, ...)", key

@@ -119,3 +119,24 @@ def test_a_kit_file_of_a_named_deck_is_imported_with_its_option(
     imported = ["kit", "import", file, "--name", "again", "--option", "deck=big", "--db", db]
     assert cli.main(imported) == 0
     assert "imported from" in (out := capsys.readouterr().out) and "6/6 tagged" in out
+
+
+def test_table_create_reads_a_kit_file_against_the_deck_it_names(
+    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path
+) -> None:
+    from scorekeeper.commands.table.create import _kit
+    from scorekeeper.errors import ConfigError
+
+    with Store(sqlite_url(db)) as store:
+        data.save(DECK_KIND, store, "big", BIG)
+    assert (
+        cli.main(["kit", "fake", "--game", ID, "--kit", "dry", "--option", "deck=big", "--db", db])
+        == 0
+    )
+    file = str(tmp_path / "dry.yaml")
+    assert cli.main(["kit", "export", "dry", file, "--db", db]) == 0
+    assert sorted(_kit(file, ID, {"deck": BIG}).values())[-1] == "coin_5"  # type: ignore[union-attr]
+    # a deck only the server has: the server checks the table's kit against it
+    assert len(_kit(file, ID, {"deck": "big"})) == 6
+    with pytest.raises(ConfigError, match="has no piece 'coin_4'"):
+        _kit(file, ID, {"deck": "guess"})

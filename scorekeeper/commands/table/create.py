@@ -27,14 +27,23 @@ def _local_layout(path: str, game_id: str, seats: int | list[str]) -> dict[str, 
     return load_layout(path, find_game(game_id), count)
 
 
-def _kit(value: str, game_id: str) -> str | dict[str, str]:
-    """A stored kit's name as is, or a kit file's tags (checked here) as an inline mapping."""
+def _kit(value: str, game_id: str, options: dict[str, Any] | None = None) -> str | dict[str, str]:
+    """A stored kit's name as is, or a kit file's tags (checked here) as an inline mapping.
+    Its pieces are those of the copy ``options`` name (a deck manifest's); a copy named by an
+    entry only the server has is not checked here: the server checks the table's kit."""
     if not (value.lower().endswith(KIT_SUFFIXES) and Path(value).is_file()):
         return value
-    from scorekeeper.core.kit import load_kit
+    from scorekeeper.core.kit import copy_options, load_kit
+    from scorekeeper.errors import ScorekeeperError
     from scorekeeper.games import find_game
 
-    return dict(load_kit(value, find_game(game_id)).entries)
+    game = find_game(game_id)
+    try:
+        resolved = copy_options(game, options)
+    except ScorekeeperError:
+        resolved = None
+    unknown = resolved is None and bool(options)
+    return dict(load_kit(value, game, resolved, any_piece=unknown).entries)
 
 
 def _data_kind(game_id: str, option: str) -> Any:
@@ -196,7 +205,7 @@ def _create(client: Client, args: argparse.Namespace) -> int:
     if args.layout:
         body["layout"] = _local_layout(args.layout, args.game, args.seats)
     if args.kit:
-        body["kit"] = _kit(args.kit, args.game)
+        body["kit"] = _kit(args.kit, args.game, options)
     if args.readers:
         body["readers"] = args.readers
     row = client.call("POST", "/api/tables", body)
