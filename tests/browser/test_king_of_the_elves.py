@@ -1,15 +1,13 @@
-"""King of the Elves' dashboard picture (webui/games/king-of-the-elves.js and its modules).
+"""King of the Elves' dashboard picture (webui/games/king-of-the-elves.js and its modules),
+from views built here after the contract's "The views" (docs/games/king-of-the-elves.md).
 
-Three views built here after the contract's "The views" (docs/games/king-of-the-elves.md): a
-table in the middle of Anita's journey, Anita's phone with her purse and gold ledger, and a
+A table in the middle of Anita's journey, Anita's phone with her purse and gold ledger, and a
 finished game's summary and journeys. Each is rendered through the page's own
 ``window.scorekeeper.render`` (the page's table list is answered empty, so no server table
 replaces the view), checked for its words (cards in words, no ids, no purse but the reader's
 own during play), audited by axe-core, measured (large type at 1080p drawn large by the view
 itself, no sideways scroll on a phone) and screenshot to var/screenshots/<view>-<size>.png.
-
-Then the game's own views (views.py) of simulated games at every kind of moment, drawn the
-same way, and a live table on the server with a paired phone following its purse.
+The game's own views and a live table: test_king_of_the_elves_live.py.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.axe import serious_violations
 
 if TYPE_CHECKING:
-    from tests.browser.conftest import Helpers, Server, WorldTable
+    from tests.browser.conftest import Helpers
 
 GAME = "king-of-the-elves"
 NAMES = ["Anita", "Jenő", "Márk", "Éva"]
@@ -207,108 +205,41 @@ def journey_view() -> dict[str, Any]:
     return _envelope(state)
 
 
-LEDGER = [
-    {
-        "n": 1,
-        "round": 1,
-        "reason": "start",
-        "rule": "R-SETUP-5",
-        "from": "bank",
-        "to": "purse:0",
-        "amount": 7,
-        "about": "the starting purse",
-    },
-    {
-        "n": 5,
-        "round": 1,
-        "reason": "buy",
-        "rule": "R-PLAN-6",
-        "from": "purse:0",
-        "to": "escrow:0",
-        "amount": 1,
-        "about": "the first purchase this round",
-    },
-    {
-        "n": 9,
-        "round": 1,
-        "reason": "buy_paid",
-        "rule": "R-PLAN-7",
-        "from": "escrow:0",
-        "to": "bank",
-        "amount": 1,
-        "about": "the end of planning",
-    },
-    {
-        "n": 10,
-        "round": 1,
-        "reason": "village",
-        "rule": "R-TRAVEL-8",
-        "from": "bank",
-        "to": "purse:0",
-        "amount": 2,
-        "about": "{seat:0}'s river village (2)",
-    },
-    {
-        "n": 11,
-        "round": 1,
-        "reason": "village",
-        "rule": "R-TRAVEL-8",
-        "from": "bank",
-        "to": "purse:0",
-        "amount": 6,
-        "about": "{seat:0}'s mountain village (6)",
-    },
-    {
-        "n": 12,
-        "round": 1,
-        "reason": "village",
-        "rule": "R-TRAVEL-8",
-        "from": "bank",
-        "to": "purse:0",
-        "amount": 4,
-        "about": "{seat:1}'s forest village (4)",
-    },
-    {
-        "n": 13,
-        "round": 1,
-        "reason": "gold_card",
-        "rule": "R-TRAVEL-8",
-        "from": "bank",
-        "to": "purse:0",
-        "amount": 4,
-        "about": "{seat:1}'s forest village (4)",
-    },
-    {
-        "n": 14,
-        "round": 1,
-        "reason": "village",
-        "rule": "R-TRAVEL-8",
-        "from": "bank",
-        "to": "purse:0",
-        "amount": 7,
-        "about": "{seat:1}'s lake village (7)",
-    },
-    {
-        "n": 15,
-        "round": 1,
-        "reason": "thief",
-        "rule": "R-TRAVEL-7",
-        "from": "purse:0",
-        "to": "purse:1",
-        "amount": 2,
-        "about": "{seat:2}'s desert village (6)",
-    },
-    {
-        "n": 16,
-        "round": 1,
-        "reason": "village",
-        "rule": "R-TRAVEL-8",
-        "from": "bank",
-        "to": "purse:0",
-        "amount": 6,
-        "about": "{seat:2}'s desert village (6)",
-    },
+# Anita's ledger entries in round 1: (n, reason, rule, from, to, amount, about).
+_ENTRIES = [
+    (1, "start", "R-SETUP-5", "bank", "purse:0", 7, "the starting purse"),
+    (5, "buy", "R-PLAN-6", "purse:0", "escrow:0", 1, "the first purchase this round"),
+    (9, "buy_paid", "R-PLAN-7", "escrow:0", "bank", 1, "the end of planning"),
+    (10, "village", "R-TRAVEL-8", "bank", "purse:0", 2, "{seat:0}'s river village (2)"),
+    (11, "village", "R-TRAVEL-8", "bank", "purse:0", 6, "{seat:0}'s mountain village (6)"),
+    (12, "village", "R-TRAVEL-8", "bank", "purse:0", 4, "{seat:1}'s forest village (4)"),
+    (13, "gold_card", "R-TRAVEL-8", "bank", "purse:0", 4, "{seat:1}'s forest village (4)"),
+    (14, "village", "R-TRAVEL-8", "bank", "purse:0", 7, "{seat:1}'s lake village (7)"),
+    (15, "thief", "R-TRAVEL-7", "purse:0", "purse:1", 2, "{seat:2}'s desert village (6)"),
+    (16, "village", "R-TRAVEL-8", "bank", "purse:0", 6, "{seat:2}'s desert village (6)"),
 ]
+LEDGER = [
+    dict(zip(("n", "reason", "rule", "from", "to", "amount", "about"), e, strict=True), round=1)
+    for e in _ENTRIES
+]
+
+
+SOURCES = (
+    "start",
+    "villages",
+    "gold_cards",
+    "bonuses",
+    "thieves_in",
+    "thieves_out",
+    "purchases",
+    "removals",
+    "teleports",
+)
+
+
+def _sources(*amounts: int) -> dict[str, int]:
+    """A seat's ``gold_sources``, amounts in the contract's order of keys."""
+    return dict(zip(SOURCES, amounts, strict=True))
 
 
 def seat_view() -> dict[str, Any]:
@@ -316,17 +247,7 @@ def seat_view() -> dict[str, Any]:
     view = journey_view()
     me = view["state"]["seats"][0]
     me["gold"] = 33
-    me["gold_sources"] = {
-        "start": 7,
-        "villages": 25,
-        "gold_cards": 4,
-        "bonuses": 0,
-        "thieves_in": 0,
-        "thieves_out": -2,
-        "purchases": -1,
-        "removals": 0,
-        "teleports": 0,
-    }
+    me["gold_sources"] = _sources(7, 25, 4, 0, 0, -2, -1, 0, 0)
     me["ledger"] = LEDGER
     view["audience"] = "seat 0"
     return view
@@ -335,50 +256,10 @@ def seat_view() -> dict[str, Any]:
 def over_view() -> dict[str, Any]:
     """The public view of a finished game: purses and their sources, the journeys."""
     sources = [
-        {
-            "start": 7,
-            "villages": 71,
-            "gold_cards": 8,
-            "bonuses": 10,
-            "thieves_in": 4,
-            "thieves_out": -6,
-            "purchases": -6,
-            "removals": 0,
-            "teleports": 0,
-        },
-        {
-            "start": 7,
-            "villages": 58,
-            "gold_cards": 0,
-            "bonuses": 0,
-            "thieves_in": 8,
-            "thieves_out": -2,
-            "purchases": -3,
-            "removals": -4,
-            "teleports": 0,
-        },
-        {
-            "start": 7,
-            "villages": 49,
-            "gold_cards": 5,
-            "bonuses": 10,
-            "thieves_in": 0,
-            "thieves_out": -4,
-            "purchases": -1,
-            "removals": 0,
-            "teleports": 0,
-        },
-        {
-            "start": 7,
-            "villages": 40,
-            "gold_cards": 0,
-            "bonuses": 0,
-            "thieves_in": 2,
-            "thieves_out": -2,
-            "purchases": 0,
-            "removals": 0,
-            "teleports": 0,
-        },
+        _sources(7, 71, 8, 10, 4, -6, -6, 0, 0),
+        _sources(7, 58, 0, 0, 8, -2, -3, -4, 0),
+        _sources(7, 49, 5, 10, 0, -4, -1, 0, 0),
+        _sources(7, 40, 0, 0, 2, -2, 0, 0, 0),
     ]
     seats = []
     for i, src in enumerate(sources):
@@ -645,137 +526,3 @@ def test_a_finished_game_summary_and_journeys(
     _no_ids(h, page, where)
     _axe(page, f"{where} at 1366x768")
     h.shoot(page, "summary-king-of-the-elves")
-
-
-# -- real views: the game's own, from simulated games --------------------------------------------
-
-
-def _real_views(seats: int, seed: int, options: dict[str, Any]) -> list[dict[str, Any]]:
-    """Views of one simulated game, fed input by input to a table in this process: the first
-    of each kind of moment (phase, the action or move under way, a teleport's stage), the
-    public view and seat 0's, and both at the end."""
-    from scorekeeper.core.game import PUBLIC
-    from scorekeeper.core.table import Table, TableConfig
-    from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
-    from scorekeeper.sim.king_of_the_elves.world import KingOfTheElvesWorld
-
-    game = KingOfTheElves()
-    names = tuple(["Anita", "Jenő", "Márk", "Éva", "Bartholomew", "Zsófi"][:seats])
-    table = Table(TableConfig(game.id, names, options, game.default_layout(seats)), game)
-    seen: set[str] = set()
-    out: list[dict[str, Any]] = []
-
-    def keep(kind: str) -> None:
-        for audience in (PUBLIC, 0):
-            view = {"id": f"real{seats}", "status": "running", "archived": False}
-            view.update(table.view(audience))
-            view["kind"] = kind
-            out.append(view)
-
-    for inp in KingOfTheElvesWorld(seats, options, seed).inputs():
-        assert table.submit(inp).accepted, inp.to_str()
-        st = table.view(PUBLIC)["state"]
-        j, pl = st.get("journey"), st.get("planning")
-        kind = str(st["phase"])
-        if pl and pl.get("action"):
-            kind += ":" + str(pl["action"]["kind"])
-        if j:
-            kind += ":move" if j.get("move") else ":between"
-            kind += ":teleport" if j.get("teleport") else ""
-            kind += ":escort" if j.get("escort") is not None else ""
-        if kind not in seen:
-            seen.add(kind)
-            keep(kind)
-    assert table.game.is_over(table.state)
-    keep("over")
-    return out
-
-
-_WATCH = """() => {
-  window.__problems = [];
-  window.addEventListener('error', (e) => window.__problems.push(String(e.message)));
-  const err = console.error;
-  console.error = (...a) => { window.__problems.push(a.map(String).join(' ')); err(...a); };
-}"""
-
-
-def test_real_views_of_simulated_games_draw(
-    new_page: Callable[..., Page], h: type[Helpers]
-) -> None:
-    """The game's own views (views.py) of simulated games at 2, 3 and 6 seats, with teleports
-    and money on the phones, at every kind of moment: each draws the game's picture with no
-    error, no id, no unnamed seat marker and no empty value; a phone shows its seat's purse."""
-    # seats, seed, options, whether seat 0's phone is drawn too
-    games: list[tuple[int, int, dict[str, Any], bool]] = [
-        (3, 5, {"teleport": True, "money": "phones"}, True),
-        (2, 6, {"teleport": True}, False),
-        (6, 7, {}, False),
-    ]
-    pages: dict[str, Page] = {}  # one page per audience, every game drawn on it in turn
-    for seats, seed, options, phone in games:
-        views = _real_views(seats, seed, options)
-        for view in views:
-            if view["audience"] != "public" and not phone:
-                continue
-            audience = view["audience"]
-            view["id"] = "real"  # one id: the phone's seat token stays good for every game
-            if audience not in pages:
-                pages[audience] = page = new_page("laptop" if audience == "public" else "phone")
-                _draw(page, view)
-                page.evaluate(_WATCH)
-            page = pages[audience]
-            page.evaluate("async (view) => await window.scorekeeper.render(view)", view)
-            where = f"{seats} seats {options}, {view['kind']}, {audience}"
-            expect(page.locator(f"#board svg.{GAME}"), where).to_be_visible()
-            text = _no_ids(h, page, where)
-            for bad in ("undefined", "NaN", "[object Object]", "{seat:", "null"):
-                assert bad not in text, f"{where}: {bad!r} on the page"
-            if audience != "public":
-                purse = view["state"]["seats"][0]["gold"]
-                expect(page.locator("#mine [data-purse]"), where).to_have_text(f"{purse} gold")
-            problems = page.evaluate("() => window.__problems")
-            assert not problems, f"{where}: {problems}"
-        assert len(views) >= 8, [v["kind"] for v in views]
-
-
-def test_a_live_table_and_a_paired_phone(
-    world_table: Callable[..., WorldTable],
-    server: Server,
-    new_page: Callable[..., Page],
-    h: type[Helpers],
-) -> None:
-    """Through the server: a table played by the simulated world up to a move under way shows
-    the journey live; a phone paired with seat 0 shows exactly that seat's purse (the
-    organiser's figure) and follows it as the game goes on; no frame the phone or the table's
-    screen receives carries another seat's purse or ledger."""
-    table = world_table(GAME, 4, seed=2, names=NAMES, options={"deck": "assumed"})
-
-    def moving() -> bool:
-        journey = table.organiser()["state"].get("journey") or {}
-        return bool(journey.get("move")) and len(journey.get("visits") or []) >= 2
-
-    table.until(moving, what="a move under way with two visits made")
-    tv = new_page("laptop")
-    tv_frames = h.Frames()
-    tv_frames.attach(tv)
-    h.open_table(tv, table.id)
-    expect(tv.locator(f"#board svg.{GAME}")).to_be_visible()
-    expect(tv.locator("#board .journey")).to_contain_text("this move:")
-    expect(tv.locator("#board [data-board-seat]")).to_have_count(4)
-    phone = new_page("phone")
-    phone_frames = h.Frames()
-    phone_frames.attach(phone)
-    phone.goto(f"/?pair={server.pairing_code(table.id, 0)}")
-    purse = phone.locator("#mine [data-purse]")
-    for _ in range(2):
-        gold = table.organiser()["state"]["seats"][0]["gold"]
-        expect(purse).to_have_text(f"{gold} gold")
-        table.run(25)
-    expect(purse).to_have_text(f"{table.organiser()['state']['seats'][0]['gold']} gold")
-    for who, frames, mine in (("the table", tv_frames, None), ("seat 0", phone_frames, 0)):
-        views = [v for v in frames.views() if isinstance(v.get("state"), dict)]
-        assert views, f"{who}: no view received"
-        for view in views:
-            for i, seat in enumerate(view["state"]["seats"]):
-                if i != mine and not view["over"]:
-                    assert not {"gold", "gold_sources", "ledger"} & set(seat), (who, i, seat)
