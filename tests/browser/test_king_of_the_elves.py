@@ -66,39 +66,18 @@ def _seat(crest: str, hand: int, villages: list[dict[str, Any]], **kw: Any) -> d
 
 def _table() -> list[dict[str, Any]]:
     """The table of the rulebook's examples (the contract's golden scripts' layout)."""
+    # fmt: off
     return [
-        _seat(
-            "a",
-            3,
-            [
-                _v("village_05", "river", 2, obstacle=_sp("sea_monster_1", 3)),
-                _v("village_16", "mountain", 6),
-            ],
-            placed=1,
-        ),
-        _seat(
-            "b",
-            6,
-            [
-                _v(
-                    "village_18",
-                    "forest",
-                    4,
-                    gold=_sp("gold_2", 0),
-                    obstacle=_sp("fallen_tree_1", 2),
-                ),
-                _v("village_01", "lake", 7),
-            ],
-            placed=1,
-        ),
-        _seat(
-            "c",
-            5,
-            [_v("village_09", "desert", 6, thief=_sp("thief_3", 1)), _v("village_23", "plain", 3)],
-            placed=2,
-        ),
+        _seat("a", 3, [_v("village_05", "river", 2, obstacle=_sp("sea_monster_1", 3)),
+                       _v("village_16", "mountain", 6)], placed=1),
+        _seat("b", 6, [_v("village_18", "forest", 4, gold=_sp("gold_2", 0),
+                          obstacle=_sp("fallen_tree_1", 2)),
+                       _v("village_01", "lake", 7)], placed=1),
+        _seat("c", 5, [_v("village_09", "desert", 6, thief=_sp("thief_3", 1)),
+                       _v("village_23", "plain", 3)], placed=2),
         _seat("d", 4, [_v("village_13", "mountain", 5)], placed=1),
     ]
+    # fmt: on
 
 
 def _visit(seat: int, slot: int, cards: list[str], income: int, **kw: Any) -> dict[str, Any]:
@@ -159,49 +138,21 @@ def journey_view() -> dict[str, Any]:
         _visit(1, 2, ["raft_3", "raft_4"], 7),
         _visit(2, 1, ["dragon_2"], 6, thief=2),
     ]
+    costs = {"giant_pig": 1, "elfcycle": 1, "troll_wagon": 1, "dragon": 1, "magic_cloud": 2}
+    journey = {
+        "seat": 0, "at": {"seat": 2, "slot": 1}, "direction": "clockwise",
+        "next": {"seat": 2, "slot": 2, "terrain": "plain", "value": 3, "costs": costs},
+        "move": {"type": "magic_cloud", "cards": ["magic_cloud_1"], "needed": 2},
+        "escort": None, "visits": visits, "visited": 5, "villages": 7, "bonus": False,
+        "collected": 29, "paid": 2, "teleport": None,
+    }  # fmt: skip
     state = {
-        "phase": "travel",
-        "round": 1,
-        "rounds": 4,
-        "start_seat": 0,
-        "active_seat": 0,
-        "deck": {"name": "assumed", "assumed": True},
-        "draw_pile": 62,
-        "discard_pile": 9,
-        "seats": _table(),
-        "planning": None,
-        "journey": {
-            "seat": 0,
-            "at": {"seat": 2, "slot": 1},
-            "direction": "clockwise",
-            "next": {
-                "seat": 2,
-                "slot": 2,
-                "terrain": "plain",
-                "value": 3,
-                "costs": {
-                    "giant_pig": 1,
-                    "elfcycle": 1,
-                    "troll_wagon": 1,
-                    "dragon": 1,
-                    "magic_cloud": 2,
-                },
-            },
-            "move": {"type": "magic_cloud", "cards": ["magic_cloud_1"], "needed": 2},
-            "escort": None,
-            "visits": visits,
-            "visited": 5,
-            "villages": 7,
-            "bonus": False,
-            "collected": 29,
-            "paid": 2,
-            "teleport": None,
-        },
-        "history": [],
-        "winners": [],
-        "over": False,
+        "phase": "travel", "round": 1, "rounds": 4, "start_seat": 0, "active_seat": 0,
+        "deck": {"name": "assumed", "assumed": True}, "draw_pile": 62, "discard_pile": 9,
+        "seats": _table(), "planning": None, "journey": journey, "history": [],
+        "winners": [], "over": False,
         "options": {"money": "coins", "teleport": False, "starting_gold": 7},
-    }
+    }  # fmt: skip
     return _envelope(state)
 
 
