@@ -21,6 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
 
+from scorekeeper.games import find_game
 from scorekeeper.sim import find_world
 from tests.api.procs import free_port, start_cli, stop, wait_http
 
@@ -195,8 +196,9 @@ class WorldTable:
         self.server = server
         self.game = game
         table_options = dict(options or {})
-        if game == "arcanum":
-            table_options.setdefault("board", "sample")
+        for option in find_game(game).options:
+            if option.ask:  # a real table must choose (a board, a deck): the shipped entry here
+                table_options.setdefault(option.name, option.default)
         self.id = server.create_table(game, list(names) if names else seats, table_options)
         self.inputs = find_world(game)(seats, options or {}, seed).inputs()
         self.fed: list[str] = []
