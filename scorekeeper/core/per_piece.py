@@ -61,8 +61,10 @@ def questions(per_piece: PerPiece) -> tuple[Question, ...]:
     """The fields of ``per_piece.model`` in order, with their words and choices (from the
     model's JSON schema: ``enum`` with ``x-labels``, or an integer's bounds)."""
     schema = per_piece.model.model_json_schema()
+    defs = schema.get("$defs", {})
     out = []
-    for name, prop in schema.get("properties", {}).items():
+    for name, outer in schema.get("properties", {}).items():
+        prop = {**_inner(outer, defs), **outer}
         labels = prop.get("x-labels") or {}
         choices: list[tuple[Any, str]] = []
         if "enum" in prop:
@@ -76,6 +78,17 @@ def questions(per_piece: PerPiece) -> tuple[Question, ...]:
         title = str(prop.get("title") or name.replace("_", " "))
         out.append(Question(name, title, str(prop.get("description") or ""), tuple(choices)))
     return tuple(out)
+
+
+def _inner(prop: Mapping[str, Any], defs: Mapping[str, Any]) -> dict[str, Any]:
+    """What a property's schema says under a reference or an optional's ``anyOf`` (an enum
+    class is a ``$ref`` to its definition; ``X | None`` is ``anyOf`` with a null)."""
+    if "$ref" in prop:
+        return dict(defs.get(str(prop["$ref"]).rpartition("/")[2], {}))
+    for option in prop.get("anyOf", ()):
+        if option.get("type") != "null":
+            return {**_inner(option, defs), **option}
+    return {}
 
 
 def answer_value(per_piece: PerPiece, question: Question, text: Any) -> Any:
