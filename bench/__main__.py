@@ -27,7 +27,7 @@ def main() -> int:
     ]
     wanted = [word.lower() for word in sys.argv[1:]]
     if wanted:
-        steps = [(n, s) for n, s in steps if any(w in n for w in wanted)]
+        steps = [(n, s) for n, s in steps if any(w in n.lower() for w in wanted)]
         if not steps:
             print(f"no benchmark step's name contains {' or '.join(wanted)}", file=sys.stderr)
             return 2
