@@ -36,7 +36,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
-from scorekeeper.core.data_kind import CsvForm, DataKind, Rows
+from scorekeeper.core.data_kind import CsvForm, DataKind, PerPiece, Rows
 from scorekeeper.core.yaml_model import FileModel, Flag, Problem, Scalar, Text
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.king_of_the_elves.cards import (
@@ -329,6 +329,20 @@ def _show(entry: Any) -> str:
     return "\n".join(lines)
 
 
+def _recorded(
+    answers: Mapping[str, Mapping[str, Any]], counts: Mapping[str, int]
+) -> dict[str, Any]:
+    """A manifest from enrollment: each village card as its terrain and value were answered, and
+    the travel and special cards counted by type as they were tagged. A copy tagged half-way
+    gives a manifest with what there is (its ``problems`` say what is missing)."""
+    return {
+        "assumed": False,
+        "villages": {card: dict(fields) for card, fields in answers.items()},
+        "travel": {t: counts[t] for t in TRAVEL_TYPES if counts.get(t)},
+        "special": {t: counts[t] for t in SPECIAL_TYPES if counts.get(t)},
+    }
+
+
 DECK_KIND = DataKind(
     game="king-of-the-elves",
     kind="deck",
@@ -347,4 +361,6 @@ DECK_KIND = DataKind(
     csv=CsvForm(CSV_COLUMNS, csv_rows, csv_entry),
     show=_show,
     sample_word="assumed",
+    # Enrolling a deck asks each village card's terrain and value as it is tagged.
+    per_piece=PerPiece(asks=lambda piece: piece in VILLAGES, model=VillageModel, build=_recorded),
 )
