@@ -52,7 +52,8 @@ class Views(HubBase):
         view.update(table.view(audience, feed))
         if live.status == ENDED:  # an ended table waits for nobody and asks nothing
             view["pending"] = []
-            view["waiting_for"] = ""
+            if not view.get("over"):  # a finished game's line is its result: it stays
+                view["waiting_for"] = ""
         view["accepted"] = table.referee.accepted_count
         if live.notices:
             view["notices"] = list(live.notices)
@@ -146,13 +147,15 @@ class Views(HubBase):
     def _facts(self, live: Live) -> dict[str, Any]:
         """The table list's facts that change with play (the spectator delay holds them)."""
         table = self._table(live)
-        waiting = "" if live.status == ENDED else table.waiting_for()
+        over = table.game.is_over(table.state)
+        # An ended table waits for nobody; a finished game's line is its result, and stays.
+        waiting = "" if live.status == ENDED and not over else table.waiting_for()
         scores = table.game.shown_scores(table.state)  # None: kept to the end
         return {
             "status": live.status,
             "scores": scores,
             "scores_private": scores is None,
-            "over": table.game.is_over(table.state),
+            "over": over,
             "waiting_for": waiting,
             "accepted": table.referee.accepted_count,
             "inputs": table.inputs_seen,

@@ -18,7 +18,7 @@ from tests.browser.axe import serious_violations
 if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server, WorldTable
 
-GAMES = ["arcanum", "angels-and-demons"]
+GAMES = ["arcanum", "angels-and-demons", "king-of-the-elves"]
 NAMES = ["Ann", "Bea", "Cid", "Dee"]
 MIN_TEXT_PX = 22.0  # the smallest text the picture may show in large type at 1080p
 
@@ -76,12 +76,19 @@ class Tables:
         self.over: dict[str, WorldTable] = {}
         for game in GAMES:
             t = world_table(game, 4, seed=11, names=NAMES)
-            t.until(lambda t=t: sum(t.organiser()["scores"]) > 0, what="a first point")
+            t.until(lambda t=t: _under_way(t), what="a first point")
             t.run(12)
             self.running[game] = t
             done = world_table(game, 4, seed=4, names=NAMES)
             done.to_the_end()
             self.over[game] = done
+
+
+def _under_way(t: WorldTable) -> bool:
+    """A first point scored, or, where scores are private until the end (King of the Elves'
+    purses), 60 inputs played."""
+    scores = t.organiser()["scores"]
+    return len(t.fed) >= 60 if scores is None else sum(scores) > 0
 
 
 @pytest.fixture(scope="module")
@@ -211,11 +218,18 @@ def test_table_views_at_tv_and_phone_sizes(
         normal = tv.evaluate(_PICTURE)
         _axe(tv, f"{where} at 1920x1080")
         _picture_checks(tv, game, f"{where} at 1920x1080")
-        _chart_checks(tv, f"{where} at 1920x1080")
+        if t.organiser()["scores"] is None:  # private until the end: no chart of them either
+            expect(tv.locator("#score-chart svg.chart")).to_have_count(0)
+        else:
+            _chart_checks(tv, f"{where} at 1920x1080")
         _open(tv, t.id, big=True)
         big = _tv_checks(tv, f"{where} in large type at 1920x1080", over=state == "over")
         _picture_checks(tv, game, f"{where} in large type at 1920x1080")
-        assert big["height"] >= normal["height"] - 1, (
+        # Large type never shrinks the picture; a picture taller than the window in normal type
+        # (King of the Elves' table, which the page scrolls to) is fitted to the window instead:
+        # it then reaches the window's bottom.
+        fits = normal["bottom"] <= 1080 + 1
+        assert big["height"] >= normal["height"] - 1 or (not fits and big["bottom"] >= 1060), (
             f"{where}: large type shrinks the picture from {normal} to {big}"
         )
         _axe(tv, f"{where} in large type at 1920x1080")

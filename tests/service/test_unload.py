@@ -60,7 +60,10 @@ def test_an_ended_table_is_unloaded_and_a_view_reloads_it_unchanged(tmp_path: Pa
         assert hub.config(done) == config and config.layout  # the full one, from the store
         assert done not in hub.loaded()
         assert repr(listed) == before["summary"]
-        assert listed["status"] == "ended" and listed["waiting_for"] == ""
+        assert listed["status"] == "ended" and listed["over"]
+        # a finished game's line is its result, ended or not (the page shows it as "Result")
+        result = hub.view(done, PUBLIC)["waiting_for"]
+        assert result and listed["waiting_for"] == result
         assert _views(hub, done) == before  # a view replays it: the very same text
         assert done in hub.loaded()
     finally:

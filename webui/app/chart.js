@@ -10,8 +10,10 @@ export function drawChart(view, game, ctx) {
   const history = (view.score_history || []).filter((h) => Array.isArray(h.scores));
   const n = (view.seats || []).length;
   if (!n) { box.hidden = true; return; }
-  box.hidden = false;
-  if (view.scores_private) {  // a game that keeps its scores to the end: no history to draw
+  // A game that keeps its scores to the end has no history to draw: a line says so, except in
+  // large type, where the side column's room goes to the plays.
+  box.hidden = !!(view.scores_private && ctx.big);
+  if (view.scores_private) {
     box.replaceChildren(el("h2", {}, "Scores over the game"),
       el("p", {class: "muted scores-later"},
          "Scores at the end: this game keeps them private until it is over."));

@@ -31,7 +31,8 @@ registry["king-of-the-elves"] = {
   answerLabel,
   breakdown,
   history,
-  // The traveller's "stop" stays open all through a journey: the waiting line says it on the
-  // table's screen, the button is on the traveller's phone.
-  quietPrompts: ["journey"],
+  // The planning turn's choices and the traveller's "stop" stay open all through planning and
+  // a journey: the waiting line says them on the table's screen (which answers nothing), the
+  // buttons are on the seat's phone and the organiser's console.
+  quietPrompts: ["plan", "journey"],
 };
