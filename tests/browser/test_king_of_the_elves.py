@@ -106,7 +106,8 @@ def _envelope(state: dict[str, Any], audience: str = "public", **kw: Any) -> dic
         "seats": NAMES,
         "audience": audience,
         "over": False,
-        "scores": [0, 0, 0, 0],
+        "scores": None,  # private until the end (Game.scores_private), as the server sends
+        "scores_private": True,
         "waiting_for": "Anita's journey: next, Márk's plain village (3): 1 more magic "
         "cloud, or stop",
         "pending": [
@@ -255,8 +256,9 @@ def over_view() -> dict[str, Any]:
         state,
         over=True,
         scores=golds,
+        scores_private=False,
         pending=[],
-        waiting_for="Anita is King of the Elves with 88 gold",
+        waiting_for="The game is over: Anita is King of the Elves with 88 gold",
     )
 
 
