@@ -64,9 +64,9 @@ def waiting_for(state: State) -> str:
     """One plain-language line: what the table waits for now."""
     if state.over:  # the result: every purse is public now (R-END-8)
         best = max(seat.purse for seat in state.seats)
-        names = " and ".join(seat_ref(s) for s in state.winners)
+        kings = " and ".join(seat_ref(s) for s in state.winners)
         crown = "share the crown" if len(state.winners) > 1 else "is King of the Elves"
-        return f"The game is over: {names} {crown} with {best} gold"
+        return f"The game is over: {kings} {crown} with {best} gold"
     if state.phase == TRAVEL:
         names = tuple(seat_ref(s) for s in range(state.n))  # keep the markers for the table
         return journey.journey_waiting(state, names) or "The next journey"
