@@ -9,6 +9,7 @@ whole gold ledger, entry by entry."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -42,6 +43,7 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
     world = KingOfTheElvesWorld(seats, referee.options if seed % 2 else options, seed)
     history: list[GameInput] = []
     where = f"seed {seed}, {seats} seats, options {options}"
+    books = Books()
     while action := world.next_inputs():
         for inp in action:
             history.append(inp)
@@ -50,6 +52,7 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
                 f"{where}: {inp.to_str()} refused: {result.rejection}\n"
                 + "\n".join(i.to_str() for i in history[-30:])
             )
+            books.check(referee.state, lambda: _after(where, "the ledger and a purse", history))
         assert len(history) <= STEP_BOUND, f"{where}: the game did not end"
         assert game.scores(referee.state) == world.scores(), _after(where, "scores", history)
         assert game.is_over(referee.state) == world.is_over(), _after(where, "end", history)
@@ -73,6 +76,27 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
         f"{where}: the ledgers differ"
     )
     return world, referee
+
+
+class Books:
+    """The referee's ledger summed as it grows (issue 13: summing the ledger reproduces every
+    purse after every input). Every entry moves gold from one account to another, the bank
+    included, so each account's balance is what came in less what went out; the bank's is
+    whatever it paid out, never checked (it is unlimited, G-21)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.balance: dict[str, int] = {}
+
+    def check(self, state: Any, words: Callable[[], str]) -> None:
+        for entry in state.ledger[self.seen :]:
+            assert entry.amount > 0 and entry.frm != entry.to, words()
+            self.balance[entry.frm] = self.balance.get(entry.frm, 0) - entry.amount
+            self.balance[entry.to] = self.balance.get(entry.to, 0) + entry.amount
+        self.seen = len(state.ledger)
+        for s, seat in enumerate(state.seats):
+            assert self.balance.get(f"purse:{s}", 0) == seat.purse >= 0, words()
+            assert self.balance.get(f"escrow:{s}", 0) == seat.escrow >= 0, words()
 
 
 def _after(where: str, what: str, history: list[GameInput]) -> str:
