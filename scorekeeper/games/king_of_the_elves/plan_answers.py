@@ -61,7 +61,7 @@ def not_offered(state: State, answer: str) -> Rejected | None:
     if answer == "pass":
         return Rejected(
             "R-PLAN-14",
-            f"{seat_ref(s)} cannot pass with no village in {seat_ref(s)}'s principality",
+            f"{seat_ref(s)} has no village yet and cannot pass",
             "lay a village, or search for one",
         )
     if answer == "buy":

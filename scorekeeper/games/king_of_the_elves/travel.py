@@ -223,7 +223,7 @@ def _take_escort(state: State, j: Journey, card: str, seat: int) -> Result:
     state = _lay(state, j.seat, card, to_pile=False)
     j = j.with_(escort=seat, escort_card=card, spent=(*j.spent, card))
     who = seat_ref(j.seat)
-    line = f"{who}'s escort protects {who} in {seat_ref(seat)}'s principality"
+    line = f"{who}'s escort guards the way through {seat_ref(seat)}'s principality"
     return Accepted(evolve(state, journey=j), (line,))
 
 
