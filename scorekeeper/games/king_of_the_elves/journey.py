@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.answering import NO_PROMPT
+from scorekeeper.core.evolve import evolver
 from scorekeeper.core.outcomes import Prompt, Rejected
 from scorekeeper.core.text import render_seats, seat_ref
 from scorekeeper.games.king_of_the_elves.costs import (
@@ -141,36 +142,10 @@ class Journey:
     def with_(self, **changes: Any) -> Journey:
         """A copy with ``changes`` (Journey fields; TypeError for any other name). The hot path
         of every card: ``dataclasses.replace`` costs several times as much."""
-        return _evolve(self, changes)
+        return _evolve(self, **changes)
 
 
-_FIELDS = tuple(Journey.__dataclass_fields__)
-_FIELD_SET = frozenset(_FIELDS)
-
-
-def _make_evolve() -> Any:
-    """``_evolve(journey, changes)`` as straight-line code, one line per field (as
-    state.evolve): a copy without running ``__init__``."""
-    lines = [
-        "def _evolve(j, changes):",
-        "    if not changes.keys() <= _FIELD_SET:",
-        "        raise TypeError(f'Journey has no field(s) {sorted(set(changes) - _FIELD_SET)}')",
-        "    out = _new(_Journey)",
-        "    get = changes.get",
-    ]
-    lines += [f"    _set(out, {f!r}, get({f!r}, j.{f}))" for f in _FIELDS]
-    lines.append("    return out")
-    space: dict[str, Any] = {
-        "_new": object.__new__,
-        "_set": object.__setattr__,
-        "_Journey": Journey,
-        "_FIELD_SET": _FIELD_SET,
-    }
-    exec("\n".join(lines), space)  # noqa: S102 - generated from the dataclass's own fields
-    return space["_evolve"]
-
-
-_evolve: Callable[[Journey, dict[str, Any]], Journey] = _make_evolve()
+_evolve: Callable[..., Journey] = evolver(Journey)
 
 
 # How a journey reads: pure functions of the state, used by travel.py and the game's views.

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.core.evolve import evolver
 from scorekeeper.games.king_of_the_elves.journey import Journey
 
 # Phases (the public view's ``phase``).
@@ -253,33 +254,7 @@ class State:
         return self.options.villages
 
 
-_FIELDS = tuple(State.__dataclass_fields__)
-_FIELD_SET = frozenset(_FIELDS)
-
-
-def _make_evolve() -> Any:
-    """Build ``evolve`` as straight-line code (one line per field: no loop, no getattr)."""
-    lines = [
-        "def evolve(state, **changes):",
-        "    if not changes.keys() <= _FIELD_SET:",
-        "        bad = sorted(set(changes) - _FIELD_SET)",
-        "        raise TypeError(f'State has no field(s) {bad}')",
-        "    out = _new(_State)",
-        "    get = changes.get",
-    ]
-    lines += [f"    _set(out, {f!r}, get({f!r}, state.{f}))" for f in _FIELDS]
-    lines.append("    return out")
-    space: dict[str, Any] = {
-        "_new": object.__new__,
-        "_set": object.__setattr__,
-        "_State": State,
-        "_FIELD_SET": _FIELD_SET,
-    }
-    exec("\n".join(lines), space)  # noqa: S102 - generated from the dataclass's own fields
-    return space["evolve"]
-
-
-evolve: Callable[..., State] = _make_evolve()
+evolve: Callable[..., State] = evolver(State)
 """``evolve(state, **changes)``: ``dataclasses.replace`` for a State without running
 ``__init__`` (the hot path). ``changes`` must name State fields (TypeError otherwise)."""
 
