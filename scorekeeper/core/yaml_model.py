@@ -120,6 +120,40 @@ def _flag(value: Any) -> Any:
     raise ValueError(f"must be true or false, not {value!r}")
 
 
+INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _count(value: Any) -> int:
+    """A whole number written as a number: not quoted text, not true/false, not 1.5."""
+    if isinstance(value, Scalar):
+        if value.node.tag != INT_TAG:
+            raise ValueError(f"must be a whole number, not {str(value)!r}")
+        native = value.native()
+        assert isinstance(native, int)
+        return native
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"must be a whole number, not {value!r}")
+    return value
+
+
+def _text(value: Any) -> str:
+    """Free text; nothing written is the empty text."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ValueError(
+            "must be text, not a list or mapping"
+            if isinstance(value, dict | list)
+            else f"must be text, not {value!r}"
+        )
+    return str(value).strip()
+
+
+Count = Annotated[int, BeforeValidator(_count)]
+"""A whole number as YAML writes one (``'2'`` quoted is text, not a count); bound it with
+``Field(ge=..., le=...)``."""
+FreeText = Annotated[str, BeforeValidator(_text)]
+"""Any text, possibly empty (nothing written is ``""``), with surrounding spaces removed."""
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 """Text that is not empty, with surrounding spaces removed."""
 Flag = Annotated[bool, BeforeValidator(_flag)]

@@ -25,14 +25,24 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import yaml
-from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from scorekeeper.core.data import CsvForm, DataKind, Rows, plain
 from scorekeeper.core.layout import read_text, write_atomically
-from scorekeeper.core.yaml_model import FileModel, Flag, Problem, Scalar, Text, validate_data
+from scorekeeper.core.yaml_model import (
+    INT_TAG,
+    Count,
+    FileModel,
+    Flag,
+    FreeText,
+    Problem,
+    Scalar,
+    Text,
+    validate_data,
+)
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.arcanum.boards import (
     BOARDS_DIR,
@@ -45,38 +55,6 @@ from scorekeeper.games.arcanum.boards import (
     normal_icons,
 )
 from scorekeeper.games.arcanum.cards import FAMILY_SYMBOL
-
-_INT_TAG = "tag:yaml.org,2002:int"
-
-
-def _count(value: Any) -> int:
-    """A whole number written as a number: not quoted text, not true/false, not 1.5."""
-    if isinstance(value, Scalar):
-        if value.node.tag != _INT_TAG:
-            raise ValueError(f"must be a whole number, not {str(value)!r}")
-        native = value.native()
-        assert isinstance(native, int)
-        return native
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"must be a whole number, not {value!r}")
-    return value
-
-
-def _text(value: Any) -> str:
-    """Free text; nothing written is the empty text."""
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise ValueError(
-            "must be text, not a list or mapping"
-            if isinstance(value, dict | list)
-            else f"must be text, not {value!r}"
-        )
-    return str(value).strip()
-
-
-Count = Annotated[int, BeforeValidator(_count)]
-FreeText = Annotated[str, BeforeValidator(_text)]
 
 
 class Icons(FileModel):
@@ -153,7 +131,7 @@ class Locations(FileModel):
         for key, value in data.items():
             text = str(key).strip()
             written_as_text = isinstance(key, Scalar) and key.node.tag not in (
-                _INT_TAG,
+                INT_TAG,
                 "tag:yaml.org,2002:str",
             )
             if isinstance(key, bool) or written_as_text or not text.isdigit():

@@ -32,12 +32,12 @@ checks the YAML tag itself (``'2'`` quoted is text, not a count).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, get_args
+from typing import Any, Literal, get_args
 
-from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from scorekeeper.core.data_kind import CsvForm, DataKind, PerPiece, Rows
-from scorekeeper.core.yaml_model import FileModel, Flag, Problem, Scalar, Text
+from scorekeeper.core.yaml_model import Count, FileModel, Flag, FreeText, Problem, Text
 from scorekeeper.errors import ConfigError
 from scorekeeper.games.king_of_the_elves.cards import (
     SPECIAL_TYPES,
@@ -54,36 +54,8 @@ from scorekeeper.games.king_of_the_elves.deck import (
     shipped,
 )
 
-_INT_TAG = "tag:yaml.org,2002:int"
-
 Terrain = Literal["lake", "river", "desert", "mountain", "forest", "plain"]
 assert get_args(Terrain) == TERRAINS
-
-
-def _count(value: Any) -> int:
-    """A whole number written as a number: not quoted text, not true/false, not 1.5."""
-    if isinstance(value, Scalar):
-        if value.node.tag != _INT_TAG:
-            raise ValueError(f"must be a whole number, not {str(value)!r}")
-        native = value.native()
-        assert isinstance(native, int)
-        return native
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"must be a whole number, not {value!r}")
-    return value
-
-
-def _text(value: Any) -> str:
-    """Free text; nothing written is the empty text."""
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise ValueError(f"must be text, not {value!r}")
-    return str(value).strip()
-
-
-Count = Annotated[int, BeforeValidator(_count)]
-FreeText = Annotated[str, BeforeValidator(_text)]
 
 
 class VillageModel(FileModel):
