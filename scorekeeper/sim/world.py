@@ -56,3 +56,31 @@ class World(ABC):
             if not action:
                 return
             yield from action
+
+
+class PlayedWorld(World):
+    """A world whose game is one generator, ``_play()``, yielding each physical action's inputs
+    in turn (the way the three worlds are written: a game reads as a loop of turns).
+    ``__init__`` calls ``_start()`` once the table is set up."""
+
+    _flow: Iterator[list[WorldInput]]
+    _done: bool
+
+    @abstractmethod
+    def _play(self) -> Iterator[list[WorldInput]]:
+        """The game, one action's inputs per ``yield``; returns when it is over."""
+
+    def _start(self) -> None:
+        """Begin the game (its first action runs on the first ``next_inputs``)."""
+        self._flow = self._play()
+        self._done = False
+
+    def next_inputs(self) -> list[WorldInput]:
+        """The inputs of the next physical action; empty once the game is over."""
+        if self._done:
+            return []
+        try:
+            return next(self._flow)
+        except StopIteration:
+            self._done = True
+            return []

@@ -37,7 +37,7 @@ from scorekeeper.sim.angels_demons.cards import (
     round_gain,
     waits,
 )
-from scorekeeper.sim.world import World, WorldInput
+from scorekeeper.sim.world import PlayedWorld, WorldInput
 
 Action = list[WorldInput]
 Flow = Generator[Action, None, bool]
@@ -63,7 +63,7 @@ def is_advanced(options: Mapping[str, Any]) -> bool:
     return options.get("mode") == "advanced" or options.get("advanced") is True
 
 
-class AngelsDemonsWorld(World):
+class AngelsDemonsWorld(PlayedWorld):
     """One simulated game of Angels & Demons for 2-4 bots; see the module docstring."""
 
     game_id: ClassVar[str] = "angels-and-demons"
@@ -100,20 +100,9 @@ class AngelsDemonsWorld(World):
         self.rounds_played = 0
         self.winner: int | None = None
         self.results: list[str] = []
-        self._flow = self._play()
-        self._done = False
+        self._start()
 
     # -- the World interface ------------------------------------------------------------------
-
-    def next_inputs(self) -> list[WorldInput]:
-        """The inputs of the next physical action; empty once the game is over."""
-        if self._done:
-            return []
-        try:
-            return next(self._flow)
-        except StopIteration:
-            self._done = True
-            return []
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's score as the world computed it."""

@@ -30,12 +30,12 @@ from scorekeeper.games.arcanum.cards import FOOL, PAWNS, TOWER, suit_of
 from scorekeeper.sim.arcanum import bots
 from scorekeeper.sim.arcanum.majors import Majors
 from scorekeeper.sim.arcanum.table import LOCATIONS, Action
-from scorekeeper.sim.world import World, WorldInput
+from scorekeeper.sim.world import PlayedWorld, WorldInput
 
 DEFAULT_NOISE = 0.3
 
 
-class ArcanumWorld(Majors, World):
+class ArcanumWorld(Majors, PlayedWorld):
     """One simulated game of Arcanum for 3-5 bots; see the module docstring.
 
     ``history`` holds one entry per finished fame phase: ``round``, ``kind`` (regular/world),
@@ -77,21 +77,14 @@ class ArcanumWorld(Majors, World):
         self._init_table(seats, options, seed, temper or bots.Temper(), noise)
         self.open_turn: int | None = None
         """The seat whose turn is still open: its minor resolved, no major, no ``end_turn``."""
-        self._flow = self._play()
-        self._done = False
+        self._start()
 
     # -- the World interface ------------------------------------------------------------------
 
     def next_inputs(self) -> list[WorldInput]:
         """The inputs of the next physical action; empty once the game is over."""
-        if self._done:
-            return []
-        try:
-            action = next(self._flow)
-        except StopIteration:
-            self._done = True
-            return []
-        return self.with_lifted(action)
+        action = super().next_inputs()
+        return self.with_lifted(action) if action else []
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's VP as the world computed it."""

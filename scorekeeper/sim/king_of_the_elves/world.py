@@ -24,12 +24,12 @@ from scorekeeper.sim.king_of_the_elves import bots
 from scorekeeper.sim.king_of_the_elves.planning import Planning
 from scorekeeper.sim.king_of_the_elves.table import Action
 from scorekeeper.sim.king_of_the_elves.travel import Travel
-from scorekeeper.sim.world import World, WorldInput
+from scorekeeper.sim.world import PlayedWorld
 
 DEFAULT_NOISE = 0.3
 
 
-class KingOfTheElvesWorld(Planning, Travel, World):
+class KingOfTheElvesWorld(Planning, Travel, PlayedWorld):
     """One simulated game of King of the Elves for 2-6 bots; see the module docstring.
 
     ``history`` holds one entry per finished journey, as the referee's public ``history``:
@@ -53,20 +53,9 @@ class KingOfTheElvesWorld(Planning, Travel, World):
         self._init_planning()
         self.deal(10)  # R-SETUP-10: round 1's deal, unseen, before the first input
         self._checked = 0
-        self._flow = self._play()
-        self._done = False
+        self._start()
 
     # -- the World interface ---------------------------------------------------------------------
-
-    def next_inputs(self) -> list[WorldInput]:
-        """The inputs of the next physical action; empty once the game is over."""
-        if self._done:
-            return []
-        try:
-            return next(self._flow)
-        except StopIteration:
-            self._done = True
-            return []
 
     def scores(self) -> tuple[int, ...]:
         """0 for every seat during play (a purse is private, contract "Private information");
