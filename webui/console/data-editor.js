@@ -20,9 +20,13 @@ const editors = {};  // "game/kind" -> the editor of that kind (see editorFor)
 const keyOf = (kind) => `${kind.game}/${kind.kind}`;
 const pathOf = (kind) =>
   `/api/data/${encodeURIComponent(kind.game)}/${encodeURIComponent(kind.kind)}`;
-// ", a sample" after "shipped with scorekeeper"; a kind with its own word says it ("assumed").
-const shippedWords = (kind) => (!kind.sample_word || kind.sample_word === "sample") ? ", a sample"
-  : `, ${kind.sample_word}: ${kind.sample_note}`;
+// ", a sample" after "shipped with scorekeeper"; a kind with its own word says it ("assumed"),
+// with its note less the "shipped with scorekeeper" this follows.
+const shippedWords = (kind) => {
+  if (!kind.sample_word || kind.sample_word === "sample") return ", a sample";
+  const note = (kind.sample_note || "").replace(/^shipped with scorekeeper,\s*/, "");
+  return `, ${kind.sample_word}: ${note}`;
+};
 const idOf = (kind) => `data-${kind.game}-${kind.kind}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /** Load every data kind and its entries; draw a section for each (once), and the create form's
