@@ -91,6 +91,42 @@ def test_the_undo_dialog_follows_a_table_that_moves_on(
     assert t.organiser()["state"] == state_then, "the undo took back another play than it showed"
 
 
+def test_a_confirm_while_the_dialog_looks_at_the_table_is_not_dropped(
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
+    """The dialog looks at the table every second; a click on Undo while a look was under way
+    used to be dropped (the organiser clicked and nothing happened; on a loaded machine the test
+    above met it). Now the click waits for the look and then sends the undo it showed."""
+    t = world_table("angels-and-demons", 3, seed=8)
+    t.run(12)
+    page = open_console(new_page, server)
+    before = t.organiser()["accepted"]
+    held: list[Route] = []
+    looks = re.compile(r".*/api/tables\?archived=1$")
+
+    def hold(route: Route) -> None:  # every look at the table waits until released
+        held.append(route)
+
+    page.route(looks, hold)
+    page.locator(f'tr[data-table="{t.id}"] button[data-action="undo"]').click()
+    expect(page.locator("#confirm-text")).to_have_attribute("data-seq", str(_last_accepted_seq(t)))
+    page.wait_for_timeout(1500)  # the dialog's next look is now under way, held
+    assert held, "the dialog made no look at the table"
+    page.locator("#confirm-yes").click()
+    page.wait_for_timeout(300)
+    assert t.organiser()["accepted"] == before, "the undo went before the look had landed"
+    released = 0
+    while released < len(held):  # one at a time: the dialog may look again meanwhile
+        held[released].continue_()
+        released += 1
+    page.unroute(looks)
+    expect(page.locator("#confirm")).to_be_hidden()
+    h.poll(lambda: t.organiser()["accepted"] == before - 1, what="the undo to take back one play")
+
+
 # -- point 6: options are choices ----------------------------------------------------------------
 
 

@@ -42,7 +42,8 @@ export function confirmDialog(title, lines, yesLabel, canConfirm = true) {
 export function pinnedDialog(tableId, kind, getPreview, send, first) {
   const dialog = $("confirm");
   let preview = first;
-  let busy = false;
+  let busy = false;  // a confirm is on its way
+  let look = null;   // the look at the table in flight (a promise), or null
   let timer = null;
   let seen = null;  // the table's accepted and inputs counts the preview was made at
   const note = (text) => {
@@ -81,23 +82,34 @@ export function pinnedDialog(tableId, kind, getPreview, send, first) {
       resolve(answer);
     };
     // Follow the table: a cheap look at its counts every second, a new preview when they change.
-    timer = setInterval(async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        const now = await counts();
-        if (seen === null) seen = now;
-        else if (now !== seen) {
-          seen = now;
-          await refresh(`The table moved on: this is now what ${kind.what}.`);
-        }
-      } catch (e) { /* the next tick tries again */ } finally { busy = false; }
+    timer = setInterval(() => {
+      if (busy || look) return;
+      look = (async () => {
+        try {
+          const now = await counts();
+          if (seen === null) seen = now;
+          else if (now !== seen) {
+            seen = now;
+            await refresh(`The table moved on: this is now what ${kind.what}.`);
+          }
+        } catch (e) { /* the next tick tries again */ } finally { look = null; }
+      })();
     }, 1000);
     $("confirm-yes").onclick = async () => {
       if (busy) return;
       busy = true;
       $("confirm-yes").disabled = true;
       try {
+        // A look at the table in flight is waited for, never a reason to drop the click (the
+        // organiser's click did nothing while one was under way). If it found the table moved
+        // on, the dialog now shows the new preview and says so: nothing is sent, since that is
+        // not what was confirmed.
+        const shown = preview.input_seq;
+        if (look) await look;
+        if (preview.input_seq !== shown) {
+          $("confirm-yes").disabled = !preview.accepted;
+          return;
+        }
         done(await send(preview.input_seq));
       } catch (e) {
         if (e.status === 409) {
