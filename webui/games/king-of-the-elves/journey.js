@@ -97,8 +97,11 @@ function journeyPanel(view, st, w, h, opts) {
                  {class: "ink", "font-weight": 800}));
   const linesW = opts.narrow ? w - 32 : w * (opts.big ? 0.6 : 0.42);
   let y = 12 + tok + z.text + (opts.big ? 6 : 10);
+  // Lines in order of weight; in large type the last (direction, escort) gets one line, and
+  // whatever would run past the panel's foot is left out (the seat's tags say it too).
   for (const [text, style] of journeyLines(view, st)) {
-    for (const line of wrap(text, linesW, z.text, 2)) {
+    for (const line of wrap(text, linesW, z.text, style === "soft" && opts.big ? 1 : 2)) {
+      if (opts.big && y > h - 6) break;
       g.append(label(16, y, line, z.text,
                      style === "strong" ? {class: "ink", "font-weight": 700}
                                         : {class: style === "soft" ? "soft" : "ink"}));

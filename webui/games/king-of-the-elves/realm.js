@@ -54,9 +54,14 @@ function obstacleBand(view, sp, w, h, opts, chips, wordBelow) {
   // between the card's head (terrain, value) and the special cards along its foot
   const headEnd = 14 + z.value * 1.44 + (wordBelow ? z.small + 6 : 0);
   const footTop = h - chips * (z.small + 20) - 4;
-  const cy = chips ? (headEnd + footTop) / 2 : Math.max(h * 0.55, headEnd + bh / 2 + 4);
+  // Level where a gold and a thief card leave little room (a tilted band's ends rise and fall
+  // by half its width times the tilt, onto the value or the cards); it must clear the cards.
+  const tilt = chips >= 2 ? 0 : 6;
+  const rise = (w / 2) * Math.sin((tilt * Math.PI) / 180);
+  const mid = chips ? (headEnd + footTop) / 2 : Math.max(h * 0.55, headEnd + bh / 2 + 4);
+  const cy = chips ? Math.min(mid, footTop - bh / 2 - rise) : mid;
   return svg("g", {class: "obstacle", "data-special": kind,
-                   transform: `rotate(-6 ${w / 2} ${cy})`},
+                   transform: `rotate(-${tilt} ${w / 2} ${cy})`},
     rect(-4, cy - bh / 2, w + 8, bh, {rx: 6, fill, stroke: "#fff", "stroke-width": 2,
                                       opacity: 0.95}),
     label(w / 2, cy + z.small * 0.36, fit(specialWords(view, sp), w - 8, z.small), z.small,
