@@ -178,8 +178,9 @@ export function planningLines(view, st) {
   lines.push([`passes in a row: ${p.passes ?? 0} of ${n} (all pass: the journeys begin)`, "text"]);
   const bought = (st.seats || []).map((s, i) => [i, (s || {}).bought ?? 0]).filter(([, b]) => b);
   if (bought.length) {
-    lines.push(["bought this round: " + bought.map(([i, b]) => `${seatName(view, i)} ${b}`)
-                                              .join(", "), "soft"]);
+    // "2 by Bot 1": a count beside a name that ends in a number ("Bot 1 2") reads as one
+    const who = bought.map(([i, b]) => `${b} by ${seatName(view, i)}`);
+    lines.push(["bought this round: " + who.join(", "), "soft"]);
   }
   return lines;
 }
