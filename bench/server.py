@@ -115,6 +115,10 @@ def run(starts: int = 5) -> tuple[float, float]:
         arcanum_rss, arcanum_inputs = _rss_after_play(
             Path(tmp) / "arcanum.db", "arcanum", 5, {"board": "sample", "length": "long"}, None
         )
+        # A whole 6-player game whose views carry each seat's purse and ledger.
+        elves_rss, elves_inputs = _rss_after_play(
+            Path(tmp) / "elves.db", "king-of-the-elves", 6, {"deck": "assumed"}, None
+        )
     median = percentile(colds, 50)
     report(
         f"cold start to first HTTP 200 (median of {starts})",
@@ -133,5 +137,11 @@ def run(starts: int = 5) -> tuple[float, float]:
         f"{arcanum_rss:.1f} MB",
         f"<= {RSS_BUDGET_MB:.0f} MB",
         arcanum_rss <= RSS_BUDGET_MB,
+    )
+    report(
+        f"  the same, one 6-player King of the Elves table ({elves_inputs} inputs)",
+        f"{elves_rss:.1f} MB",
+        f"<= {RSS_BUDGET_MB:.0f} MB",
+        elves_rss <= RSS_BUDGET_MB,
     )
     return median, rss
