@@ -19,9 +19,10 @@ from scorekeeper.games import games
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
-# A game rule as the packages cite it: R-MIN-4, a section such as R-FAME, a definition (D-4),
-# a ruling (A-5, G-12). TABLE-... ids are the table's own refusals, shared by every game.
-GAME_RULE = re.compile(r"(?<![\w-])(R-[A-Z]+(?:-\d+)?|[DAG]-\d+)(?![\w-])")
+# A game rule as the packages cite it: R-MIN-4, an optional rule's R-OPT-B-1 (Arcana), a
+# section such as R-FAME, a definition (D-4), a ruling (A-5, G-12). TABLE-... ids are the
+# table's own refusals, shared by every game.
+GAME_RULE = re.compile(r"(?<![\w-])(R-[A-Z]+(?:-[A-Z]+)?(?:-\d+)?|[DAG]-\d+)(?![\w-])")
 TABLE_RULE = re.compile(r"(?<![\w-])(TABLE-[A-Z]+(?:-[A-Z]+)*)(?![\w-])")
 
 # Every numbered rule of each game's rules, by section: each one gets its own entry.
