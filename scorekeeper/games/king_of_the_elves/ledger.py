@@ -52,12 +52,6 @@ _SOURCE_OF = {
 }
 
 
-def rule_for(reason: str) -> str:
-    """The rule a ledger entry of this ``reason`` cites (rule_ids.LEDGER_RULES): callers pass
-    it as ``move``'s ``rule`` rather than spelling an applied rule's id."""
-    return LEDGER_RULES[reason]
-
-
 def _account(name: str) -> tuple[str, int]:
     """``purse:3`` -> ("purse", 3); ``bank`` -> ("bank", -1)."""
     if name == BANK:
@@ -86,9 +80,11 @@ def _change(state: State, account: str, delta: int) -> State:
     return evolve(state, seats=tuple(seats))
 
 
-def move(state: State, frm: str, to: str, amount: int, reason: str, rule: str, about: str) -> State:
+def move(state: State, frm: str, to: str, amount: int, reason: str, about: str) -> State:
     """``state`` with ``amount`` gold moved from account ``frm`` to ``to`` and the entry
-    appended (numbered from 1). An amount of 0 moves nothing and records nothing.
+    appended (numbered from 1), citing the rule of its ``reason`` (rule_ids.LEDGER_RULES: the
+    one place an applied rule's id is spelled). An amount of 0 moves nothing and records
+    nothing.
 
     Raises AssertionError if a purse or escrow would go negative (callers check first) and
     ValueError for an unknown account or reason."""
@@ -104,7 +100,7 @@ def move(state: State, frm: str, to: str, amount: int, reason: str, rule: str, a
         n=len(state.ledger) + 1,
         round=state.round,
         reason=reason,
-        rule=rule,
+        rule=LEDGER_RULES[reason],
         frm=frm,
         to=to,
         amount=amount,

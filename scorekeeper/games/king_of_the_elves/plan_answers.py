@@ -150,7 +150,6 @@ def _buy(state: State, s: int) -> Outcome:
         escrow_account(s),
         cost,
         "buy",
-        ledger.rule_for("buy"),
         f"{seat_ref(s)}'s purchase {state.seats[s].bought + 1} this round",
     )
     state, _ = piles.draw(state, 1)

@@ -315,7 +315,6 @@ def remove_village(state: State, seat: int, slot: int) -> Outcome:
 
 def pay_removal(state: State, s: int, cost: int, about: str, ev: list[str]) -> State:
     """The removal's cost from the purse to the bank (R-PLAN-13, G-12)."""
-    rule = ledger.rule_for("remove")
-    state = ledger.move(state, purse_account(s), BANK, cost, "remove", rule, about)
+    state = ledger.move(state, purse_account(s), BANK, cost, "remove", about)
     ev.append(f"{seat_ref(s)} pays the bank {cost} gold for {about}")
     return state

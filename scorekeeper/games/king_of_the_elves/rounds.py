@@ -60,7 +60,6 @@ def new_state(n: int, options: Options, deck: Deck) -> State:
             purse_account(s),
             options.starting_gold,
             "start",
-            ledger.rule_for("start"),
             f"{seat_ref(s)}'s starting purse",
         )
     return piles.deal(state, FIRST_DEAL)
@@ -78,7 +77,6 @@ def end_planning(state: State, ev: list[str]) -> State:
                 BANK,
                 escrow,
                 "buy_paid",
-                ledger.rule_for("buy_paid"),
                 f"{seat_ref(s)}'s {plural(state.seats[s].bought, 'purchase')} this round",
             )
             ev.append(f"{seat_ref(s)}'s {escrow} gold set aside for purchases goes to the bank")

@@ -335,21 +335,19 @@ def _visit(
     )
     paid_teleport = TELEPORT_PRICE if teleport else 0
     if teleport:
-        state = ledger.move(
-            state, mine, BANK, TELEPORT_PRICE, "teleport", "R-TRAVEL-16", f"teleport to {where}"
-        )
+        state = ledger.move(state, mine, BANK, TELEPORT_PRICE, "teleport", f"teleport to {where}")
         lines.append(f"{who} pays the bank {TELEPORT_PRICE} gold for the teleport")
     thief = thief_due(j, place, village)
     paid_thief = 0
     if thief is not None:
         state = ledger.move(
-            state, mine, purse_account(thief), THIEF_TAKES, "thief", "R-TRAVEL-7",
+            state, mine, purse_account(thief), THIEF_TAKES, "thief",
             f"{seat_ref(thief)}'s thief at {where}",
         )  # fmt: skip
         paid_thief = THIEF_TAKES
         lines.append(f"{who} pays {seat_ref(thief)} {THIEF_TAKES} gold for the thief")
     income = village.value
-    state = ledger.move(state, BANK, mine, income, "village", ledger.rule_for("village"), where)
+    state = ledger.move(state, BANK, mine, income, "village", where)
     doubled = village.gold is not None and village.gold.owner == t
     gold_card = income if doubled else 0
     if doubled:
@@ -359,7 +357,6 @@ def _visit(
             mine,
             gold_card,
             "gold_card",
-            ledger.rule_for("gold_card"),
             f"{who}'s gold card at {where}",
         )
     lines.append(
@@ -376,7 +373,6 @@ def _visit(
             mine,
             BONUS,
             "bonus",
-            ledger.rule_for("bonus"),
             "every village visited on a journey",
         )
         lines.append(f"{who} has visited every village: the bank pays {who} {BONUS} gold more")
