@@ -220,6 +220,26 @@ def answer_refusal(prompt: str) -> Rejected:
     )
 
 
+def unpaid(j: Journey, put_back: str = "") -> Rejected:
+    """Refused while a thief's payment waits for the traveller's ``pay`` (money: phones)."""
+    who = seat_ref(j.seat)
+    return Rejected(
+        "R-TRAVEL-7",
+        f"{who} has not yet confirmed the {j.pay_amount} gold for {seat_ref(j.pay_to)}'s thief",
+        f"{put_back}{who} confirms the payment on the phone, or stops",
+    )
+
+
+def finish_move_first(j: Journey) -> Rejected:
+    """Refused while a move is under way: its cards come first (R-TRAVEL-6)."""
+    more = j.move_needed - len(j.move_cards)
+    return Rejected(
+        "R-TRAVEL-6",
+        "a move is under way: its cards come first",
+        f"take it back; finish the move: {more} more {type_name(j.move_type, more)}, or stop",
+    )
+
+
 def teleport_offered(state: State, j: Journey) -> bool:
     """``teleport`` is offered with the variant, between moves, after the own first village
     (R-TRAVEL-15): public facts only, never the purse."""

@@ -32,12 +32,12 @@ from scorekeeper.games.king_of_the_elves.journey import (
     Journey,
     Visit,
     answer_refusal,
+    finish_move_first,
     hindering,
     next_place,
-    own_first_visited,
     own_visited,
-    parse_place,
     thief_due,
+    unpaid,
     village_of,
     village_words,
     ways_past_thief,
@@ -51,6 +51,7 @@ from scorekeeper.games.king_of_the_elves.state import (
     purse_account,
     seat_with,
 )
+from scorekeeper.games.king_of_the_elves.teleport import teleport, teleport_to
 
 Result = Accepted[State] | Rejected
 BONUS = 10
@@ -85,7 +86,7 @@ def on_road(state: State, card: str) -> Result:
             "take it back; villages are laid while planning",
         )
     if j.awaiting_pay:
-        return _unpaid(j, "take it back; ")
+        return unpaid(j, "take it back; ")
     if j.teleport == TELEPORT_CHOOSE:
         return Rejected(
             "R-TRAVEL-16",
@@ -191,7 +192,7 @@ def _escort(state: State, j: Journey, card: str) -> Result:
     """An escort, played as the traveller enters a principality (R-TRAVEL-10, G-6)."""
     who = seat_ref(j.seat)
     if j.move_cards:
-        return _finish_move_first(j)
+        return finish_move_first(j)
     place = next_place(state, j)
     if place is None:
         return Rejected(
@@ -238,7 +239,7 @@ def _end_escort(state: State, j: Journey) -> tuple[State, Journey]:
 def _turnaround(state: State, j: Journey, card: str) -> Result:
     """A turnaround between two moves, once an own village was visited (R-TRAVEL-11, G-24)."""
     if j.move_cards:
-        return _finish_move_first(j)
+        return finish_move_first(j)
     if not own_visited(j):
         return Rejected(
             "R-TRAVEL-11",
@@ -249,24 +250,6 @@ def _turnaround(state: State, j: Journey, card: str) -> Result:
     j = j.with_(direction=-j.direction, spent=(*j.spent, card))
     line = f"{seat_ref(j.seat)} turns around"
     return Accepted(evolve(state, journey=j), (line,))
-
-
-def _unpaid(j: Journey, put_back: str = "") -> Rejected:
-    who = seat_ref(j.seat)
-    return Rejected(
-        "R-TRAVEL-7",
-        f"{who} has not yet confirmed the {j.pay_amount} gold for {seat_ref(j.pay_to)}'s thief",
-        f"{put_back}{who} confirms the payment on the phone, or stops",
-    )
-
-
-def _finish_move_first(j: Journey) -> Rejected:
-    more = j.move_needed - len(j.move_cards)
-    return Rejected(
-        "R-TRAVEL-6",
-        "a move is under way: its cards come first",
-        f"take it back; finish the move: {more} more {type_name(j.move_type, more)}, or stop",
-    )
 
 
 def _teleport_card(state: State, j: Journey, card: str, kind: str) -> Result:
@@ -408,78 +391,15 @@ def on_decision(state: State, decision: Decision) -> Result:
     if prompt == "journey" and answer == "stop":
         return stop(state)
     if prompt == "journey" and answer == "teleport":
-        return _teleport(state, j)
+        return teleport(state, j)
     if prompt == "teleport_to":
-        return _teleport_to(state, j, answer)
+        return teleport_to(state, j, answer)
     if prompt == "pay" and answer == "pay" and j.awaiting_pay:
         place = j.teleport_to if j.teleport_to is not None else next_place(state, j)
         assert place is not None
         cards = j.teleport_cards or j.move_cards
         return _visit(state, j, place, cards, teleport=bool(j.teleport_cards))
     return answer_refusal(prompt)
-
-
-def _teleport(state: State, j: Journey) -> Result:
-    """``journey teleport`` (R-TRAVEL-15, R-TRAVEL-16): the destination is asked next."""
-    who = seat_ref(j.seat)
-    if not state.options.teleport:
-        return Rejected(
-            "R-TRAVEL-15", "teleporting is not played at this table", "go on by road, or stop"
-        )
-    if j.move_cards:
-        return _finish_move_first(j)
-    if j.awaiting_pay:
-        return _unpaid(j)
-    if j.teleport != TELEPORT_NONE:
-        return Rejected(
-            "R-TRAVEL-16", f"{who} is teleporting already", "choose the village, or stop"
-        )
-    if not own_first_visited(j):
-        return Rejected(
-            "R-TRAVEL-15",
-            f"{who} may teleport only after visiting {who}'s own first village on this journey",
-            "reach your first village first",
-        )
-    if not can_pay(state, j.seat, TELEPORT_PRICE):
-        return Rejected(
-            "R-TRAVEL-16",
-            f"{who} cannot pay the {TELEPORT_PRICE} gold a teleport costs: go on by road, or stop",
-            "go on by road, or stop",
-        )
-    j = j.with_(teleport=TELEPORT_CHOOSE)
-    return Accepted(evolve(state, journey=j), (f"{who} teleports: where to is asked next",))
-
-
-def _teleport_to(state: State, j: Journey, answer: str) -> Result:
-    """``teleport_to``: the destination, any village on the table (G-20); it may be chosen
-    again until the first of the 4 cards is laid. The purse is checked now for the 3 gold, and
-    the 2 a thief there takes unless an escort already protects its principality: an escort
-    played after this answer cannot lower the price (contract, "Travel")."""
-    if j.teleport == TELEPORT_NONE or j.teleport_cards:
-        return answer_refusal("teleport_to")
-    place = parse_place(answer)
-    village = None if place is None else village_of(state, place)
-    if place is None or village is None:
-        return Rejected(
-            "R-TRAVEL-16", "there is no village there", "choose a village on the table, or stop"
-        )
-    thief = thief_due(j, place, village)
-    price = TELEPORT_PRICE + (THIEF_TAKES if thief is not None else 0)
-    if not can_pay(state, j.seat, price):
-        what = f"the {TELEPORT_PRICE} gold of the teleport"
-        if thief is not None:
-            what += f" and the {THIEF_TAKES} gold {seat_ref(thief)}'s thief takes there"
-        return Rejected(
-            "R-TRAVEL-16",
-            f"{seat_ref(j.seat)} cannot pay {what}: choose another village, or stop",
-            "choose another village, or stop",
-        )
-    j = j.with_(teleport=TELEPORT_CARDS, teleport_to=place)
-    line = (
-        f"{seat_ref(j.seat)} teleports to {village_words(place[0], village)}: "
-        f"{TELEPORT_CARDS_NEEDED} travel cards on the road pad"
-    )
-    return Accepted(evolve(state, journey=j), (line,))
 
 
 def stop(state: State) -> Result:
