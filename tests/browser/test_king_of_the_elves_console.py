@@ -5,6 +5,7 @@ exactly that deck, no longer marked as a guess."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,12 @@ def test_a_deck_manifest_edited_in_the_form_makes_a_table(
     assumed = section.locator('tr[data-entry="assumed"]')
     expect(assumed).to_contain_text("assumed")
     expect(assumed).not_to_contain_text("sample")
+    editing = section.locator('[data-role="editing"]')
+    expect(editing).to_have_attribute("data-load", re.compile(r"\d+"))  # the first load is in
+    loaded = int(editing.get_attribute("data-load") or 0)
     assumed.locator('button[data-action="open"]').click()
+    # typed in only once the entry asked for is drawn (a later draw would wipe it)
+    expect(editing).to_have_attribute("data-load", str(loaded + 1))
     expect(section.locator('[data-role="editing"]')).to_contain_text(
         "A copy of assumed (shipped with scorekeeper, assumed: not read from your own copy)"
     )

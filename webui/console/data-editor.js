@@ -227,6 +227,9 @@ function editorFor(kind) {
       : `A copy of ${got.name} (shipped with scorekeeper${got.sample ? shippedWords(kind) : ""}): ` +
         "give it your own name under “Save as” and fill it in.";
     draw(data);
+    // Which load the form shows (a test hook): a load asked while one was on its way redraws
+    // the same entry, and what was typed in between is gone.
+    editing.dataset.load = String(mine);
     if (quiet) problems.replaceChildren(); else show(got);
   };
   const check = async () => {
