@@ -13,7 +13,7 @@ How the second history is made. A piece's *private life* for seat ``s`` is a run
 which it is one of ``Game.secrets(state, s)``. A life can be perturbed when, just before it
 starts, the piece was out of everyone's sight (no seat's secret and not shown to the public:
 ``Game.locate`` says "" where the game tracks pieces, else the public view does not name it at
-all), and when ``Game.hidden_kind`` gives it a kind: the piece is then replaced, in every input
+all), and when ``Game.hidden_kind_for`` gives it a kind: the piece is then replaced, in every input
 of its life (a decision's answer included), by a *partner* of the same kind that is out of
 sight and named by no input all along (a card nobody has seen), or, when there is none, it
 trades places with another of the seat's own hidden pieces of its kind, each out of sight
@@ -128,14 +128,20 @@ def play(game_id: str, seats: int, seed: int) -> Played:
     for inp in world.inputs():
         if isinstance(inp, Seen):
             seen.add(inp.piece)
-        kind = game.hidden_kind(inp.piece) if isinstance(inp, Seen) and inp.present else None
+        kind = (
+            game.hidden_kind_for(inp.piece, options)
+            if isinstance(inp, Seen) and inp.present
+            else None
+        )
         if (
             isinstance(inp, Seen)
             and kind is not None
             and rng.random() < MISREAD
             and _hides(game, table, inp)
         ):
-            others = [p for p in pieces if p not in seen and game.hidden_kind(p) == kind]
+            others = [
+                p for p in pieces if p not in seen and game.hidden_kind_for(p, options) == kind
+            ]
             if others and do(Op(Seen(inp.zone, rng.choice(others), True))):
                 assert do(Op(Correct(inp), pinned=True)), inp.to_str()
                 continue
@@ -300,18 +306,19 @@ def plan(played: Played) -> Plan:
         for piece in _mentions(op):
             named.setdefault(piece, []).append(j)  # in op order: bisect finds a range
     result = Plan(lives=len(everything))
+    kinds = {p: game.hidden_kind_for(p, played.options) for p in game.pieces()}
     ok: list[Life] = []
     for life in everything:
         if life.start == 0 or not sight.out_of_sight(life.start - 1, life.piece):
             reason = "in sight before it was a secret"
-        elif game.hidden_kind(life.piece) is None:
-            reason = "no piece of its kind (Game.hidden_kind)"
+        elif kinds.get(life.piece) is None:
+            reason = "no piece of its kind (Game.hidden_kind_for)"
         else:
             ok.append(life)
             continue
         result.skipped[reason] = result.skipped.get(reason, 0) + 1
     rng = random.Random(f"partners {played.seed}")
-    pool = [p for p in game.pieces() if game.hidden_kind(p) is not None]
+    pool = [p for p, kind in kinds.items() if kind is not None]
     last = len(played.states)
     for seat in range(played.seats):
         mine = [life for life in ok if life.seat == seat]
@@ -333,7 +340,7 @@ def plan(played: Played) -> Plan:
                 if life in done:
                     continue
                 first, end = life.start - 1, min(life.end, stop)  # ops first .. end - 1
-                partner = _partner(game, life, first, end, pool, named, sight, taken, rng)
+                partner = _partner(kinds, life, first, end, pool, named, sight, taken, rng)
                 if partner is not None:
                     taken.append((partner, first, end))
                     run.swaps.append((life.piece, partner, first, end))
@@ -347,7 +354,7 @@ def plan(played: Played) -> Plan:
                         for m in order
                         if m not in done
                         and m is not life
-                        and _pairs(game, life, m, stop, named, sight, taken)
+                        and _pairs(kinds, life, m, stop, named, sight, taken)
                     ),
                     None,
                 )
@@ -376,7 +383,7 @@ def plan(played: Played) -> Plan:
 
 
 def _partner(
-    game: Game,
+    kinds: Mapping[str, str | None],
     life: Life,
     first: int,
     end: int,
@@ -389,11 +396,11 @@ def _partner(
     """A piece of ``life``'s kind that no op ``first`` … ``end - 1`` names, out of sight in
     every state ``first`` … ``end``, and not standing in for another life then; preferably one
     no op of the game names at all."""
-    kind = game.hidden_kind(life.piece)
+    kind = kinds.get(life.piece)
     fits: list[str] = []
     never: list[str] = []
     for piece in pool:
-        if piece == life.piece or game.hidden_kind(piece) != kind:
+        if piece == life.piece or kinds.get(piece) != kind:
             continue
         if any(p == piece and a < end and first < b for p, a, b in taken):
             continue
@@ -409,7 +416,7 @@ def _partner(
 
 
 def _pairs(
-    game: Game,
+    kinds: Mapping[str, str | None],
     one: Life,
     other: Life,
     stop: int,
@@ -420,7 +427,7 @@ def _pairs(
     """Whether two of a seat's hidden pieces can trade places over both their lives: of one
     kind, used for nothing else then, and each out of sight whenever it is not hidden: named
     by no op outside its own life, in nobody's sight outside it."""
-    if one.piece == other.piece or game.hidden_kind(one.piece) != game.hidden_kind(other.piece):
+    if one.piece == other.piece or kinds.get(one.piece) != kinds.get(other.piece):
         return False
     first = min(one.start, other.start) - 1
     end = max(min(one.end, stop), min(other.end, stop))

@@ -253,6 +253,12 @@ class Game(ABC, Generic[S]):
         default): no other piece can stand in for this one, so its identity is never swapped."""
         return None
 
+    def hidden_kind_for(self, piece: str, options: Mapping[str, Any]) -> str | None:
+        """``hidden_kind`` for a table with these resolved ``options``, for a game whose
+        pieces' kinds are in its data (a card pack gives each card's type): the privacy check
+        asks this one. Default: ``hidden_kind(piece)``."""
+        return self.hidden_kind(piece)
+
     def locate(self, state: S, piece: str) -> str | None:
         """Where the referee knows ``piece`` to be in ``state``: a zone name, ``"hand:<seat>"``
         for a seat's hand, ``""`` when the game tracks pieces but this one is out of sight (a
