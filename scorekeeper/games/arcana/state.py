@@ -79,7 +79,9 @@ class District:
     (G-1 … G-3); ``stake`` the face-up stake's card id (the Prince's Games card's id while it
     lies on the neutral district, R-END-1), None when none is shown; ``pile`` the face-down
     cards left under it; ``awaiting`` while its next stake must be seen on its pad before play
-    goes on there (G-35, R-EOR-2); ``resolved`` once its result is in this round."""
+    goes on there (G-35, R-EOR-2); ``resolved`` once its result is in this round;
+    ``bribes`` the arcanum each briber named for its relics here (seat, arcanum: G-15), read
+    when a later agent or relic re-checks the bribe (G-13); cleared with the stake."""
 
     id: str
     friends: tuple[int, ...]
@@ -88,6 +90,7 @@ class District:
     agents: tuple[Placed, ...] = ()
     awaiting: bool = False
     resolved: bool = False
+    bribes: tuple[tuple[int, str], ...] = ()
 
     @property
     def empty(self) -> bool:
