@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 
 from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcana.cards import BADGE, LOCATION, MASTER, RELIC, Ability, Card
-from scorekeeper.games.arcana.names import guild_words, the_card
+from scorekeeper.games.arcana.names import guild_words, possessive, the_card
 from scorekeeper.games.arcana.state import State
 from scorekeeper.games.arcana.sums import (
     NONE,
@@ -99,10 +99,7 @@ def decide(
     best = max(qualified.values())
     top = sorted(s for s, v in qualified.items() if v == best)
     if len(top) == 1:
-        winner = top[0]
-        others = [v for s, v in sums.items() if s != winner]
-        against = f" against {max(others)}" if others else ", alone there"
-        return winner, f"{seat_ref(winner)} wins with {best}{against}"
+        return top[0], _win_words(top[0], sums, thresholds)
     breakers = set(tie_seats)
     if mode == ANY_AT_DISTRICT:
         looked = breakers & set(sums if seats_at is None else seats_at)
@@ -110,7 +107,7 @@ def decide(
         looked = breakers & set(top)
     tied = _and(seat_ref(s) for s in top)
     if len(looked) >= 2:
-        cancel = _and(f"{seat_ref(s)}'s" for s in sorted(looked))
+        cancel = _and(possessive(s) for s in sorted(looked))
         return None, f"{tied} tie at {best}; {cancel} tie-breakers cancel: nobody wins"
     if len(looked) == 1 and looked <= set(top):
         winner = next(iter(looked))
@@ -118,6 +115,22 @@ def decide(
         tail = f" ({because})" if because else " with a tie-breaker"
         return winner, f"{seat_ref(winner)} wins the tie at {best}{tail}"
     return None, f"{tied} tie at {best} and no tie-breaker settles it: nobody wins"
+
+
+def _win_words(winner: int, sums: Mapping[int, int], thresholds: Mapping[int, int]) -> str:
+    """ "{seat:0} wins with 5 against 3"; with declared arcana a higher sum may have fallen short
+    of its own threshold: "{seat:0} wins with 5; {seat:1} has 6 but needs 7"."""
+    best = sums[winner]
+    others = sorted(((v, s) for s, v in sums.items() if s != winner), reverse=True)
+    head = f"{seat_ref(winner)} wins with {best}"
+    if not others:
+        return f"{head}, alone there"
+    value, seat = others[0]
+    if value > best and seat in thresholds:
+        return f"{head}; {seat_ref(seat)} has {value} but needs {thresholds[seat]}"
+    if value > best:
+        return f"{head}; {seat_ref(seat)} has {value} but declared none"
+    return f"{head} against {value}"
 
 
 def _nobody(sums: Mapping[int, int], thresholds: Mapping[int, int]) -> str:

@@ -59,7 +59,9 @@ def test_t6_harlequin_won_in_different_arcana(threshold: int, expected: int | No
 def test_g11_qualify_on_the_threshold_of_the_arcanum_declared() -> None:
     # the highest sum wins across arcana, but only a seat over its own threshold qualifies
     got = ties.decide({0: 5, 1: 6}, {0: 4, 1: 7}, frozenset(), "tied_only", (0, 1))
-    assert got == (0, "{seat:0} wins with 5 against 6")
+    assert got == (0, "{seat:0} wins with 5; {seat:1} has 6 but needs 7")
+    got = ties.decide({0: 5, 1: 6}, {0: 4}, frozenset(), "tied_only", (0, 1))
+    assert got == (0, "{seat:0} wins with 5; {seat:1} has 6 but declared none")
     # a seat that declared none has no threshold
     assert ties.decide({0: 0, 1: 3}, {1: 4}, frozenset(), "tied_only", (0, 1)) == (
         None,
