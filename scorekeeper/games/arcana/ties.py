@@ -21,8 +21,11 @@ from scorekeeper.games.arcana.state import State
 from scorekeeper.games.arcana.sums import (
     NONE,
     applying,
+    counted_arcana,
+    district_sums,
     seats_at,
     stake_card,
+    thresholds,
 )
 
 TIED_ONLY = "tied_only"
@@ -50,7 +53,8 @@ def tie_reasons(
     state: State, did: str, arcanum: str, *, arcana: Mapping[int, str] | None = None
 ) -> dict[int, str]:
     """``tie_breakers`` with, for each seat, the words of why its tie-breaker applies ("the
-    Ferrymen's badge: the stake's arcanum is wand"), for ``decide``'s ``why``."""
+    Ferrymen's badge: the arcanum counted is wand"), for ``decide``'s ``why``. The words name
+    agents: call it once the district's cards are face up (G-9)."""
     stake = stake_card(state, did)
     district = state.district(did)
     out: dict[int, str] = {}
@@ -74,6 +78,28 @@ def tie_reasons(
                 out[seat] = f"{_source_words(state, card)}: {why}"
                 break
     return out
+
+
+def settle(
+    state: State, did: str, declared: Mapping[int, str], copies: Mapping[str, str]
+) -> tuple[dict[int, str], dict[int, int], int | None, str]:
+    """The whole result of district ``did`` as results.py records it (a DistrictResult's
+    ``arcana``, ``sums``, ``winner`` and ``reason``): ``sums.district_sums``, each seat's
+    threshold, the tie-breakers that apply and ``decide`` under the table's ``tie_breakers``
+    option. Call it once the district's cards are face up (G-9): the reason may name them."""
+    arcana = counted_arcana(state, did, declared)
+    got = district_sums(state, did, declared, copies)
+    first = next(iter(arcana.values()), NONE)
+    why = tie_reasons(state, did, first, arcana=arcana)
+    winner, reason = decide(
+        got,
+        thresholds(state, did, declared),
+        frozenset(why),
+        state.options.tie_breakers,
+        seats_at(state, did),
+        why=why,
+    )
+    return arcana, got, winner, reason
 
 
 def decide(

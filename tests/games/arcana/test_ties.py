@@ -16,19 +16,11 @@ FERRY_THIEVES = ("ferrymen", "thieves")
 def winner(
     state: State, did: str, declared: dict[int, str] | None = None
 ) -> tuple[int | None, str]:
-    """The district's winner as results.py finds it: sums, thresholds, tie-breakers, decide."""
-    got = results(state, did, declared)
-    arcana = sums.counted_arcana(state, did, declared or {})
-    stake_major = next(iter(arcana.values()), "none")
-    why = ties.tie_reasons(state, did, stake_major, arcana=arcana)
-    return ties.decide(
-        got,
-        sums.thresholds(state, did, declared or {}),
-        ties.tie_breakers(state, did, stake_major, arcana=arcana),
-        state.options.tie_breakers,
-        sums.seats_at(state, did),
-        why=why,
-    )
+    """The district's winner and reason, as ``ties.settle`` gives them to results.py."""
+    arcana, got, won, reason = ties.settle(state, did, declared or {}, {})
+    assert got == results(state, did, declared)
+    assert arcana == sums.counted_arcana(state, did, declared or {})
+    return won, reason
 
 
 def test_t1_t2_the_highest_qualifying_sum_wins() -> None:
@@ -175,3 +167,16 @@ def test_declared_arcana_decide_which_tie_breakers_apply() -> None:
     arcana = sums.counted_arcana(state, "a", {0: "sword", 1: "wand"})
     assert ties.tie_breakers(state, "a", "wand", arcana=arcana) == frozenset()
     assert winner(state, "a", {0: "wand", 1: "wand"})[0] == 0
+
+
+def test_t7_settle_with_the_harlequins_copy() -> None:
+    cards = (at("stake_003", 1), at("usurers_03", 1), at("blades_01", 0))
+    state = table(("blades", "usurers"), stakes={"b": "stake_007"}, agents={"b": cards})
+    assert ties.settle(state, "b", {}, {"stake_003": "usurers_03"}) == (
+        {0: "chalice", 1: "chalice"},
+        {0: 2, 1: 6},
+        1,
+        "{seat:1} wins with 6 against 2",
+    )
+    # copying nothing the Usurers have 3 of the Chapel's 4: nobody
+    assert ties.settle(state, "b", {}, {"stake_003": ""})[2:] == (None, "nobody reaches 4")
