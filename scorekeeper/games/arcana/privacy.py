@@ -52,9 +52,13 @@ def face_down_at(state: State, piece: str) -> District | None:
 
 
 def secrets(state: State, seat: int) -> frozenset[str]:
-    """The piece ids only ``seat`` (and the organiser) may know now."""
+    """The piece ids only ``seat`` (and the organiser) may know now. The agents at the district
+    being resolved are no one's secret, whatever their recorded face (G-9)."""
     out: set[str] = set()
+    revealed = state.resolution.district if state.resolution is not None else ""
     for district in state.districts:
+        if district.id == revealed:
+            continue  # every card at the district being resolved is shown (G-9)
         out.update(p.card for p in district.agents if p.owner == seat and not p.face_up)
     me = state.seats[seat]
     out.update(me.hand_known)
