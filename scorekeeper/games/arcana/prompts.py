@@ -98,6 +98,8 @@ def _listed(value: object) -> tuple[str, ...]:
 
 
 def _win_at(state: State, step: Step) -> tuple[str, ...]:
+    """The districts whose stake the step's ``immediate_win`` may take; ``none`` when no
+    stake fits (so the table is never left with a question it cannot answer)."""
     effect = step_effect(state, step, "immediate_win")
     types = _listed(effect.get("stake_type")) if effect is not None else ()
     where = str(effect.get("where", "any")) if effect is not None else "any"
@@ -108,10 +110,12 @@ def _win_at(state: State, step: Step) -> tuple[str, ...]:
             continue
         if _relation_ok(state, step.seat, d.id, where, step.district):
             out.append(d.id)
-    return tuple(out)
+    return tuple(out) or ("none",)
 
 
 def _returnable(state: State, step: Step) -> tuple[str, ...]:
+    """The agents the step's ``return_agent`` may send back (a face-down one by its place);
+    ``none`` when there is none."""
     effect = step_effect(state, step, "return_agent")
     whose = str(effect.get("whose", "any")) if effect is not None else "any"
     where = str(effect.get("where", "any")) if effect is not None else "any"

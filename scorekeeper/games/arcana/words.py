@@ -61,6 +61,8 @@ _FIXED: dict[tuple[str, str], str] = {
     ("stake_discard", "watch"): "Call the watch",
     ("stake_discard", "discard"): "Just discard it",
     ("move", "none"): "Move no agent",
+    ("win_at", "none"): "No stake can be won",
+    ("return", "none"): "Send no agent back",
     ("manual", "done"): "Done",
     ("confirm", "yes"): "It was done as the card says",
     ("confirm", "no"): "Undo it",
