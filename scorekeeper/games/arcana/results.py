@@ -230,7 +230,7 @@ def settle(state: State) -> tuple[State, tuple[str, ...]]:
     district = state.district(did)
     state = with_district(state, district_with(district, resolved=True))
     state = evolve(state, resolution=None)
-    lines = [f"{district_words(did).capitalize()}: {reason}"]
+    lines = [f"{rounds.capital(district_words(did))}: {reason}"]
     if winner is None:
         state, more = award.keep_all(state, did, result)
     else:

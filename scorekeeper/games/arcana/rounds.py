@@ -65,6 +65,12 @@ def draw(state: State, seat: int, n: int) -> State:
     return with_seat(state, seat, new)
 
 
+def capital(text: str) -> str:
+    """``text`` with a capital first letter, the rest unchanged ("District B", not "District
+    b" as ``str.capitalize`` would give)."""
+    return text[:1].upper() + text[1:]
+
+
 def first_actor(state: State, start: int) -> int:
     """The first seat clockwise from ``start`` (itself included) with cards in hand (G-12);
     ``start`` when every hand is empty."""
@@ -166,7 +172,7 @@ def observe_stake(state: State, did: str, piece: str) -> Outcome:
     if is_pg:
         line = "The Prince's Games card comes up on the neutral district: no stake there now"
     else:
-        line = f"{district_words(did).capitalize()}'s stake: {the_card(state.pack, piece)}"
+        line = f"{capital(district_words(did))}'s stake: {the_card(state.pack, piece)}"
     return between_rounds(state, (line,))
 
 
@@ -257,7 +263,9 @@ def end_round(state: State) -> tuple[State, tuple[str, ...]]:
         keep = tuple(p for p in d.agents if not p.watch)
         back += len(d.agents) - len(keep)
         waits = d.awaiting or (d.stake is None and d.pile > 0)
-        districts.append(replace(d, agents=keep, awaiting=waits))
+        # Every district counts as settled until the next round starts: a stake turned up
+        # now is next round's (R-EOR-2), never one more result this round.
+        districts.append(replace(d, agents=keep, awaiting=waits, resolved=True))
     state = evolve(state, districts=tuple(districts), watch_deck=state.watch_deck + back)
     if back:
         lines.append(f"The watch goes home: {back} watch card{'s' if back > 1 else ''} back")
