@@ -178,21 +178,22 @@ def from_pile(state: State, what: str, seat: int) -> Rejected:
 
 def draw(state: State, seat: int, n: int) -> tuple[State, int]:
     """``seat`` draws ``n`` cards: from its deck, then (G-21) its discard pile shuffled into a
-    new deck, as many as there are. Returns the state and how many were drawn. Whenever the
-    deck ends empty the hand is known exactly: everything the seat owns that lies nowhere
-    else (G-37). Hazard: the discard pile becomes the deck, so its cards stop being known."""
+    new deck, as many as there are. Returns the state and how many were drawn. Whenever a
+    draw takes the last card of a deck the hand is known exactly: everything the seat owns
+    that lies nowhere else (G-37); cards drawn after that from the new deck are not. Hazard:
+    the discard pile becomes the deck, so its cards stop being known."""
     one = state.seats[seat]
-    hand, deck, discard, known = one.hand, one.deck, one.discard, one.hand_known
-    want = max(0, n)
-    take = min(want, deck)
-    hand, deck, want = hand + take, deck - take, want - take
-    if want and discard:
+    known = one.hand_known
+    take = min(max(0, n), one.deck)
+    if take and take == one.deck:
+        known = frozenset(one.owned - elsewhere(state, seat))
+    hand, deck, discard, want = one.hand + take, one.deck - take, one.discard, n - take
+    if want > 0 and discard:
         deck, discard = len(discard), ()
         take = min(want, deck)
-        hand, deck, want = hand + take, deck - take, want - take
-    drawn = hand - one.hand
-    new = seat_with(one, hand=hand, deck=deck, discard=discard)
-    state = with_seat(state, seat, new)
-    if deck == 0:
-        known = frozenset(one.owned - elsewhere(state, seat))
-    return with_seat(state, seat, seat_with(new, hand_known=known)), drawn
+        hand, deck = hand + take, deck - take
+        if deck == 0:
+            new = seat_with(one, discard=())
+            known = frozenset(one.owned - elsewhere(with_seat(state, seat, new), seat))
+    new = seat_with(one, hand=hand, deck=deck, discard=discard, hand_known=known)
+    return with_seat(state, seat, new), hand - one.hand
