@@ -20,6 +20,12 @@ def see(state: State, zone: str, piece: str) -> Accepted[State]:
     return out
 
 
+def say(state: State, prompt: str, answer: str) -> Accepted[State]:
+    out = intrigue.decide(state, prompt, answer, 0)
+    assert isinstance(out, Accepted), out
+    return out
+
+
 def refused(state: State, zone: str, piece: str, rule: str) -> Rejected:
     out = intrigue.observe(state, zone, piece)
     assert isinstance(out, Rejected) and out.rule == rule, out
@@ -40,8 +46,7 @@ def test_t_19_a_constable_called_face_down_counts_and_goes_back_to_the_watch_dec
     out = see(watch(), "discard:0", CITIZEN)
     assert out.state.steps[0].kind == "stake_discard"
     assert out.state.seats[0].discard == (CITIZEN,)
-    out = intrigue.decide(out.state, "stake_discard", "watch", 0)
-    assert isinstance(out, Accepted)
+    out = say(out.state, "stake_discard", "watch")
     assert out.state.steps[0].kind == "watch_card"
     out = see(out.state, "agents_a", CONSTABLE)
     (laid,) = out.state.district("a").agents
@@ -59,8 +64,7 @@ def test_t_19_a_constable_called_face_down_counts_and_goes_back_to_the_watch_dec
 
 def test_watch_call_extra_leaves_the_action_to_take() -> None:
     out = see(watch("extra"), "discard:0", CITIZEN)
-    out = intrigue.decide(out.state, "stake_discard", "watch", 0)
-    assert isinstance(out, Accepted)
+    out = say(out.state, "stake_discard", "watch")
     out = see(out.state, "agents_n", CONSTABLE)
     assert out.state.district("n").agents[0].face_up
     assert out.events == ("{seat:0} calls the watch: the Constable at the neutral district",)
@@ -70,8 +74,7 @@ def test_watch_call_extra_leaves_the_action_to_take() -> None:
 
 def test_a_stake_just_discarded_passes_the_turn() -> None:
     out = see(watch(), "discard:0", CITIZEN)
-    out = intrigue.decide(out.state, "stake_discard", "discard", 0)
-    assert isinstance(out, Accepted)
+    out = say(out.state, "stake_discard", "discard")
     assert out.state.active_seat == 1 and out.state.watch_deck == 6
 
 
