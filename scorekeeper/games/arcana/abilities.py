@@ -9,10 +9,10 @@ whose ``card`` is the card whose ability runs:
 - ``keep`` (``draw_keep``): ``count`` cards awaited on the seat's discard pad (discards.py);
 - ``move`` (``move_agent``): an agent's arrival at another district's pad (``arrive_moved``)
   or the answer ``none``;
-- ``win_at`` (``immediate_win``): a district letter (``win_answers``);
-- ``return`` (``return_agent``): an agent at a district, by card id, or for any agent by its
-  place ``<district>:<k>`` (its k-th card, 1-based, in the order laid): the public prompt
-  names a face-down agent by its place, never by its id (``return_answers``);
+- ``win_at`` (``immediate_win``): a district letter (``win_answers``), or ``none``;
+- ``return`` (``return_agent``): an agent at a district, a face-up one by card id, a
+  face-down one by its place ``<district>.<k>`` (its k-th card, 1-based, in the order laid,
+  words.place_answer): the public prompt never names it (``return_answers``), or ``none``;
 - ``manual`` then ``confirm`` (G-33).
 
 ``draw``, ``draw_keep``'s draw and ``extra_action`` need nobody; ``add``, ``tie_win``,
@@ -137,9 +137,10 @@ def _run(
 
 
 def _relation_ok(state: State, seat: int, did: str, wanted: object) -> bool:
-    """Whether ``did`` is to ``seat`` one of ``wanted`` (a word or words; ``any`` and
-    ``here`` take every district)."""
-    if wanted in (None, "", ANY, "here"):
+    """Whether ``did`` is to ``seat`` one of ``wanted`` (a word or words; ``any`` takes every
+    district; ``here`` none: a location or a master acts from no district, as prompts.py
+    reads it too)."""
+    if wanted in (None, "", ANY):
         return True
     words = (wanted,) if isinstance(wanted, str) else tuple(wanted)  # type: ignore[arg-type]
     return ANY in words or relation(state, seat, did) in words
@@ -168,10 +169,11 @@ def _listed(value: object) -> tuple[str, ...]:
 
 
 def _whose_ok(seat: int, owner: int, whose: object) -> bool:
-    """``whose``: ``own`` (the ability owner's agents), ``other`` (anyone else's), ``any``."""
+    """``whose``: ``own`` (the ability owner's agents), ``other`` or ``enemy`` (anyone
+    else's), ``any``."""
     if whose == "own":
         return owner == seat
-    if whose == "other":
+    if whose in ("other", "enemy"):
         return owner != seat
     return True
 
@@ -195,8 +197,8 @@ def win_answers(state: State, seat: int, one: Effect, source: str) -> tuple[str,
 
 
 def return_answers(state: State, seat: int, one: Effect, source: str) -> tuple[str, ...]:
-    """The agents ``return_agent`` may send home, each as its place ``<district>:<k>`` (a
-    face-down agent is never named by id in a public prompt)."""
+    """The agents ``return_agent`` may send home: a face-up one by its card id, a face-down
+    one by its place ``<district>.<k>`` (words.place_answer: a public prompt never names it)."""
     out = []
     for district in state.districts:
         if not _relation_ok(state, seat, district.id, one.get("where")):
@@ -205,7 +207,7 @@ def return_answers(state: State, seat: int, one: Effect, source: str) -> tuple[s
             continue
         for k, agent in enumerate(district.agents, 1):
             if _whose_ok(seat, agent.owner, one.get("whose")):
-                out.append(f"{district.id}:{k}")
+                out.append(agent.card if agent.face_up else f"{district.id}.{k}")
     return tuple(out)
 
 
@@ -322,6 +324,9 @@ def arrive_moved(
 def answer_win_at(state: State, step: Step, answer: str) -> Accepted[State] | Rejected:
     """``win_at``: the district whose stake the ability wins at once (R-INT-5, G-30)."""
     one = step.effects[0]
+    if answer == NONE:
+        state, lines = resume(_pop(state, step), step.seat, step.effects[1:], step.card)
+        return Accepted(state, (f"{seat_ref(step.seat)} wins no stake", *lines))
     if answer not in win_answers(state, step.seat, one, step.card):
         return _wrong(
             "that district's stake cannot be won with this card",
@@ -341,16 +346,20 @@ def answer_win_at(state: State, step: Step, answer: str) -> Accepted[State] | Re
 
 def answer_return(state: State, step: Step, answer: str) -> Accepted[State] | Rejected:
     """``return``: the agent sent to its owner's discard pile (a watch card to the watch
-    deck, G-34), by place ``<district>:<k>`` or by card id."""
-    place = answer
+    deck, G-34), by card id (face up) or place ``<district>.<k>`` (face down)."""
+    if answer == NONE:
+        state, lines = resume(_pop(state, step), step.seat, step.effects[1:], step.card)
+        return Accepted(state, (f"{seat_ref(step.seat)} sends no agent back", *lines))
+    if answer not in return_answers(state, step.seat, step.effects[0], step.card):
+        return _wrong("that agent cannot be sent back with this card", "answer an agent offered")
     found = placed_at(state, answer)
     if found is not None:
-        place = f"{found[0].id}:{found[0].agents.index(found[1]) + 1}"
-    if place not in return_answers(state, step.seat, step.effects[0], step.card):
-        return _wrong("that agent cannot be sent back with this card", "answer an agent offered")
-    did, _, k = place.partition(":")
-    district = state.district(did)
-    agent = district.agents[int(k) - 1]
+        district, agent = found
+    else:
+        did, _, k = answer.partition(".")
+        district = state.district(did)
+        agent = district.agents[int(k) - 1]
+    did = district.id
     words = _agent_words(state, agent)
     state = with_district(
         state, district_with(district, agents=tuple(a for a in district.agents if a is not agent))

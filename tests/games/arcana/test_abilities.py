@@ -154,12 +154,17 @@ def test_return_agent_by_place_names_only_a_face_up_agent() -> None:
     )
     out = played(state, effect("return_agent", whose="other", where="any"))
     step = out.state.steps[0]
-    assert abilities.return_answers(out.state, 0, step.effects[0], PLACE) == ("d:1", "n:1")
-    back = say(out.state, "return", "d:1")
+    assert abilities.return_answers(out.state, 0, step.effects[0], PLACE) == ("d.1", PALE_ONE)
+    back = say(out.state, "return", "d.1")
     assert back.events[0] == "{seat:1}'s face-down agent at district D goes to the discard pile"
     assert back.state.seats[1].discard == ("usurers_02",)
     back = say(out.state, "return", PALE_ONE)
     assert back.events[0] == "{seat:1}'s Pale One at the neutral district goes to the discard pile"
+    wrong = intrigue.decide(out.state, "return", "n.1", 0)  # a face-up agent goes by name
+    assert isinstance(wrong, Rejected)
+    none = say(out.state, "return", "none")
+    assert none.events[0] == "{seat:0} sends no agent back"
+    assert none.state.active_seat == 1
 
 
 def test_extra_action_keeps_the_turn() -> None:
