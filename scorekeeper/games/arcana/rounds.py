@@ -119,6 +119,14 @@ def start_round(state: State) -> tuple[State, tuple[str, ...]]:
     lines.insert(0, f"{head}. Everyone draws 4; {seat_ref(state.first_seat)} plays first")
     if events is not None and not events.next and events.left > 0:
         lines.append("Turn up the next event on the event pad")
+    if not any(s.hand for s in state.seats):
+        # Nobody could draw (every card lies at a district): straight to the results, when
+        # there is a district to settle (else the table waits for the organiser).
+        from scorekeeper.games.arcana import results
+
+        if results.candidates(evolve(state, phase=RESULTS)):
+            state, more = after_intrigue(state)
+            lines += more
     return state, tuple(lines)
 
 

@@ -193,3 +193,10 @@ def test_a_stake_where_none_is_awaited_is_refused() -> None:
     assert isinstance(got, Rejected) and got.rule == "R-SETUP-6"
     again = rounds.observe_stake(state(2), "a", "stake_001")
     assert isinstance(again, Accepted) and not again.events
+
+
+def test_a_round_where_nobody_can_draw_goes_straight_to_the_results() -> None:
+    base = between_rounds(seat_changes={0: {"deck": 0}, 1: {"deck": 0}}, phase=RESULTS)
+    s, lines = rounds.start_round(base)
+    assert s.round == 2 and s.phase == RESULTS
+    assert lines[-1] == "Every hand is empty: the results. {seat:0} chooses the first district"
