@@ -181,3 +181,17 @@ def test_answers_from_the_wrong_seat_and_unasked_are_refused() -> None:
     assert isinstance(wrong, Rejected) and wrong.rule == "TABLE-WRONG-SEAT"
     unasked = GAME.decide(state, Decision(0, "declare", "sword"))
     assert isinstance(unasked, Rejected) and unasked.rule == "TABLE-NO-PROMPT"
+
+
+def test_events_are_turned_up_during_the_intrigue() -> None:
+    options = GAME.resolve_options({"pack": "sample", "events": True}, 2)
+    state = GAME.new_game(options, 2)
+    for zone, piece in (*SETUP_INPUTS, ("event", "event_01")):
+        state = seen(state, zone, piece).state
+    assert state.phase == INTRIGUE and state.events is not None
+    assert (state.events.now, state.events.next) == ("event_01", "")
+    assert state.district("n").pile == 11  # no Prince's Games card under it (R-OPT-F-1)
+    state = seen(state, "event", "event_02").state
+    assert state.events is not None and state.events.next == "event_02"
+    again = GAME.observe(state, Seen("event", "event_03", True))
+    assert isinstance(again, Rejected) and again.rule == "R-OPT-F-1"
