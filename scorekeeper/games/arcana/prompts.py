@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from scorekeeper.core.outcomes import Prompt
 from scorekeeper.core.text import plural, seat_ref
-from scorekeeper.games.arcana import zones
-from scorekeeper.games.arcana.cards import PRINCES_GAMES_CARD, Ability, Effect
+from scorekeeper.games.arcana import abilities, bribes, masters, results
+from scorekeeper.games.arcana.cards import Ability, Effect
 from scorekeeper.games.arcana.names import card_name, district_words, possessive, the_card
-from scorekeeper.games.arcana.state import INTRIGUE, OVER, RESULTS, SETUP, Placed, State, Step
+from scorekeeper.games.arcana.state import INTRIGUE, OVER, RESULTS, SETUP, State, Step
 from scorekeeper.games.arcana.words import (
     DREW_PREFIX,
     ability_words,
     or_list,
-    place_answer,
     shown_card,
 )
 
@@ -67,68 +66,28 @@ def pending(state: State) -> tuple[Prompt, ...]:
 
 
 def step_effect(state: State, step: Step, kind: str) -> Effect | None:
-    """The effect of ``kind`` a step carries out: its card's, else one of its ``effects``."""
+    """The effect of ``kind`` a step carries out: the first of its ``effects`` (abilities.py
+    puts the effect itself first), else its card's."""
+    if step.effects and step.effects[0].kind == kind:
+        return step.effects[0]
     card = state.card(step.card) if step.card else None
-    found = card.ability.effect(kind) if card is not None and card.ability else None
-    if found is not None:
-        return found
-    return next((e for e in step.effects if e.kind == kind), None)
-
-
-def agent_answer(district_agents: tuple[Placed, ...], did: str, index: int) -> str:
-    """The answer id of the card at 0-based ``index`` of a district's row: its card id when
-    it lies face up, its place ("a.2") when face down."""
-    placed = district_agents[index]
-    return placed.card if placed.face_up else place_answer(did, index + 1)
-
-
-def _relation_ok(state: State, seat: int, did: str, wanted: str, here: str) -> bool:
-    """Whether district ``did`` is ``wanted`` (friendly, neutral, enemy, any, here) to seat."""
-    if wanted in ("", "any"):
-        return True
-    if wanted == "here":
-        return did == here
-    return zones.relation(len(state.seats), seat, did) == wanted
-
-
-def _listed(value: object) -> tuple[str, ...]:
-    if isinstance(value, tuple | list):
-        return tuple(str(v) for v in value)
-    return (str(value),) if value else ()
+    return card.ability.effect(kind) if card is not None and card.ability else None
 
 
 def _win_at(state: State, step: Step) -> tuple[str, ...]:
-    """The districts whose stake the step's ``immediate_win`` may take; ``none`` when no
-    stake fits (so the table is never left with a question it cannot answer)."""
+    """The districts whose stake the step's ``immediate_win`` may take (abilities.py's own
+    list, so the prompt offers exactly what the answer accepts); ``none`` when none fits."""
     effect = step_effect(state, step, "immediate_win")
-    types = _listed(effect.get("stake_type")) if effect is not None else ()
-    where = str(effect.get("where", "any")) if effect is not None else "any"
-    out = []
-    for d in state.districts:
-        card = state.card(d.stake) if d.stake and d.stake != PRINCES_GAMES_CARD else None
-        if card is None or d.awaiting or (types and card.type not in types):
-            continue
-        if _relation_ok(state, step.seat, d.id, where, step.district):
-            out.append(d.id)
-    return tuple(out) or ("none",)
+    found = () if effect is None else abilities.win_answers(state, step.seat, effect, step.card)
+    return found or (abilities.NONE,)
 
 
 def _returnable(state: State, step: Step) -> tuple[str, ...]:
-    """The agents the step's ``return_agent`` may send back (a face-down one by its place);
-    ``none`` when there is none."""
+    """The agents the step's ``return_agent`` may send back, a face-down one by its place
+    (abilities.py's own list); ``none`` when none fits."""
     effect = step_effect(state, step, "return_agent")
-    whose = str(effect.get("whose", "any")) if effect is not None else "any"
-    where = str(effect.get("where", "any")) if effect is not None else "any"
-    out = []
-    for d in state.districts:
-        if not _relation_ok(state, step.seat, d.id, where, step.district):
-            continue
-        for k, placed in enumerate(d.agents):
-            mine = placed.owner == step.seat
-            if (whose == "own" and not mine) or (whose in ("other", "enemy") and mine):
-                continue
-            out.append(agent_answer(d.agents, d.id, k))
-    return tuple(out) or ("none",)
+    found = () if effect is None else abilities.return_answers(state, step.seat, effect, step.card)
+    return found or (abilities.NONE,)
 
 
 def _majors(state: State, did: str) -> tuple[str, ...]:
@@ -158,7 +117,7 @@ def step_prompt(state: State, step: Step) -> Prompt | None:
         question = f"In which arcanum does {who} bribe at {where}?"
         return Prompt(kind, step.seat, question, _majors(state, step.district))
     if kind == "relic_on":
-        mine = tuple(p.card for p in state.district(step.district).agents if p.owner == step.seat)
+        mine = bribes.relic_on_answers(state, step)
         question = f"Which of {possessive(step.seat)} agents at {where} takes {card}?"
         return Prompt(kind, step.seat, question, mine, private=True)
     if kind == "move":
@@ -189,10 +148,8 @@ def step_prompt(state: State, step: Step) -> Prompt | None:
     if kind == "set_aside":
         question = f"Does {who} put {card} onto the discard pile or under the badge?"
         return Prompt(kind, step.seat, question, ("discard", "badge"))
-    if kind == "declare":
-        return _declare(state, step.seat, step.district or _under_way(state))
-    if kind == "copy":
-        return _copy(state, step.seat, step.card, step.district or _under_way(state))
+    if kind in ("declare", "copy"):
+        return next(iter(results_prompts(state)), None)
     return None
 
 
@@ -210,17 +167,9 @@ def _location(state: State, step: Step) -> tuple[str, ...]:
 
 
 def master_usable(state: State, seat: int) -> bool:
-    """Whether ``seat``'s guild master may be used now (R-OPT-E-2, the ``master_limit``
-    option): it has one with an ability, and it is not spent this round."""
-    me = state.seats[seat]
-    if not state.options.guild_masters or not me.master:
-        return False
-    card = state.card(me.master)
-    if card is None or card.ability is None:
-        return False
-    limit = state.options.master_limit
-    once = limit == "once_per_round" or (limit == "by_card" and card.once_per_round)
-    return not (once and me.master_used)
+    """Whether ``seat``'s guild master may be used now (R-OPT-E-2, ``master_limit``, G-38):
+    masters.py's condition, so the prompt is open exactly when ``use`` is accepted."""
+    return masters.usable(state, seat)
 
 
 def _master(state: State, seat: int) -> Prompt:
@@ -234,7 +183,7 @@ def _master(state: State, seat: int) -> Prompt:
 def master_prompt(state: State) -> tuple[Prompt, ...]:
     """The actor's ``master`` prompt while its guild master may be used, else none."""
     seat = state.active_seat
-    if not 0 <= seat < len(state.seats) or state.seats[seat].hand <= 0:
+    if not 0 <= seat < len(state.seats):
         return ()
     return (_master(state, seat),) if master_usable(state, seat) else ()
 
@@ -246,85 +195,38 @@ def _under_way(state: State) -> str:
     return state.resolution.district if state.resolution is not None else ""
 
 
-def settleable(state: State) -> tuple[str, ...]:
-    """The districts the first player may settle next (R-RES-1, G-20): not yet resolved this
-    round, with a stake shown (not the Prince's Games card) and not awaiting one."""
-    return tuple(
-        d.id
-        for d in state.districts
-        if not d.resolved and d.stake and d.stake != PRINCES_GAMES_CARD and not d.awaiting
-    )
-
-
-def seats_in_order(state: State, did: str) -> tuple[int, ...]:
-    """The seats with agents at ``did`` in turn order from the first player (G-11)."""
-    there = {p.owner for p in state.district(did).agents}
-    n = len(state.seats)
-    return tuple(s for s in ((state.first_seat + k) % n for k in range(n)) if s in there)
-
-
-def next_declarer(state: State) -> int | None:
-    """The seat whose ``declare`` is open at the district under way, None when no stake with
-    several majors waits for one (R-MULTI-1, G-11)."""
-    did = _under_way(state)
-    if not did or len(_majors(state, did)) < 2:
-        return None
-    declared = {s for s, _ in state.resolution.declared} if state.resolution else set()
-    return next((s for s in seats_in_order(state, did) if s not in declared), None)
-
-
-def copiers(state: State, did: str) -> tuple[Placed, ...]:
-    """The agents at ``did`` whose ability copies another (the Harlequin, R-HARL-1)."""
-    out = []
-    for placed in state.district(did).agents:
-        ability = _ability(state, placed.card)
-        if ability is not None and ability.effect("copy_agent") is not None:
-            out.append(placed)
-    return tuple(out)
-
-
-def next_copier(state: State) -> Placed | None:
-    """The first Harlequin at the district under way whose copy is not yet answered."""
-    did = _under_way(state)
-    if not did or state.resolution is None:
-        return None
-    done = {c for c, _ in state.resolution.copies}
-    return next((p for p in copiers(state, did) if p.card not in done), None)
-
-
-def _declare(state: State, seat: int, did: str) -> Prompt:
+def _declare(state: State, seat: int, did: str, answers: tuple[str, ...]) -> Prompt:
     question = f"Which arcanum does {seat_ref(seat)} count at {district_words(did)}?"
-    return Prompt("declare", seat, question, (*_majors(state, did), "none"))
+    return Prompt("declare", seat, question, answers)
 
 
-def _copy(state: State, seat: int, piece: str, did: str) -> Prompt:
-    agents = state.district(did).agents if did else ()
-    answers = tuple(agent_answer(agents, did, k) for k, p in enumerate(agents) if p.card != piece)
+def _copy(state: State, seat: int, piece: str, did: str, answers: tuple[str, ...]) -> Prompt:
     question = (
         f"Which agent at {district_words(did)} does {possessive(seat)} "
         f"{card_name(state.pack, piece)} copy?"
     )
-    return Prompt("copy", seat, question, answers or ("none",))
+    return Prompt("copy", seat, question, answers)
 
 
 def results_prompts(state: State) -> tuple[Prompt, ...]:
-    """``next_district`` while no district is under way, else the next ``declare`` or
-    ``copy`` of the district under way."""
+    """The results phase's one open question (results.question: what its answer accepts):
+    ``next_district`` while no district is under way, else the next ``declare`` or ``copy``
+    of the district under way, or the winner's ``set_aside``."""
+    asked = results.question(state)
+    if asked is None:
+        return ()
+    kind, seat, answers, card = asked
     did = _under_way(state)
-    if not did:
-        options = settleable(state)
-        if not options:
-            return ()
-        first = state.first_seat
-        question = f"Which district does {seat_ref(first)} settle next?"
-        return (Prompt("next_district", first, question, options),)
-    seat = next_declarer(state)
-    if seat is not None:
-        return (_declare(state, seat, did),)
-    copier = next_copier(state)
-    if copier is not None:
-        return (_copy(state, copier.owner, copier.card, did),)
-    return ()
+    if kind == results.NEXT_DISTRICT:
+        question = f"Which district does {seat_ref(seat)} settle next?"
+        return (Prompt(kind, seat, question, answers),)
+    if kind == results.DECLARE:
+        return (_declare(state, seat, did, answers),)
+    if kind == results.COPY:
+        return (_copy(state, seat, card, did, answers),)
+    step = Step(kind, seat, card=card, district=did)
+    prompt = step_prompt(state, step)
+    return () if prompt is None else (prompt,)
 
 
 # -- the waiting line -------------------------------------------------------------------------
@@ -383,17 +285,17 @@ def _phase_line(state: State) -> str:
         return f"{who}'s turn{more}: {what}"
     did = _under_way(state)
     if not did:
-        if settleable(state):
+        if results.candidates(state):
             return f"{seat_ref(state.first_seat)} chooses the next district to settle"
         return "The round's results are in"
     reveal = f"Turn every card at {district_words(did)} face up"
-    seat = next_declarer(state)
+    seat = results.next_declarer(state)
     if seat is not None:
         return f"{reveal}; {seat_ref(seat)} says which arcanum to count there"
-    copier = next_copier(state)
+    copier = results.next_copier(state)
     if copier is not None:
-        name = the_card(state.pack, copier.card)
-        return f"{reveal}; {seat_ref(copier.owner)} says which agent {name} copies"
+        card, owner = copier
+        return f"{reveal}; {seat_ref(owner)} says which agent {the_card(state.pack, card)} copies"
     return reveal
 
 

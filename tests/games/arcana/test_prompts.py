@@ -301,7 +301,7 @@ def test_win_at_offers_the_districts_whose_stake_the_ability_may_win() -> None:
     c = state.district("c")
     state = with_district(state, District("c", c.friends, None, 3, awaiting=True))
     assert prompts.pending(state)[0].options == ("none",)
-    assert words.answer_words("win_at", "none", state) == "No stake can be won"
+    assert words.answer_words("win_at", "none", state) == "Win no stake: none fits"
 
 
 def test_a_location_without_an_ability_can_only_be_discarded() -> None:
