@@ -42,7 +42,6 @@ from scorekeeper.games.arcana.names import (
     district_words,
     face_down_words,
     owned_card,
-    possessive,
     the_card,
 )
 from scorekeeper.games.arcana.state import (
@@ -417,50 +416,6 @@ def answer_set_aside(state: State, answer: str) -> Accepted[State] | Rejected:
         return done if isinstance(done, Rejected) else Accepted(done[0], done[1])
     state, lines = resume(done[0], step.seat, step.effects, step.card)
     return Accepted(state, (*done[1], *lines))
-
-
-# Guild masters (R-OPT-E-2, G-38).
-
-
-def master_once(state: State, piece: str) -> bool:
-    """Whether ``piece`` may be used once a round under ``master_limit``."""
-    limit = state.options.master_limit
-    card = state.card(piece)
-    return limit == "once_per_round" or (
-        limit == "by_card" and card is not None and card.once_per_round
-    )
-
-
-def master_usable(state: State, seat: int) -> bool:
-    """Whether ``seat``'s guild master can be used now: with ``guild_masters``, on its turn
-    with nothing open, an ability ``when: use``, not spent this round (the ``master``
-    prompt's condition)."""
-    one = state.seats[seat]
-    if not state.options.guild_masters or not one.master or state.steps:
-        return False
-    if seat != state.active_seat:
-        return False
-    if ability_of(state, one.master, "use") is None:
-        return False
-    return not (one.master_used and master_once(state, one.master))
-
-
-def use_master(state: State, seat: int) -> Accepted[State] | Rejected:
-    """``master`` answered ``use``: the master's ability runs; it is no action (G-38)."""
-    one = state.seats[seat]
-    if one.master and one.master_used and master_once(state, one.master):
-        return Rejected(
-            "R-OPT-E-2",
-            f"{possessive(seat)} guild master was used this round already",
-            "it can be used again next round",
-        )
-    ability = ability_of(state, one.master, "use") if one.master else None
-    if ability is None or not master_usable(state, seat):
-        return _wrong("no guild master can be used now", "play an agent, a location or a card")
-    state = with_seat(state, seat, seat_with(one, master_used=True))
-    state, lines = resume(state, seat, ability.effects, one.master)
-    name = the_card(state.pack, one.master)
-    return Accepted(state, (f"{seat_ref(seat)} uses {name}", *lines))
 
 
 def _agent_words(state: State, agent: Placed) -> str:

@@ -6,7 +6,7 @@ Who does what:
 - agents.py: a district's agent pad (A1, A2, a watch card, a moved agent), bribes.py the
   relics (A4);
 - discards.py: a seat's discard pad (A3, A5, A6, the cards a draw-and-keep lets go);
-- abilities.py: the vocabulary's effects as steps, a guild master's use;
+- abilities.py: the vocabulary's effects as steps; masters.py a guild master's use;
 - award.py: a stake won at once and the district's next stake (G-30, G-35);
 - turns.py: whose turn it is (``next_actor``, G-12).
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from scorekeeper.core.answering import NO_PROMPT
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.core.text import seat_ref
-from scorekeeper.games.arcana import abilities, agents, award, bribes, discards, zones
+from scorekeeper.games.arcana import abilities, agents, award, bribes, discards, masters, zones
 from scorekeeper.games.arcana.names import district_words, possessive, the_card
 from scorekeeper.games.arcana.state import State, Step
 from scorekeeper.games.arcana.turns import next_actor
@@ -75,7 +75,7 @@ def decide(state: State, prompt: str, answer: str, seat: int | None) -> Accepted
                 f"{possessive(who)} guild master is used on {possessive(who)} own turn",
                 f"it is {seat_ref(state.active_seat)}'s turn",
             )
-        return abilities.use_master(state, who)
+        return masters.use(state, who)
     if prompt == award.SET_ASIDE:
         step = award.set_aside_step(state)
         if step is not None and seat in (None, step.seat):

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import cache
 
 from scorekeeper.core.outcomes import Accepted, Rejected
-from scorekeeper.games.arcana import abilities, intrigue
+from scorekeeper.games.arcana import abilities, intrigue, masters
 from scorekeeper.games.arcana.cards import Ability, Effect, Pack
 from scorekeeper.games.arcana.state import NEUTRAL, Options, State, evolve
 from tests.games.arcana import factory
@@ -195,12 +195,12 @@ def test_guild_master_use_is_no_action_and_once_a_round_by_the_card() -> None:
     state = factory.state(
         2, options=Options(guild_masters=True), seat_changes={0: {"master": "master_ferrymen_1"}}
     )
-    assert abilities.master_usable(state, 0)
+    assert masters.usable(state, 0)
     out = say(state, "master", "use")
     seat = out.state.seats[0]
     assert (seat.hand, seat.deck, seat.master_used) == (5, 6, True)
     assert out.state.active_seat == 0 and out.state.actions == 1  # G-38
-    assert not abilities.master_usable(out.state, 0)
+    assert not masters.usable(out.state, 0)
     spent = intrigue.decide(out.state, "master", "use", 0)
     assert isinstance(spent, Rejected) and spent.rule == "R-OPT-E-2"
     assert spent.hint == "it can be used again next round"
