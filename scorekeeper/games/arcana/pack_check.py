@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import yaml
+
 from scorekeeper.games.arcana.cards import (
     AGENT,
     ALL_DOMAINS,
@@ -109,8 +111,11 @@ def number_of(value: Any) -> Any:
 
 
 def whole(value: Any) -> int | None:
-    """A whole number written as one (not true/false, not quoted text), else None."""
+    """A whole number (not true/false), else None. Digits as text count too: the data editor's
+    text boxes and a CSV cell send "3"."""
     got = number_of(value)
+    if isinstance(got, str) and got.strip().isdigit():
+        return int(got.strip())
     if isinstance(got, int) and not isinstance(got, bool):
         return got
     return None
@@ -207,7 +212,7 @@ def check_card(piece: str, raw: Any, domains: list[str]) -> dict[str, Any]:
     _letter(kind, fields, out, fail)
     _once(kind, fields, out, fail)
     _objective(kind, fields, domains, out, fail)
-    ability = fields.get("ability")
+    ability = _ability_mapping(fields.get("ability"), fail)
     if ability is not None:
         out["ability"] = check_ability(kind, ability, fail)
     elif kind in (MASTER, EVENT):
@@ -215,6 +220,23 @@ def check_card(piece: str, raw: Any, domains: list[str]) -> dict[str, Any]:
             f"ability is missing (every {_word(kind)} has one; manual if need be)", "ability"
         )
     return out
+
+
+def _ability_mapping(raw: Any, fail: Any) -> Any:
+    """An ability as written: a mapping, or its YAML on one line (the data editor's text box,
+    a CSV cell); "none" or nothing is no ability."""
+    if not isinstance(raw, str):
+        return raw
+    text = str(raw).strip()
+    if text.lower() in ("", "none", "-"):
+        return None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        data = None
+    if not isinstance(data, dict):
+        raise fail("ability must be a mapping like {when: play, draw: {n: 1}}", "ability")
+    return data
 
 
 def _word(kind: str) -> str:

@@ -26,10 +26,10 @@ what keeps it from starting a table. The CSV form is pack_csv.py's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, WithJsonSchema, model_validator
 
 from scorekeeper.core.data_kind import DataKind
 from scorekeeper.core.yaml_model import FileModel, Flag, FreeText, Problem, Text
@@ -164,7 +164,10 @@ class CardModel(FileModel):
     objective: ObjectiveModel | None = Field(
         None, title="objective", description="an objective card's domain and count"
     )
-    ability: dict[str, Any] | None = Field(
+    # The editor shows an ability as its one line of YAML (JSON is YAML): a text box.
+    ability: Annotated[
+        dict[str, Any] | None, WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "null"}]})
+    ] = Field(
         None,
         title="ability",
         description="the card's ability in the vocabulary, like {when: play, draw: {n: 1}}",

@@ -5,6 +5,7 @@ data with problems, per the options that need them; ``pack_of`` gives the rules'
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -270,3 +271,13 @@ def test_an_abilitys_effects_and_conditions_keep_their_order() -> None:
     event = pack.pack_of(_SAMPLE).card("event_11")
     assert event is not None and event.ability is not None
     assert event.ability.text.startswith("No agent may be laid")  # a manual's words
+
+
+def test_the_contracts_example_is_a_pack_and_holds_the_samples_cards() -> None:
+    doc = Path(__file__).resolve().parents[3] / "docs/games/arcana.md"
+    text = doc.read_text(encoding="utf-8").split("## The card pack", 1)[1]
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    got = data.from_yaml(PACK_KIND, example, "docs/games/arcana.md")
+    assert list(got["cards"]) == ["blades_15", "ferrymen_03", "stake_002"]  # the copy's order
+    for piece, fields in got["cards"].items():
+        assert fields == _SAMPLE["cards"][piece], piece

@@ -94,6 +94,35 @@ def test_a_csv_from_a_spreadsheet_is_checked_card_by_card() -> None:
         assert words in str(err.value)
 
 
+def test_the_data_editors_text_boxes_are_read_as_the_card_means() -> None:
+    """The console's form sends a value as text and an ability as its JSON on one line."""
+    house = {
+        "name": "House of Penitence",
+        "type": "location",
+        "guild": "blades",
+        "values": {"wand": "1", "sword": "0", "chalice": "2", "coin": "-"},
+        "vp": 1,
+        "letter": "A",
+        "ability": '{"when": "play", "draw_keep": {"draw": 2, "keep": 1}}',
+    }
+    body = {"name": "mine", "domains": [], "cards": {"blades_15": house}}
+    got = data.from_body(PACK_KIND, {"data": body})
+    assert got["cards"]["blades_15"] == _SAMPLE["cards"]["blades_15"]
+    schema = data.schema(PACK_KIND)["$defs"]["CardModel"]["properties"]
+    assert schema["ability"]["anyOf"][0] == {"type": "string"}
+    none = {**house, "ability": "none"}
+    assert (
+        "ability"
+        not in data.from_mapping(PACK_KIND, {**body, "cards": {"blades_15": none}}, "")["cards"][
+            "blades_15"
+        ]
+    )
+    with pytest.raises(ConfigError, match=r"blades_15 \(House of Penitence\): ability must be"):
+        data.from_mapping(
+            PACK_KIND, {**body, "cards": {"blades_15": {**house, "ability": "x"}}}, ""
+        )
+
+
 def test_an_incomplete_pack_shows_what_it_lacks_and_which_options_it_cannot_offer() -> None:
     partial = copy.deepcopy(_SAMPLE)
     for piece in ("stake_116", "event_12"):
