@@ -308,13 +308,16 @@ def arrive_moved(
     lines = [line]
     from scorekeeper.games.arcana import bribes  # a moved agent re-checks a bribe (G-13)
 
-    then = step.effects[1:] if step.kind == "move" else ()
-    state, more, won = bribes.recheck(state, did, agent.owner, then=then)
+    # The chain goes on after the set-aside only when the mover's own bribe won.
+    mine = step.kind == "move" and agent.owner == step.seat
+    state, more, won = bribes.recheck(
+        state, did, agent.owner, then=step.effects[1:] if mine else ()
+    )
     lines += more
     if step.kind == "manual":
         return Accepted(state, tuple(lines))
     state = _pop(state, step)
-    if not won or not state.options.set_aside:
+    if not (won and mine and state.options.set_aside):
         state, rest = resume(state, step.seat, step.effects[1:], step.card)
         lines += rest
     return Accepted(state, tuple(lines))

@@ -15,16 +15,18 @@ from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcana import abilities, award
 from scorekeeper.games.arcana.cards import LOCATION, STAKES, WATCH_CARDS
 from scorekeeper.games.arcana.lookup import (
+    district_with,
     elsewhere,
     empty_hand,
     from_pile,
     owner_of,
+    placed_at,
     seat_with,
     step_refusal,
     turn_refusal,
 )
-from scorekeeper.games.arcana.names import possessive, the_card
-from scorekeeper.games.arcana.state import State, Step, evolve, with_seat
+from scorekeeper.games.arcana.names import district_words, owned_card, possessive, the_card
+from scorekeeper.games.arcana.state import State, Step, evolve, with_district, with_seat
 from scorekeeper.games.arcana.turns import END, end_action
 
 LOCATION_STEP = "location"
@@ -63,7 +65,9 @@ def arrive(state: State, seat: int, piece: str) -> Accepted[State] | Rejected:
             "take it off; each card goes on its owner's discard pad",
         )
     step = state.steps[0] if state.steps else None
-    if step is not None and step.seat == seat and step.kind in (KEEP, "manual"):
+    if step is not None and step.seat == seat and step.kind == "manual":
+        return _by_hand(state, step, piece)
+    if step is not None and step.seat == seat and step.kind == KEEP:
         if piece in elsewhere(state, seat):
             return from_pile(state, name, seat)
         return _let_go(state, step, piece)
@@ -132,8 +136,8 @@ def answer_stake_discard(state: State, step: Step, answer: str) -> Accepted[Stat
 
 
 def _let_go(state: State, step: Step, piece: str) -> Accepted[State]:
-    """A card on the pad while a ``keep`` (or ``manual``) step of its seat is open: a discard
-    from the hand that takes no action of its own."""
+    """A card from the hand on the pad while a ``keep`` (or ``manual``) step of its seat is
+    open: a discard that takes no action of its own."""
     state = _to_pile(state, step.seat, piece)
     line = f"{seat_ref(step.seat)} discards {the_card(state.pack, piece)}"
     if step.kind != KEEP:
@@ -143,6 +147,31 @@ def _let_go(state: State, step: Step, piece: str) -> Accepted[State]:
         return Accepted(evolve(state, steps=(left, *state.steps[1:])), (line,))
     state, lines = abilities.resume(_pop(state, step), step.seat, step.effects[1:], step.card)
     return Accepted(state, (line, *lines))
+
+
+def _by_hand(state: State, step: Step, piece: str) -> Accepted[State] | Rejected:
+    """While a ``manual`` ability of the seat is open (G-33) its card on its discard pad is
+    taken as the table says: from its hand, or from a district (its relics with it); a card
+    under its badge is still refused."""
+    found = placed_at(state, piece)
+    if found is None:
+        if piece in state.seats[step.seat].set_aside:
+            return from_pile(state, the_card(state.pack, piece), step.seat)
+        return _let_go(state, step, piece)
+    district, agent = found
+    if agent.card != piece:
+        return from_pile(state, the_card(state.pack, piece), step.seat)
+    rest = tuple(a for a in district.agents if a is not agent)
+    state = with_district(state, district_with(district, agents=rest))
+    one = state.seats[step.seat]
+    state = with_seat(
+        state, step.seat, seat_with(one, discard=(*one.discard, piece, *agent.relics))
+    )
+    where = district_words(district.id)
+    shown = owned_card(state.pack, piece, step.seat) if agent.face_up else "a face-down agent"
+    return Accepted(
+        state, (f"{seat_ref(step.seat)} takes {shown} from {where} to the discard pile",)
+    )
 
 
 def _to_pile(state: State, seat: int, piece: str) -> State:

@@ -175,11 +175,15 @@ def test_extra_action_keeps_the_turn() -> None:
 
 
 def test_manual_is_done_by_hand_and_confirmed_by_the_organiser() -> None:
-    out = played(factory.state(2), effect("manual", text="Swap two cards."))
+    state = factory.state(2, agents={"a": (factory.placed(FUNERAL, 0, face_up=False),)})
+    out = played(state, effect("manual", text="Swap two cards."))
     assert out.state.steps[0].kind == "manual"
     assert "{seat:0} carries out the Ferrymen 15 house by hand: Swap two cards." in out.events
     out = see(out.state, "discard:0", CROSSBOWMAN)  # taken as the table says
     assert out.state.seats[0].hand == 2 and out.state.active_seat == 0
+    out = see(out.state, "discard:0", FUNERAL)  # from a district, as the card says
+    assert out.events == ("{seat:0} takes a face-down agent from district A to the discard pile",)
+    assert not out.state.district("a").agents and out.state.seats[0].hand == 2
     out = say(out.state, "manual", "drew:1")
     assert out.state.steps[0].kind == "confirm"
     again = say(out.state, "confirm", "no", None)
