@@ -239,7 +239,12 @@ def waiting_line(state: State) -> str:
         return _over(state)
     if state.phase == SETUP:
         return _setup(state)
-    parts = [f"Turn up {district_words(d.id)}'s next stake" for d in state.districts if d.awaiting]
+    waiting = [district_words(d.id) for d in state.districts if d.awaiting]
+    parts = []
+    if len(waiting) == 1:
+        parts.append(f"Turn up {waiting[0]}'s next stake")
+    elif waiting:
+        parts.append(f"Turn up the next stakes of {or_list(waiting, 'and')}")
     ev = state.events
     if state.options.events and ev is not None and not ev.next and ev.left > 0:
         parts.append("Lay the next event on the event pad")

@@ -11,7 +11,7 @@ from scorekeeper.core.inputs import Decision, Seen, Undo, parse_input
 from scorekeeper.core.text import render_seats
 from scorekeeper.games.arcana import words
 from scorekeeper.games.arcana.cards import PIECES
-from scorekeeper.games.arcana.state import Events, Options, Step, evolve
+from scorekeeper.games.arcana.state import District, Events, Options, Step, evolve, with_district
 from tests.games.arcana import factory as f
 from tests.games.arcana.test_prompts import NAMES, SYNTAX, catalogue, table
 
@@ -77,6 +77,13 @@ def test_the_setup_line_names_what_is_still_missing() -> None:
     line = _line(state)
     assert "Ann's 2 kept objectives" in line and "9 returned cards on Ann's discard pad" in line
     assert line.endswith("the first event on the event pad")
+
+
+def test_several_districts_awaiting_their_next_stake() -> None:
+    state = catalogue()["awaiting"]
+    a = state.district("a")
+    state = with_district(state, District("a", a.friends, None, 2, awaiting=True))
+    assert _line(state).startswith("Turn up the next stakes of district A and district B; ")
 
 
 def test_a_step_about_a_face_down_agent_names_it_by_its_owner() -> None:
