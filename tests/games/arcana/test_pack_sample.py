@@ -167,15 +167,16 @@ def test_the_worked_examples_come_out_as_the_rulebook_says() -> None:
     assert _sum("wand", "usurers_02") == 6  # T6: Usurers in wand, thresholds 5: both qualify
     assert c("usurers_03").value("chalice") * 2 == 6  # T7: the Harlequin copies the Necromancer
     assert c("blades_01").value("chalice") == 2  # T7: Long-staff
-    # T8/T9: the Ferrymen and the Thieves can tie at each of the three stakes from their A cards
-    ferry = [p for p in (f"ferrymen_{k:02d}" for k in range(1, 9))]
-    thief = [p for p in (f"thieves_{k:02d}" for k in range(1, 9))]
-    for stake in ("stake_004", "stake_005", "stake_006"):
-        ((arcanum, threshold),) = c(stake).threshold
-        sums_f = {c(p).value(arcanum) for p in ferry}
-        sums_t = {c(p).value(arcanum) for p in thief}
-        reachable = {a + b for a in sums_f for b in sums_t}
-        assert threshold <= max(sums_f) * 2 and threshold in reachable | sums_f | sums_t
+    # T8: a wand relic; T9: a wand citizen, a sword relic. The Ferrymen and the Thieves tie
+    # at each with their starting agents, and the badges decide (or cancel) as the rulebook says.
+    ferry_wand, thief_wand = ("ferrymen_05", "ferrymen_06"), ("thieves_08", "thieves_01")
+    assert (c("stake_004").type, c("stake_004").threshold) == ("relic", (("wand", 3),))
+    assert _sum("wand", "ferrymen_05") == _sum("wand", "thieves_08") == 3  # both qualify
+    assert (c("stake_005").type, c("stake_005").threshold) == ("citizen", (("wand", 4),))
+    assert _sum("wand", *ferry_wand) == _sum("wand", *thief_wand) == 4
+    assert (c("stake_006").type, c("stake_006").threshold) == ("relic", (("sword", 3),))
+    assert _sum("sword", "ferrymen_03") == _sum("sword", "thieves_06") == 3
+    assert _sum("wand", "ferrymen_06") == _sum("wand", "thieves_01") == 1 < 3  # a tie below
     objectives = {c(p).objective for p in OBJECTIVES}
     assert ("Ogrokh", 3) in objectives and ("Kraken Quay", 2) in objectives  # T18
 
