@@ -13,6 +13,7 @@ import pytest
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.errors import ConfigError
+from scorekeeper.games.arcana import scoring
 from scorekeeper.games.arcana.game import Arcana, options_of
 from scorekeeper.games.arcana.state import INTRIGUE, RESULTS, SETUP, State
 
@@ -195,3 +196,23 @@ def test_events_are_turned_up_during_the_intrigue() -> None:
     assert state.events is not None and state.events.next == "event_02"
     again = GAME.observe(state, Seen("event", "event_03", True))
     assert isinstance(again, Rejected) and again.rule == "R-OPT-F-1"
+
+
+def test_the_princes_games_card_from_the_event_deck_ends_the_game_after_this_round() -> None:
+    options = GAME.resolve_options({"pack": "sample", "events": True}, 2)
+    state = GAME.new_game(options, 2)
+    for zone, piece in (*SETUP_INPUTS, ("event", "event_01"), ("agents_a", "ferrymen_02")):
+        state = seen(state, zone, piece).state
+    # Turned up this round (the table would never do so in round 1; the rules allow it here).
+    got = seen(state, "event", "princes_games")
+    state = got.state
+    assert state.final_round and "this round is the last" in got.events[0]
+    for zone, piece in INTRIGUE_INPUTS[1:]:
+        state = seen(state, zone, piece).state
+    while GAME.pending(state):
+        (prompt,) = GAME.pending(state)
+        state = answer(state, prompt.id, prompt.options[0]).state
+    assert GAME.is_over(state) and state.winners == (0,)
+    assert GAME.scores(state) == tuple(s.vp for s in scoring.final(state))
+    refused = GAME.observe(state, Seen("agents_b", "ferrymen_05", True))
+    assert isinstance(refused, Rejected) and refused.rule == "TABLE-GAME-OVER"
