@@ -5,6 +5,7 @@ resolved to a whole mapping, its zones' words, and a whole round at 2 seats play
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
@@ -216,3 +217,12 @@ def test_the_princes_games_card_from_the_event_deck_ends_the_game_after_this_rou
     assert GAME.scores(state) == tuple(s.vp for s in scoring.final(state))
     refused = GAME.observe(state, Seen("agents_b", "ferrymen_05", True))
     assert isinstance(refused, Rejected) and refused.rule == "TABLE-GAME-OVER"
+
+
+def test_a_state_under_way_comes_back_equal_from_its_record() -> None:
+    state = GAME.new_game(sample_options(), 2)
+    for zone, piece in SETUP_INPUTS + INTRIGUE_INPUTS:
+        state = seen(state, zone, piece).state
+    state = answer(state, "next_district", "a").state
+    record = json.loads(json.dumps(GAME.snapshot(state)))
+    assert GAME.restore(record) == state
