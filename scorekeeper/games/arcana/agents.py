@@ -12,7 +12,7 @@ from __future__ import annotations
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcana import abilities, bribes
-from scorekeeper.games.arcana.cards import LOCATION, RELIC, WATCH
+from scorekeeper.games.arcana.cards import LOCATION, RELIC, WATCH, Effect
 from scorekeeper.games.arcana.lookup import (
     NOT_AGENTS,
     closed,
@@ -116,6 +116,10 @@ def _watch(state: State, did: str, piece: str, step: Step | None) -> Accepted[St
     """A watch card at a district: the answer to an open ``watch_card`` step (R-OPT-D-2), its
     caller's agent for the round with the district's face (R-OPT-D-3)."""
     where = district_words(did)
+    if step is not None and step.kind == "stake_discard" and state.watch_deck > 0:
+        # The watch card laid while the table asks answers "call the watch" by itself.
+        step = Step(WATCH_CARD, step.seat, card=step.card, effects=_called(state, step))
+        state = evolve(state, steps=(step, *state.steps[1:]))
     if step is None or step.kind != WATCH_CARD:
         if state.options.watch and state.watch_deck == 0:
             return Rejected(
@@ -139,6 +143,12 @@ def _watch(state: State, did: str, piece: str, step: Step | None) -> Accepted[St
         return Accepted(state, lines)
     state, rest = abilities.resume(state, step.seat, step.effects, piece)
     return Accepted(state, (*lines, *rest))
+
+
+def _called(state: State, step: Step) -> tuple[Effect, ...]:
+    """What follows a watch card called from a ``stake_discard`` step: the end of the action,
+    or nothing with ``watch_call: extra`` (the discard and the call are no action, G-22)."""
+    return step.effects if state.options.watch_call == "action" else ()
 
 
 def _by_hand(state: State, did: str, piece: str, owner: int) -> Accepted[State] | Rejected:

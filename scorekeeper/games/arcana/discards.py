@@ -81,12 +81,12 @@ def arrive(state: State, seat: int, piece: str) -> Accepted[State] | Rejected:
         return empty_hand(state, name, seat)
     state = _to_pile(state, seat, piece)
     who = seat_ref(seat)
+    if _location(state, piece):  # a location stake too: it is played or discarded
+        step = Step(LOCATION_STEP, seat, card=piece, effects=(END,))
+        return Accepted(_open(state, step), (f"{who} puts {name} on the discard pile",))
     if piece in STAKES and state.options.watch and state.watch_deck > 0:
         step = Step(STAKE_DISCARD, seat, card=piece, effects=(END,))
         return Accepted(_open(state, step), (f"{who} discards {name}",))
-    if _location(state, piece):
-        step = Step(LOCATION_STEP, seat, card=piece, effects=(END,))
-        return Accepted(_open(state, step), (f"{who} puts {name} on the discard pile",))
     return Accepted(end_action(state), (f"{who} discards {name}",))
 
 
@@ -108,8 +108,9 @@ def answer_location(state: State, step: Step, answer: str) -> Accepted[State] | 
 
 def answer_stake_discard(state: State, step: Step, answer: str) -> Accepted[State] | Rejected:
     """``stake_discard``: ``watch`` calls the watch (a ``watch_card`` step awaits the card at
-    a district; with ``watch_call: extra`` it is no action, G-22), ``discard`` is A5 (a
-    location stake then asks ``location``)."""
+    a district; with ``watch_call: extra`` it is no action, G-22), ``discard`` is A5. (A
+    location stake with an ability is asked ``location`` instead: it is played or discarded,
+    never a call of the watch; the simulated table plays it so too.)"""
     who = seat_ref(step.seat)
     if answer == WATCH:
         if state.watch_deck == 0:
@@ -127,11 +128,7 @@ def answer_stake_discard(state: State, step: Step, answer: str) -> Accepted[Stat
         return Rejected(
             NO_PROMPT, "a stake card calls the watch or is discarded", "answer watch or discard"
         )
-    state = _pop(state, step)
-    if _location(state, step.card):
-        again = Step(LOCATION_STEP, step.seat, card=step.card, effects=step.effects)
-        return Accepted(_open(state, again))
-    state, lines = abilities.resume(state, step.seat, step.effects, step.card)
+    state, lines = abilities.resume(_pop(state, step), step.seat, step.effects, step.card)
     return Accepted(state, lines)
 
 

@@ -5,8 +5,11 @@ R-OPT-D-2, G-22 and G-34.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.games.arcana import award, intrigue, sums
+from scorekeeper.games.arcana.cards import Pack
 from scorekeeper.games.arcana.state import DistrictResult, Options, State, evolve
 from tests.games.arcana import factory
 
@@ -96,3 +99,24 @@ def test_g_22_no_watch_with_the_watch_deck_empty() -> None:
 def test_g_34_a_watch_card_never_goes_on_a_discard_pile() -> None:
     out = refused(watch(), "discard:0", CONSTABLE, "G-34")
     assert out.hint == "take it off; it goes back to the watch deck"
+
+
+def test_the_watch_card_laid_while_the_table_asks_calls_the_watch_by_itself() -> None:
+    asked = see(watch(), "discard:0", CITIZEN).state
+    out = see(asked, "agents_n", CONSTABLE)
+    assert out.state.district("n").agents[0].watch
+    assert out.state.active_seat == 1 and not out.state.steps
+    assert out.state.watch_deck == 5
+
+
+def test_a_location_stake_is_asked_play_or_discard_not_the_watch() -> None:
+    owned = factory.starting_cards("ferrymen") | {"stake_007"}
+    base = factory.pack()
+    draw = factory.ability("play", factory.effect("draw", n=1))
+    cards = tuple(replace(c, ability=draw) if c.id == "stake_007" else c for c in base.cards)
+    pack = Pack(base.name, base.sample, base.domains, cards)
+    state = factory.state(
+        2, options=Options(watch=True), seat_changes={0: {"owned": owned}}, pack=pack
+    )
+    out = see(state, "discard:0", "stake_007")
+    assert out.state.steps[0].kind == "location"
