@@ -91,6 +91,7 @@ def _returnable(state: State, step: Step) -> tuple[str, ...]:
 
 
 def _majors(state: State, did: str) -> tuple[str, ...]:
+    """The major arcana of district ``did``'s stake (none without a stake)."""
     stake = state.district(did).stake if did else None
     card = state.card(stake) if stake else None
     return card.majors if card is not None else ()
@@ -154,11 +155,13 @@ def step_prompt(state: State, step: Step) -> Prompt | None:
 
 
 def _ability(state: State, piece: str) -> Ability | None:
+    """The pack's ability of ``piece`` (None for none, or no card)."""
     card = state.card(piece) if piece else None
     return card.ability if card is not None else None
 
 
 def _location(state: State, step: Step) -> tuple[str, ...]:
+    """``location``'s answers: ``play`` only for a card with an ability to use."""
     ability = _ability(state, step.card)
     return ("play", "discard") if ability is not None else ("discard",)
 
@@ -173,6 +176,7 @@ def master_usable(state: State, seat: int) -> bool:
 
 
 def _master(state: State, seat: int) -> Prompt:
+    """The ``master`` prompt of ``seat``, its master's ability in words."""
     card = state.card(state.seats[seat].master)
     said = ability_words(card.ability if card is not None else None)
     about = f" ({said})" if said else ""
@@ -192,6 +196,7 @@ def master_prompt(state: State) -> tuple[Prompt, ...]:
 
 
 def _under_way(state: State) -> str:
+    """The district being resolved, "" while none is."""
     return state.resolution.district if state.resolution is not None else ""
 
 

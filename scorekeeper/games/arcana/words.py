@@ -1,8 +1,9 @@
 """Arcana's prompts, answers and inputs in plain words, from the table's pack.
 
 ``prompt_words`` says what a prompt is about, ``answer_words`` says an answer as its button
-would, ``describe_input`` says an input for the organiser's feed and console (the waiting line
-is waiting.py's). Seats are ``seat_ref`` markers; cards are named through names.py.
+would, ``describe_input`` says an input for the organiser's feed and console, and
+``waiting_for`` gives the waiting line (built in prompts.py beside the prompts it describes).
+Seats are ``seat_ref`` markers; cards are named through names.py.
 
 Hazard: an answer may name a face-down card only where its prompt is private (``relic_on``);
 every other answer names a face-down agent by its place ("{seat:1}'s second face-down agent at
@@ -16,7 +17,7 @@ from typing import Any
 
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.text import plural, render_seats, seat_ref
-from scorekeeper.games.arcana import zones
+from scorekeeper.games.arcana import results, zones
 from scorekeeper.games.arcana.cards import (
     AGENT,
     ARCANA,
@@ -271,6 +272,7 @@ def agent_answer_words(state: State, answer: str, arcana: Sequence[str] = ()) ->
 
 
 def _where(state: State, piece: str) -> District | None:
+    """The district where ``piece`` lies as an agent, None elsewhere."""
     for district in state.districts:
         if any(p.card == piece for p in district.agents):
             return district
@@ -287,14 +289,8 @@ def copy_arcana(state: State) -> tuple[str, ...]:
     card = state.card(district.stake) if district.stake else None
     majors = card.majors if card is not None else ()
     step = open_step(state, "copy")
-    done = {c for c, _ in res.copies}
-    seat = step.seat if step is not None else None
-    for placed in district.agents if seat is None else ():
-        found = state.card(placed.card)
-        ability = found.ability if found is not None else None
-        if placed.card not in done and ability is not None and ability.effect("copy_agent"):
-            seat = placed.owner
-            break
+    copier = results.next_copier(state)
+    seat = step.seat if step is not None else copier[1] if copier is not None else None
     declared = dict(res.declared)
     if seat is not None and declared.get(seat) in MAJOR_ARCANA:
         return (declared[seat],)
