@@ -274,9 +274,10 @@ def _flow(value: Any) -> str:
 
 
 def load_shipped(name: str) -> dict[str, Any]:
-    """A shipped pack's mapping; ConfigError naming the shipped ones when unknown."""
-    from scorekeeper.core.layout import read_text
-    from scorekeeper.core.yaml_model import validate_yaml
+    """A shipped pack's mapping (a copy); ConfigError naming the shipped ones when unknown.
+    Read once per process and file version (core/data.py's cache of samples: a whole pack
+    takes a few tenths of a second to read as YAML)."""
+    from scorekeeper.core import data
 
     files = shipped()
     if name not in files:
@@ -284,7 +285,7 @@ def load_shipped(name: str) -> dict[str, Any]:
             f"no card pack called {name!r} is shipped; shipped: {', '.join(files)} "
             "(a saved one is chosen by its name when the table is created)"
         )
-    return to_mapping(validate_yaml(PackModel, read_text(files[name]), str(files[name])))
+    return data.sample(PACK_KIND, name).data
 
 
 def from_mapping(data: Any, source: str = "the pack option") -> dict[str, Any]:
