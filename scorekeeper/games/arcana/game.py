@@ -381,15 +381,15 @@ class Arcana(Game[State]):
 def observe(state: State, seen: Seen) -> Outcome:
     """A card seen arriving (or leaving) a pad. Departures change nothing; an arrival where the
     referee already has the card changes nothing; otherwise the phase's module judges it."""
-    if state.phase == OVER:
-        return game_over()
     if not seen.present:
         return Accepted(state)
     where = zones.parse(seen.zone)
     if where is None or not _at_table(state, where):
         return unknown_zone(seen.zone, zones.zone_names(len(state.seats)))
     if privacy.locate(state, seen.piece) == seen.zone:
-        return Accepted(state)
+        return Accepted(state)  # after the last result too: the table lays won cards away
+    if state.phase == OVER:
+        return game_over()
     if state.phase == SETUP:
         return setup.observe(state, seen.zone, seen.piece)
     if state.phase == RESULTS:

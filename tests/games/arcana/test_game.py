@@ -217,6 +217,9 @@ def test_the_princes_games_card_from_the_event_deck_ends_the_game_after_this_rou
     assert GAME.scores(state) == tuple(s.vp for s in scoring.final(state))
     refused = GAME.observe(state, Seen("agents_b", "ferrymen_05", True))
     assert isinstance(refused, Rejected) and refused.rule == "TABLE-GAME-OVER"
+    # The table is swept, and the won stake laid on its winner's pile: nothing to refuse.
+    assert GAME.observe(state, Seen("agents_a", "ferrymen_02", False)) == Accepted(state)
+    assert GAME.observe(state, Seen("discard:0", "stake_001", True)) == Accepted(state)
 
 
 def test_a_state_under_way_comes_back_equal_from_its_record() -> None:
