@@ -270,6 +270,8 @@ def observe(state: State, zone: str, piece: str) -> Outcome:
     from scorekeeper.games.arcana import zones
 
     where = zones.parse(zone)
+    if where is not None and where[0] == zones.BADGE and piece in state.seats[where[2]].objectives:
+        return Accepted(state)  # a kept objective read again beside its badge
     if where is not None and where[0] == zones.STAKE:
         return rounds.observe_stake(state, where[1], piece)
     if where is not None and where[0] == zones.EVENT:

@@ -154,6 +154,15 @@ def observe_stake(state: State, did: str, piece: str) -> Outcome:
             f"{the_card(state.pack, piece)} is no stake card",
             f"only the top card of {district_words(did)}'s pile goes on its stake pad",
         )
+    known = any(piece in s.owned for s in state.seats) or any(
+        d.stake == piece for d in state.districts
+    )
+    if known:
+        return Rejected(
+            "R-SETUP-6",
+            f"{the_card(state.pack, piece)} is not in {district_words(did)}'s pile",
+            f"put it back; turn up the top card of {district_words(did)}'s pile",
+        )
     if is_pg and (did != NEUTRAL or state.options.events):
         return Rejected(
             "R-SETUP-6",

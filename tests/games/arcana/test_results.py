@@ -150,3 +150,12 @@ def evolve_districts(s: State, keep: tuple[str, ...]) -> State:
     return evolve(
         s, districts=tuple(d if d.id in keep else replace(d, resolved=True) for d in s.districts)
     )
+
+
+def test_a_kept_objective_read_again_changes_nothing() -> None:
+    s = at_results(
+        {}, seat_changes={0: {"hand": 0, "objectives": ("objective_01",)}, 1: {"hand": 0}}
+    )
+    assert results.observe(s, "badge:0", "objective_01") == Accepted(s)
+    refused = results.observe(s, "badge:1", "objective_01")
+    assert isinstance(refused, Rejected) and "objective" not in refused.reason

@@ -191,6 +191,10 @@ def test_late_princes_games_card_waits_for_the_round_after() -> None:
 def test_a_stake_where_none_is_awaited_is_refused() -> None:
     got = rounds.observe_stake(state(2), "a", "stake_020")
     assert isinstance(got, Rejected) and got.rule == "R-SETUP-6"
+    base = with_district(state(2), replace(state(2).district("c"), stake=None, awaiting=True))
+    for known in ("stake_001", "ferrymen_01"):
+        got = rounds.observe_stake(base, "c", known)
+        assert isinstance(got, Rejected) and got.rule == "R-SETUP-6"
     again = rounds.observe_stake(state(2), "a", "stake_001")
     assert isinstance(again, Accepted) and not again.events
 
