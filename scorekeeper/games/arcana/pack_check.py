@@ -43,7 +43,7 @@ from scorekeeper.games.arcana.cards import (
     WATCH,
     guild_of_id,
 )
-from scorekeeper.games.arcana.pack_vocab import check_ability
+from scorekeeper.games.arcana.pack_vocab import a_card, check_ability
 
 MAX_VALUE = 99
 MAX_VP = 50
@@ -217,7 +217,7 @@ def check_card(piece: str, raw: Any, domains: list[str]) -> dict[str, Any]:
         out["ability"] = check_ability(kind, ability, fail)
     elif kind in (MASTER, EVENT):
         raise fail(
-            f"ability is missing (every {_word(kind)} has one; manual if need be)", "ability"
+            f"ability is missing ({a_card(kind)} always has one; manual if need be)", "ability"
         )
     return out
 
@@ -239,12 +239,6 @@ def _ability_mapping(raw: Any, fail: Any) -> Any:
     return data
 
 
-def _word(kind: str) -> str:
-    return {MASTER: "guild master", PRINCES_GAMES: "Prince's Games card"}.get(
-        kind, kind.replace("_", "-")
-    )
-
-
 def _type(piece: str, raw: Any, fail: Any) -> str:
     allowed = allowed_types(piece)
     if raw is None and len(allowed) == 1:
@@ -263,7 +257,7 @@ def _guild(piece: str, kind: str, fields: dict[str, Any], out: dict[str, Any], f
     raw = fields.get("guild")
     if not guild:
         if raw is not None:
-            raise fail(f"guild is only for guild cards, badges and masters, not a {_word(kind)}")
+            raise fail(f"guild is only for guild cards, badges and masters, not {a_card(kind)}")
         return
     if raw is not None and text_of(raw) != guild:
         shown = text_of(raw) or raw
@@ -278,7 +272,7 @@ def _domain(
     stake = kind in STAKE_TYPES and "guild" not in out
     if not stake:
         if raw is not None:
-            raise fail(f"domain is only for stakes, not a {_word(kind)}", "domain")
+            raise fail(f"domain is only for stakes, not {a_card(kind)}", "domain")
         return
     domain = text_of(raw)
     if not domain:
@@ -295,7 +289,7 @@ def _values(kind: str, fields: dict[str, Any], out: dict[str, Any], fail: Any) -
     raw = fields.get("values")
     if kind not in VALUED:
         if raw is not None:
-            raise fail(f"values are printed on agents, stakes and watch cards, not a {_word(kind)}")
+            raise fail(f"values are printed on agents, stakes and watch cards, not {a_card(kind)}")
         return
     if not isinstance(raw, Mapping):
         missing = "is missing" if raw is None else "must be a mapping"
@@ -325,7 +319,7 @@ def _majors(kind: str, fields: dict[str, Any], out: dict[str, Any], fail: Any) -
     if "domain" not in out:
         for key, given in (("major", raw), ("threshold", thresholds)):
             if given is not None:
-                raise fail(f"{key} is only for stakes, not a {_word(kind)}", key)
+                raise fail(f"{key} is only for stakes, not {a_card(kind)}", key)
         return
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not items:
@@ -350,7 +344,7 @@ def _majors(kind: str, fields: dict[str, Any], out: dict[str, Any], fail: Any) -
     given = {str(k): v for k, v in thresholds.items()}
     for arcanum, cell in given.items():
         if arcanum not in majors:
-            raise fail(f"threshold in {arcanum}, which is not among its majors", "threshold")
+            raise fail(f"threshold in {arcanum}: {arcanum} is not among its majors", "threshold")
         number = whole(cell)
         if number is None:
             raise fail(f"threshold in {arcanum} {str(cell)!r} is not a whole number", "threshold")
@@ -389,10 +383,10 @@ def _letter(kind: str, fields: dict[str, Any], out: dict[str, Any], fail: Any) -
     elif kind in OPTION_LETTERS:
         if letter and letter != OPTION_LETTERS[kind]:
             expected = OPTION_LETTERS[kind]
-            raise fail(f"letter is {letter!r} but a {_word(kind)} is {expected}", "letter")
+            raise fail(f"letter is {letter!r} but {a_card(kind)} is {expected}", "letter")
         letter = letter or OPTION_LETTERS[kind]
     elif letter:
-        raise fail(f"letter: a {_word(kind)} prints no letter (G-4)", "letter")
+        raise fail(f"letter: {a_card(kind)} prints no letter (G-4)", "letter")
     if letter:
         out["letter"] = letter
 
@@ -416,7 +410,7 @@ def _objective(
     raw = fields.get("objective")
     if kind != OBJECTIVE:
         if raw is not None:
-            raise fail(f"objective is only for objective cards, not a {_word(kind)}", "objective")
+            raise fail(f"objective is only for objective cards, not {a_card(kind)}", "objective")
         return
     if not isinstance(raw, Mapping):
         raise fail("objective is missing ({domain, count}: how many stakes of which domain)")

@@ -95,6 +95,25 @@ assert tuple(CONDITION_CHOICES) == CONDITIONS
 
 Fail = Callable[..., Exception]
 
+A_CARD = {
+    "agent": "an agent",
+    "location": "a location",
+    "relic": "a relic",
+    "citizen": "a citizen",
+    "badge": "a badge",
+    "watch": "a watch card",
+    "master": "a guild master",
+    "objective": "an objective",
+    "event": "an event",
+    "first_player": "the first-player card",
+    "princes_games": "the Prince's Games card",
+}
+
+
+def a_card(kind: str) -> str:
+    """A card type with its article, for messages: "an objective", "a guild master"."""
+    return A_CARD.get(kind, f"a {kind}")
+
 
 def _native(value: Any) -> Any:
     native = getattr(value, "native", None)
@@ -110,16 +129,16 @@ def check_ability(kind: str, raw: Any, fail: Fail) -> dict[str, Any]:
     conditions, effects in order, ``text``); ``fail(message, *path)`` makes the error."""
     whens = WHEN_BY_TYPE.get(kind, ())
     if not whens:
-        raise fail(f"ability: a {kind.replace('_', '-')} has no ability the table runs", "ability")
+        raise fail(f"ability: {a_card(kind)} has no ability the table runs", "ability")
     if not isinstance(raw, Mapping):
         raise fail("ability must be a mapping like {when: play, draw: {n: 1}}", "ability")
     given = {str(k): v for k, v in raw.items()}
     when = _text(given.pop("when", None))
     if not when:
-        raise fail(f"ability.when is missing ({' or '.join(whens)} for a {kind})", "ability")
+        raise fail(f"ability.when is missing ({' or '.join(whens)} for {a_card(kind)})", "ability")
     if when not in whens:
         raise fail(
-            f"ability.when is {when!r} but a {kind}'s ability acts at {' or '.join(whens)}",
+            f"ability.when is {when!r} but {a_card(kind)}'s ability acts at {' or '.join(whens)}",
             "ability",
             "when",
         )
@@ -138,7 +157,9 @@ def check_ability(kind: str, raw: Any, fail: Fail) -> dict[str, Any]:
             raise fail(f"ability.{name} is not in the vocabulary ({known})", "ability", name)
         if name not in EFFECTS_BY_WHEN[when]:
             fits = ", ".join(EFFECTS_BY_WHEN[when])
-            raise fail(f"ability.{name} does not act at {when} (there: {fits})", "ability", name)
+            raise fail(
+                f"ability.{name} does not act at {when} (what does: {fits})", "ability", name
+            )
         out[name] = _effect(name, fields, fail)
         effects += 1
     if not effects:
