@@ -135,7 +135,7 @@ def observe_stake(state: State, did: str, piece: str) -> Outcome:
     of a round, after a win): it shows, and its pile is one smaller. The Prince's Games card may
     come up only on the neutral district, without ``events`` (R-SETUP-5, R-END-1). A stake
     already shown there changes nothing. Between rounds, the last awaited stake starts the next
-    round (``between_rounds``)."""
+    round (``between_rounds``). Refusals name no card: a wrong one may have come from a hand."""
     try:
         district = state.district(did)
     except KeyError:
@@ -151,7 +151,7 @@ def observe_stake(state: State, did: str, piece: str) -> Outcome:
     if not is_pg and (card is None or card.type not in STAKE_TYPES):
         return Rejected(
             "R-SETUP-6",
-            f"{the_card(state.pack, piece)} is no stake card",
+            "that card is no stake card",
             f"only the top card of {district_words(did)}'s pile goes on its stake pad",
         )
     known = any(piece in s.owned for s in state.seats) or any(
@@ -160,7 +160,7 @@ def observe_stake(state: State, did: str, piece: str) -> Outcome:
     if known:
         return Rejected(
             "R-SETUP-6",
-            f"{the_card(state.pack, piece)} is not in {district_words(did)}'s pile",
+            f"that card is not in {district_words(did)}'s pile",
             f"put it back; turn up the top card of {district_words(did)}'s pile",
         )
     if is_pg and (did != NEUTRAL or state.options.events):
@@ -196,7 +196,8 @@ def observe_stake(state: State, did: str, piece: str) -> Outcome:
 def observe_event(state: State, piece: str) -> Outcome:
     """An event (or the Prince's Games card) turned up on the event pad while one is awaited
     (R-OPT-F-1, R-OPT-F-2). The Prince's Games card makes this round the last (R-OPT-F-3);
-    in setup it cannot come up (it lies 10th to 13th)."""
+    in setup it cannot come up (it lies 10th to 13th). Refusals name no card: a wrong one may
+    have come from a hand."""
     events = state.events
     card = state.card(piece)
     is_pg = piece == PRINCES_GAMES_CARD
@@ -209,7 +210,7 @@ def observe_event(state: State, piece: str) -> Outcome:
     if not is_pg and (card is None or card.type != EVENT):
         return Rejected(
             "R-OPT-F-1",
-            f"{the_card(state.pack, piece)} is not from the event deck",
+            "that card is not from the event deck",
             "only the event deck's top card goes on the event pad",
         )
     if events.next or events.left <= 0:

@@ -150,7 +150,7 @@ def _at_badge(state: State, seat: int, piece: str) -> Outcome:
         return _objective(state, seat, piece)
     return Rejected(
         "R-SETUP-2",
-        f"{the_card(state.pack, piece)} does not belong on a badge pad during setup",
+        "that card does not belong on a badge pad during setup",
         "lay only your badge there (with the options: your guild master and your objectives)",
     )
 
