@@ -25,6 +25,12 @@ def _arcanum() -> Game[Any]:
     return Arcanum()
 
 
+def _arcana() -> Game[Any]:
+    from scorekeeper.games.arcana.game import Arcana
+
+    return Arcana()
+
+
 def _king_of_the_elves() -> Game[Any]:
     from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
 
@@ -36,6 +42,7 @@ _REGISTRY: dict[str, Callable[[], Game[Any]]] = {
     "angels-and-demons": _angels_and_demons,
     "arcanum": _arcanum,
     "king-of-the-elves": _king_of_the_elves,
+    "arcana": _arcana,
 }
 _LOADED: dict[str, Game[Any]] = {}
 

@@ -16,6 +16,7 @@ WORLDS: dict[str, str] = {
     "angels-and-demons": "scorekeeper.sim.angels_demons.world:AngelsDemonsWorld",
     "arcanum": "scorekeeper.sim.arcanum.world:ArcanumWorld",
     "king-of-the-elves": "scorekeeper.sim.king_of_the_elves.world:KingOfTheElvesWorld",
+    "arcana": "scorekeeper.sim.arcana.world:ArcanaWorld",
 }
 
 

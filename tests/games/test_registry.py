@@ -12,7 +12,7 @@ from scorekeeper.games import find_game, game_ids, games
 
 
 def test_every_registered_game_is_found_by_its_id() -> None:
-    assert game_ids() == ("angels-and-demons", "arcanum", "king-of-the-elves")
+    assert game_ids() == ("angels-and-demons", "arcanum", "king-of-the-elves", "arcana")
     assert list(games()) == list(game_ids())
     for game_id in game_ids():
         assert find_game(game_id).id == game_id
@@ -21,7 +21,7 @@ def test_every_registered_game_is_found_by_its_id() -> None:
 
 def test_an_unknown_game_names_the_known_ones() -> None:
     with pytest.raises(
-        UnknownGame, match="known games: angels-and-demons, arcanum, king-of-the-elves"
+        UnknownGame, match="known games: angels-and-demons, arcana, arcanum, king-of-the-elves"
     ):
         find_game("chess")
 
