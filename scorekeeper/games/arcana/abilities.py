@@ -27,12 +27,11 @@ from __future__ import annotations
 from scorekeeper.core.answering import NO_PROMPT
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.core.text import plural, seat_ref
-from scorekeeper.games.arcana import award
+from scorekeeper.games.arcana import award, rounds
 from scorekeeper.games.arcana.cards import PRINCES_GAMES_CARD, Ability, Effect
 from scorekeeper.games.arcana.lookup import (
     closed,
     district_with,
-    draw,
     face_up_at,
     placed_at,
     relation,
@@ -105,7 +104,9 @@ def _run(
     chain = (one, *rest)
     if one.kind in ("draw", "draw_keep"):
         want = int(one.get("n" if one.kind == "draw" else "draw", 0) or 0)
-        state, drawn = draw(state, seat, want)
+        before = state.seats[seat].hand
+        state = rounds.draw(state, seat, want)
+        drawn = state.seats[seat].hand - before
         lines = [f"{who} draws {plural(drawn, 'card')} ({name})"]
         let_go = drawn - int(one.get("keep", 0) or 0) if one.kind == "draw_keep" else 0
         if let_go > 0:
@@ -404,7 +405,7 @@ def answer_confirm(state: State, step: Step, answer: str) -> Accepted[State] | R
         )
     if answer != "yes":
         return _wrong("the organiser answers yes or no", "answer yes or no")
-    state, _ = draw(_pop(state, step), step.seat, step.count)
+    state = rounds.draw(_pop(state, step), step.seat, step.count)
     state, more = resume(state, step.seat, step.effects[1:], step.card)
     line = f"{_capital(name)}: resolved by hand, confirmed by the organiser"
     return Accepted(state, (line, *more))

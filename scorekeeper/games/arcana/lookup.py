@@ -1,6 +1,6 @@
 """What the intrigue phase asks of the state again and again: whose a card is, where the
 referee has it, what a district is to a seat, whether a card may be laid there, how a card is
-named in a refusal everyone reads, and a seat's draw (G-21, G-37).
+named in a refusal everyone reads.
 
 Pure functions over State; no module of the intrigue phase keeps anything of its own.
 Hazard: ``refused_card`` is the one place that decides whether a refusal may name a card: a
@@ -34,7 +34,6 @@ from scorekeeper.games.arcana.state import (
     Placed,
     Seat,
     State,
-    with_seat,
 )
 
 seat_with: Callable[..., Seat] = evolver(Seat)
@@ -174,26 +173,3 @@ def from_pile(state: State, what: str, seat: int) -> Rejected:
         f"{what} is on {possessive(seat)} discard pile or under the badge, not in the hand",
         "put it back where it came from",
     )
-
-
-def draw(state: State, seat: int, n: int) -> tuple[State, int]:
-    """``seat`` draws ``n`` cards: from its deck, then (G-21) its discard pile shuffled into a
-    new deck, as many as there are. Returns the state and how many were drawn. Whenever a
-    draw takes the last card of a deck the hand is known exactly: everything the seat owns
-    that lies nowhere else (G-37); cards drawn after that from the new deck are not. Hazard:
-    the discard pile becomes the deck, so its cards stop being known."""
-    one = state.seats[seat]
-    known = one.hand_known
-    take = min(max(0, n), one.deck)
-    if take and take == one.deck:
-        known = frozenset(one.owned - elsewhere(state, seat))
-    hand, deck, discard, want = one.hand + take, one.deck - take, one.discard, n - take
-    if want > 0 and discard:
-        deck, discard = len(discard), ()
-        take = min(want, deck)
-        hand, deck = hand + take, deck - take
-        if deck == 0:
-            new = seat_with(one, discard=())
-            known = frozenset(one.owned - elsewhere(with_seat(state, seat, new), seat))
-    new = seat_with(one, hand=hand, deck=deck, discard=discard, hand_known=known)
-    return with_seat(state, seat, new), hand - one.hand
