@@ -222,14 +222,25 @@ def pack_mapping(value: Any, options: Mapping[str, Any] | None = None) -> dict[s
     return data
 
 
+_LAST: list[tuple[Mapping[str, Any], Pack]] = []
+"""The last pack mapping read and its Pack: the platform asks piece by piece with the same
+options (describe_piece_for, hidden_kind_for), and pack.pack_of's cache key is the whole
+pack's JSON. Holding the mapping keeps its identity from being reused by another object."""
+
+
 def pack_from_options(options: Mapping[str, Any]) -> Pack:
-    """The rules' Pack from resolved options (cached by the pack's JSON in pack.py)."""
+    """The rules' Pack from resolved options (cached by the pack's JSON in pack.py, and the
+    last mapping by identity here)."""
     from scorekeeper.games.arcana import pack
 
     data = options.get(PACK_OPTION)
     if not isinstance(data, Mapping):
         return pack.sample_pack() if data in (None, "", SAMPLE) else pack.pack_of(_shipped(data))
-    return pack.pack_of(data)
+    if _LAST and _LAST[0][0] is data:
+        return _LAST[0][1]
+    got = pack.pack_of(data)
+    _LAST[:] = [(data, got)]
+    return got
 
 
 def options_of(options: Mapping[str, Any], seats: int) -> Options:
