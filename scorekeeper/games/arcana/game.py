@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 PACK_OPTION = "pack"
 SAMPLE = "sample"
+CONFIRM = "confirm"
 _RESULTS_PROMPTS = (results.NEXT_DISTRICT, results.DECLARE, results.COPY)
 
 
@@ -429,6 +430,11 @@ def decide(state: State, decision: Decision) -> Outcome:
         who = seat_ref(prompt.seat or 0)
         return Rejected(
             WRONG_SEAT, f"that question is for {who}", f"{who} or the organiser answers it"
+        )
+    if prompt.id == CONFIRM and decision.seat is not None:
+        # G-33: the organiser confirms what the players did by hand, never a player.
+        return Rejected(
+            WRONG_SEAT, "the organiser confirms an ability done by hand", "the organiser answers it"
         )
     seat = prompt.seat if prompt.seat is not None else decision.seat
     if state.phase == RESULTS and (prompt.id in _RESULTS_PROMPTS or prompt.id == results.SET_ASIDE):

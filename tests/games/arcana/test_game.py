@@ -229,3 +229,25 @@ def test_a_state_under_way_comes_back_equal_from_its_record() -> None:
     state = answer(state, "next_district", "a").state
     record = json.loads(json.dumps(GAME.snapshot(state)))
     assert GAME.restore(record) == state
+
+
+def test_only_the_organiser_confirms_an_ability_done_by_hand() -> None:
+    options = GAME.resolve_options({"pack": "sample", "guild_masters": True}, 2)
+    state = GAME.new_game(options, 2)
+    arrivals = (
+        ("badge:0", "badge_fortune_tellers"),
+        ("badge:0", "master_fortune_tellers_2"),
+        ("badge:1", "badge_usurers"),
+        ("badge:1", "master_usurers_1"),
+        *SETUP_INPUTS[2:],
+    )
+    for zone, piece in arrivals:
+        state = seen(state, zone, piece).state
+    state = answer(state, "master", "use", 0).state
+    state = answer(state, "manual", "done", 0).state
+    (prompt,) = GAME.pending(state)
+    assert prompt.id == "confirm"
+    refused = GAME.decide(state, Decision(0, "confirm", "yes"))
+    assert isinstance(refused, Rejected) and refused.rule == "TABLE-WRONG-SEAT"
+    state = answer(state, "confirm", "yes").state
+    assert state.phase == INTRIGUE and not state.steps and state.active_seat == 0
