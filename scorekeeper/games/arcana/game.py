@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -61,7 +62,7 @@ def _on_off(on: str, off: str) -> tuple[Choice, ...]:
 OPTIONS: tuple[Option, ...] = (
     Option(
         PACK_OPTION,
-        "",
+        SAMPLE,
         "The card pack: what every card of your copy is (names, values, abilities). Choose "
         "the pack you recorded when tagging your copy; the sample is made up, for demos.",
         ask=True,
@@ -244,28 +245,20 @@ def pack_from_options(options: Mapping[str, Any]) -> Pack:
     return got
 
 
+_RULED = frozenset(f.name for f in fields(Options)) - {"raw"}
+
+
 def options_of(options: Mapping[str, Any], seats: int) -> Options:
     """The rules' Options from resolved table options (the pack itself goes to State.pack;
     ``raw`` names it)."""
     raw = {k: v for k, v in options.items() if k != PACK_OPTION}
     given = options.get(PACK_OPTION)
     name = given.get("name", "") if isinstance(given, Mapping) else str(given or "")
-    return Options(
-        start_seat=int(options.get("start_seat", 0)) % seats,
-        custom_guild=bool(options.get("custom_guild", False)),
-        objectives=bool(options.get("objectives", False)),
-        watch=bool(options.get("watch", False)),
-        watch_call=str(options.get("watch_call", "action")),
-        guild_masters=bool(options.get("guild_masters", False)),
-        master_limit=str(options.get("master_limit", "by_card")),
-        events=bool(options.get("events", False)),
-        set_aside=bool(options.get("set_aside", False)),
-        late_princes_games=str(options.get("late_princes_games", "next_round")),
-        leftovers=str(options.get("leftovers", "ignored")),
-        tie_breakers=str(options.get("tie_breakers", "tied_only")),
-        harlequin_in_bribes=bool(options.get("harlequin_in_bribes", False)),
-        raw=((PACK_OPTION, name), *sorted(raw.items())),
-    )
+    # Resolved options are already of the right types (Option.coerce); unknown keys are none
+    # of the rules' business (the pack is State.pack).
+    ruled = {k: v for k, v in options.items() if k in _RULED}
+    ruled["start_seat"] = int(options.get("start_seat", 0)) % seats
+    return Options(**ruled, raw=((PACK_OPTION, name), *sorted(raw.items())))
 
 
 class Arcana(Game[State]):
@@ -280,9 +273,11 @@ class Arcana(Game[State]):
     def resolve_options(self, given: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
         """Validate the options; the pack (a shipped name or a whole mapping) becomes its
         whole mapping, so the resolved options are self-contained (replay never reads the
-        store). No pack given: ConfigError asking for one."""
+        store). The option is asked (``ask``): a table created through the hub, the console or
+        the command line must name a pack, so the sample is never a real table's by default;
+        the default (the sample) serves scripts, tests and demos, as Arcanum's board does."""
         given = dict(given or {})
-        chosen = given.pop(PACK_OPTION, None)
+        chosen = given.pop(PACK_OPTION, SAMPLE)
         out = super().resolve_options(given, seats)
         if not 0 <= out["start_seat"] < seats:
             raise ConfigError(f"option 'start_seat' must be a seat from 0 to {seats - 1}")
