@@ -63,7 +63,8 @@ def refusal(state: State, did: str, seat: int, relic: str) -> Rejected | None:
 
 def arrive(state: State, did: str, seat: int, relic: str) -> Accepted[State] | Rejected:
     """A4: ``seat`` (the actor, with cards in hand, the district open) lays ``relic`` at
-    ``did``. Refusals first; then the hand is one less and the relic goes on an agent."""
+    ``did``. Refusals first; then the hand is one less, the arcanum is asked with several
+    majors (G-15), then the agent when it matters (G-31), then the check."""
     wrong = refusal(state, did, seat, relic)
     if wrong is not None:
         return wrong
@@ -72,12 +73,29 @@ def arrive(state: State, did: str, seat: int, relic: str) -> Accepted[State] | R
         state, seat, seat_with(one, hand=one.hand - 1, hand_known=one.hand_known - {relic})
     )
     line = f"{seat_ref(seat)} bribes at {district_words(did)} with {the_card(state.pack, relic)}"
-    own = [a for a in state.district(did).agents if a.owner == seat]
-    if len(own) >= 2 and any(not a.face_up for a in own):
-        step = Step(RELIC_ON, seat, card=relic, district=did, effects=(END,))
+    majors = _majors(state, did)
+    if len(majors) > 1:
+        step = Step(BRIBE_ARCANUM, seat, card=relic, district=did, effects=(END,))
         return Accepted(evolve(state, steps=(step, *state.steps)), (line,))
-    state, lines = _on_agent(state, seat, did, relic, own[0], (END,))
+    state, lines = _which_agent(_named(state, did, seat, majors[0]), seat, did, relic, (END,))
     return Accepted(state, (line, *lines))
+
+
+def answer_arcanum(state: State, step: Step, answer: str) -> Accepted[State] | Rejected:
+    """``bribe_arcanum``: the citizen's major the bribe is counted in (G-15), recorded for
+    later re-checks (G-13)."""
+    majors = _majors(state, step.district)
+    if answer not in majors:
+        stake = the_card(state.pack, state.district(step.district).stake or "")
+        return Rejected(
+            "R-MULTI-1",
+            f"{answer} is not a major arcanum of {stake}",
+            "answer " + " or ".join(majors),
+        )
+    state = evolve(state, steps=tuple(s for s in state.steps if s is not step))
+    state = _named(state, step.district, step.seat, answer)
+    state, lines = _which_agent(state, step.seat, step.district, step.card, step.effects)
+    return Accepted(state, lines)
 
 
 def relic_on_answers(state: State, step: Step) -> tuple[str, ...]:
@@ -100,58 +118,50 @@ def answer_relic_on(state: State, step: Step, answer: str) -> Accepted[State] | 
     return Accepted(state, lines)
 
 
-def answer_arcanum(state: State, step: Step, answer: str) -> Accepted[State] | Rejected:
-    """``bribe_arcanum``: the citizen's major the bribe is counted in (G-15)."""
-    stake = state.card(state.district(step.district).stake or "")
-    majors = stake.majors if stake is not None else ()
-    if answer not in majors:
-        return Rejected(
-            "R-MULTI-1",
-            f"{answer} is not a major arcanum of {the_card(state.pack, stake.id if stake else '')}",
-            "answer " + " or ".join(majors),
-        )
-    state = evolve(state, steps=tuple(s for s in state.steps if s is not step))
-    state, lines = _check(state, step.seat, step.district, answer, step.card, step.effects)
-    return Accepted(state, lines)
+def _majors(state: State, did: str) -> tuple[str, ...]:
+    """The major arcana of ``did``'s stake."""
+    stake = state.card(state.district(did).stake or "")
+    return stake.majors if stake is not None else ()
+
+
+def _named(state: State, did: str, seat: int, arcanum: str) -> State:
+    """``seat`` bribes at ``did`` in ``arcanum`` (District.bribes, G-15)."""
+    district = state.district(did)
+    named = tuple((s, a) for s, a in district.bribes if s != seat) + ((seat, arcanum),)
+    return with_district(state, district_with(district, bribes=named))
+
+
+def _which_agent(
+    state: State, seat: int, did: str, relic: str, then: tuple[Effect, ...]
+) -> tuple[State, Lines]:
+    """Ask ``relic_on`` when it matters (two or more own agents there, one face down: G-31),
+    else lay the relic on the first own agent laid."""
+    own = [a for a in state.district(did).agents if a.owner == seat]
+    if len(own) >= 2 and any(not a.face_up for a in own):
+        step = Step(RELIC_ON, seat, card=relic, district=did, effects=then)
+        return evolve(state, steps=(step, *state.steps)), ()
+    return _on_agent(state, seat, did, relic, own[0], then)
 
 
 def _on_agent(
     state: State, seat: int, did: str, relic: str, agent: Placed, then: tuple[Effect, ...]
 ) -> tuple[State, Lines]:
-    """The relic lies on ``agent``, which turns face up (G-14); then the arcanum or the
-    check."""
+    """The relic lies on ``agent``, which turns face up (G-14); then the check in the
+    arcanum named, and ``then`` unless a set-aside step now holds it."""
     district = state.district(did)
     laid = placed_with(agent, face_up=True, relics=(*agent.relics, relic))
     agents = tuple(laid if a is agent else a for a in district.agents)
     state = with_district(state, district_with(district, agents=agents))
     name = owned_card(state.pack, agent.card, seat)
-    line = f"The relic lies on {name}"
-    if not agent.face_up:
-        line = f"The relic lies on {name}: turn it face up"
-    stake = state.card(district.stake or "")
-    majors = stake.majors if stake is not None else ()
-    if len(majors) > 1:
-        step = Step(BRIBE_ARCANUM, seat, card=relic, district=did, effects=then)
-        return evolve(state, steps=(step, *state.steps)), (line,)
-    state, lines = _check(state, seat, did, majors[0] if majors else "", relic, then)
-    return state, (line, *lines)
-
-
-def _check(
-    state: State, seat: int, did: str, arcanum: str, relic: str, then: tuple[Effect, ...]
-) -> tuple[State, Lines]:
-    """Record the arcanum named (G-15), check S, and run ``then`` unless a set-aside step
-    now holds it."""
-    district = state.district(did)
-    named = tuple((s, a) for s, a in district.bribes if s != seat) + ((seat, arcanum),)
-    state = with_district(state, district_with(district, bribes=named))
+    line = f"The relic lies on {name}" + ("" if agent.face_up else ": turn it face up")
+    majors = _majors(state, did)
+    arcanum = dict(district.bribes).get(seat, majors[0] if majors else "")
     state, lines, won = _settle(state, did, seat, arcanum, relic, then)
-    if not lines:
-        lines = ("The bribe falls short: the relic stays",)
+    lines = lines or ("The bribe falls short: the relic stays",)
     if won and state.options.set_aside:
-        return state, lines
+        return state, (line, *lines)
     state, more = resume(state, seat, then, relic)
-    return state, (*lines, *more)
+    return state, (line, *lines, *more)
 
 
 def _settle(

@@ -104,7 +104,7 @@ def test_g_15_a_citizen_with_several_majors_asks_the_arcanum() -> None:
     )
     out = see(state, "agents_c", "usurers_18")  # ducat 2: any arcanum reaches 2
     step = out.state.steps[0]
-    assert step.kind == "bribe_arcanum"
+    assert step.kind == "bribe_arcanum"  # asked before relic_on would be
     bad = intrigue.decide(out.state, "bribe_arcanum", "coin", 1)
     assert isinstance(bad, Rejected) and bad.rule == "R-MULTI-1"
     out = say(out.state, "bribe_arcanum", "sword", 1)
@@ -132,3 +132,16 @@ def test_relic_on_names_only_the_bribers_own_agents() -> None:
     out = see(ayane(), "agents_b", BARHAN)
     bad = intrigue.decide(out.state, "relic_on", PALE_ONE, 0)
     assert isinstance(bad, Rejected) and bad.rule == "R-BRIBE-2"
+
+
+def test_g_15_then_g_31_the_arcanum_first_then_the_agent_and_the_arcanum_is_kept() -> None:
+    hidden = (
+        factory.placed(PALE_ONE, 1, face_up=False),
+        factory.placed("usurers_03", 1, face_up=False),
+    )
+    state = factory.state(2, active_seat=1, agents={"c": hidden})
+    out = say(see(state, "agents_c", "usurers_19").state, "bribe_arcanum", "wand", 1)
+    assert out.state.steps[0].kind == "relic_on"
+    assert out.state.district("c").bribes == ((1, "wand"),)
+    out = say(out.state, "relic_on", "usurers_03", 1)  # wand 0 + 0 + ducat 3 >= 2
+    assert out.state.history[-1].arcana == ((1, "wand"),)
