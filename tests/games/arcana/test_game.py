@@ -57,9 +57,14 @@ def test_the_options_are_the_contracts_with_labels_and_words() -> None:
     ]
 
 
-def test_resolve_options_needs_a_pack_and_keeps_it_whole() -> None:
+def test_resolve_options_asks_for_a_pack_and_keeps_it_whole() -> None:
+    # The pack is asked of whoever creates a real table (Option.ask); only scripts, tests and
+    # demos fall back on the sample.
+    (pack_option,) = [o for o in GAME.options if o.name == "pack"]
+    assert pack_option.ask and pack_option.default == "sample"
+    assert GAME.resolve_options({}, 2)["pack"]["sample"] is True
     with pytest.raises(ConfigError, match=r"choose a card pack.*sample \(made up, for demos\)"):
-        GAME.resolve_options({}, 2)
+        GAME.resolve_options({"pack": ""}, 2)
     with pytest.raises(ConfigError, match="start_seat"):
         GAME.resolve_options({"pack": "sample", "start_seat": 3}, 3)
     with pytest.raises(ConfigError):
