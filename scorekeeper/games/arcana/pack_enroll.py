@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from scorekeeper.core.data_kind import PerPiece
 from scorekeeper.core.yaml_model import Count, Text
@@ -30,6 +31,7 @@ from scorekeeper.games.arcana.cards import (
 from scorekeeper.games.arcana.pack_check import VALUED
 
 NONE_WORDS = ("none", "no", "-", "")
+_ONE_LINE = "write it as one line like {when: play, draw: {n: 1}}, or none"
 
 
 def _cell(value: Any) -> str:
@@ -37,7 +39,7 @@ def _cell(value: Any) -> str:
     text = str(value).strip()
     if text == "-" or (text.isdigit() and int(text) <= 99):
         return text
-    raise ValueError("a value is a whole number, or - where the card prints none")
+    raise PydanticCustomError("value", "a value is a whole number, or - where none is printed")
 
 
 def _ability(value: Any) -> str:
@@ -48,9 +50,9 @@ def _ability(value: Any) -> str:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError:
-        raise ValueError("write it as one line like {when: play, draw: {n: 1}}") from None
+        raise PydanticCustomError("ability", _ONE_LINE) from None
     if not isinstance(data, dict) or "when" not in data:
-        raise ValueError("write it as one line like {when: play, draw: {n: 1}}, or none")
+        raise PydanticCustomError("ability", _ONE_LINE)
     return text
 
 
@@ -83,7 +85,7 @@ def _value(arcanum: str, what: str = "") -> Any:
     return Field(
         ...,
         title=f"{arcanum} value",
-        description=f"the {arcanum} value printed{what}: a whole number, or - where none is",
+        description=f"the {arcanum}{what} value printed: a whole number, or - where none is",
     )
 
 
@@ -108,21 +110,21 @@ class CardAnswers(BaseModel):
     ] = Field(
         ...,
         title="type",
-        description="what kind of card it is (a stake is a relic, location or citizen)",
+        description="what kind of card it is; a stake is a relic, location or citizen",
         json_schema_extra={"x-labels": TYPE_CHOICES},
     )
     guild_or_domain: Text = Field(
         ...,
         title="guild or domain",
         description=(
-            "a guild card's, badge's or master's guild; a stake's or objective's domain (the "
-            "word under a stake's name, or all); none for other cards"
+            "a guild card's, badge's or master's guild; a stake's or objective's domain, the "
+            "word under a stake's name, or all; none for other cards"
         ),
     )
     wand: ValueCell = _value("wand")
     sword: ValueCell = _value("sword")
     chalice: ValueCell = _value("chalice")
-    coin: ValueCell = _value("coin", " (the ducat value)")
+    coin: ValueCell = _value("coin", " (ducat)")
     major: Listing = Field(
         ...,
         title="major arcana",
@@ -132,11 +134,13 @@ class CardAnswers(BaseModel):
         ...,
         title="threshold or count",
         description=(
-            "a stake's value in each yellow circle, like 5 or 5|5 (in the majors' order); an "
+            "a stake's value in each yellow circle, like 5, or 5|5 in the majors' order; an "
             "objective's count of stakes; none otherwise"
         ),
     )
-    vp: Count = Field(..., ge=0, le=20, title="VP", description="the victory points printed")
+    vp: Count = Field(
+        ..., ge=0, le=20, title="victory point value", description="the VP printed on the card"
+    )
     letter: Literal["A", "B", "C", "D", "E", "F", "none"] = Field(
         ...,
         title="letter",
@@ -151,7 +155,7 @@ class CardAnswers(BaseModel):
     )
     ability: AbilityLine = Field(
         ...,
-        title="ability",
+        title="card ability",
         description=(
             "the ability as one line of YAML, like {when: play, draw_keep: {draw: 2, keep: 1}}, "
             "or none"

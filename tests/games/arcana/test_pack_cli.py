@@ -1,36 +1,22 @@
-"""Arcana's card packs through ``scorekeeper data`` (check, export, import, show, list), the
-generic command every data kind shares. The game is not registered yet: a stand-in that
-declares only the pack kind is, for these tests."""
+"""Arcana's card packs through the generic commands every data kind shares: ``scorekeeper
+data`` (check, export, import, show, list) and ``scorekeeper enroll``, which asks what is
+printed on each card as it is tagged and saves the pack under the kit's name."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from scorekeeper import cli
-from scorekeeper import games as registry
-from scorekeeper.core.data_kind import DataKind
+from scorekeeper.core.kit import made_up_uid
 from scorekeeper.games.arcana import pack
-from scorekeeper.games.arcana.pack_data import PACK_KIND
-
-
-class _PacksOnly:
-    """What ``scorekeeper data`` asks of a game: its data kinds."""
-
-    id = "arcana"
-    name = "Arcana"
-
-    def data_kinds(self) -> tuple[DataKind, ...]:
-        return (PACK_KIND,)
+from scorekeeper.store import Store, sqlite_url
 
 
 @pytest.fixture(autouse=True)
-def packs_registered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    make: Any = _PacksOnly
-    monkeypatch.setitem(registry._REGISTRY, "arcana", make)
-    monkeypatch.setattr(registry, "_LOADED", dict(registry._LOADED))
+def in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
 
 
@@ -69,3 +55,24 @@ def test_check_names_the_file_line_card_and_field(capsys: pytest.CaptureFixture[
     assert data("check", "half.yaml") == 1
     out = capsys.readouterr().out
     assert "card pack 'ours' is incomplete:\n  - stakes: 1 of the 116 are not recorded" in out
+
+
+def test_enroll_asks_each_card_and_saves_the_pack(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    uid = [made_up_uid(i).upper() for i in range(1, 4)]
+    badge = ["Blades' Badge", "badge", "Blades", "-", "-", "-", "-", "none", "none", "0"]
+    badge += ["none", "no", "{when: always, tie_win: {arcanum: [sword]}}"]
+    thieves = ["Thieves' Badge", "badge", "thieves", "-", "-", "-", "-", "none", "none", "0"]
+    thieves += ["none", "no", "{when: always, tie_win: {stake_type: relic"]  # not YAML: again
+    thieves += ["{when: always, tie_win: {stake_type: [relic]}}"]
+    typed = "\n".join([uid[0], *badge, uid[1], *thieves]) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert cli.main(["enroll", "--game", "arcana", "--kit", "ours", "--db", "sk.db"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Guild or domain (") == 2 and "write it as one line like" in out
+    with Store(sqlite_url("sk.db")) as store:
+        saved = store.data("arcana", "pack", "ours")
+    assert saved is not None and saved["sample"] is False
+    sample = pack.load_shipped("sample")["cards"]
+    assert saved["cards"] == {p: sample[p] for p in ("badge_blades", "badge_thieves")}

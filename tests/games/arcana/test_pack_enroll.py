@@ -111,7 +111,7 @@ def test_every_card_is_asked_the_contracts_questions_in_order() -> None:
         ("type", "dragon", "'dragon' is not a type; answer agent, location"),
         ("ability", "{when: play, draw", "write it as one line like {when: play"),
         ("ability", "draw 2", "or none"),
-        ("vp", "21", "'21' is not a VP; answer a whole number from 0 to 20"),
+        ("vp", "21", "'21' is not a victory point value; answer a whole number from 0 to 20"),
     ],
 )
 def test_a_bad_answer_is_refused_in_words(field: str, typed: str, words: str) -> None:
