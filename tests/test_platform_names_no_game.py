@@ -22,6 +22,7 @@ from tests.core.test_game_contract import ROOT, platform_mentions
 # Strings that are a game's zone kind by coincidence, with why the platform may say them.
 INNOCENT = {
     "loc": "the key of a validation error's location in FastAPI's and pydantic's errors",
+    "event": "a reader frame's and a backup record's kind (Arcana's event pad is a zone too)",
 }
 
 
