@@ -133,3 +133,22 @@ def test_an_incomplete_pack_shows_what_it_lacks_and_which_options_it_cannot_offe
     shown = PACK_KIND.show(entry) if PACK_KIND.show else ""
     assert "  incomplete: stakes: 1 of the 116 are not recorded (stake_116)" in shown
     assert "  cannot offer events: events: 1 of the 12 are not recorded (event_12)" in shown
+
+
+def test_the_schema_says_every_field_in_words_and_labels_every_choice() -> None:
+    """What the console's data editor builds its form from (as tests/api/test_data_routes.py
+    asks of every kind's schema)."""
+    schema = data.schema(PACK_KIND)
+    assert schema["title"] == "Card packs" and "made up" in schema["description"]
+    fields = [
+        (f"{where}.{name}", prop)
+        for where, node in [("", schema), *schema.get("$defs", {}).items()]
+        for name, prop in node.get("properties", {}).items()
+    ]
+    assert len(fields) > 20
+    for path, prop in fields:
+        assert prop.get("title") and prop.get("description"), path
+        for member in [prop, *prop.get("anyOf", []), prop.get("items", {})]:
+            if "enum" in member:
+                labels = prop.get("x-labels") or member.get("x-labels")
+                assert labels and set(member["enum"]) <= set(labels), path
