@@ -51,8 +51,27 @@ SECTIONS = {
         "END": 3,
     },
     "king-of-the-elves": {"SETUP": 12, "PLAN": 16, "TRAVEL": 18, "END": 9},
+    "arcana": {
+        "SETUP": 8,
+        "ROUND": 2,
+        "INT": 6,
+        "RES": 5,
+        "TIE": 2,
+        "MULTI": 3,
+        "VAL": 4,
+        "BRIBE": 3,
+        "HARL": 1,
+        "EOR": 3,
+        "END": 4,
+        "OPT-B": 1,
+        "OPT-C": 4,
+        "OPT-D": 4,
+        "OPT-E": 2,
+        "OPT-F": 3,
+        "OPT-T": 2,
+    },
 }
-DEFINITIONS = {"angels-and-demons": 11, "arcanum": 0, "king-of-the-elves": 0}
+DEFINITIONS = {"angels-and-demons": 11, "arcanum": 0, "king-of-the-elves": 0, "arcana": 0}
 
 
 def _cited(folder: Path, pattern: re.Pattern[str]) -> set[str]:
