@@ -159,3 +159,22 @@ def test_a_kept_objective_read_again_changes_nothing() -> None:
     assert results.observe(s, "badge:0", "objective_01") == Accepted(s)
     refused = results.observe(s, "badge:1", "objective_01")
     assert isinstance(refused, Rejected) and "objective" not in refused.reason
+
+
+def test_declarations_go_clockwise_from_the_first_player_at_four_seats() -> None:
+    # District C (the Harlequin, 3 majors): seats 0, 1 and 2 have agents there; seat 2 is first.
+    there = (placed("thieves_01", 2, face_up=False), placed("usurers_02", 1))
+    s = state(
+        4,
+        agents={"c": (*there, placed("ferrymen_03", 0))},
+        seat_changes={k: {"hand": 0} for k in range(4)},
+        phase=RESULTS,
+        first_seat=2,
+    )
+    s = answer(s, "next_district", "c").state
+    order = []
+    while (asked := results.question(s)) is not None and asked[0] == "declare":
+        order.append(asked[1])
+        s = answer(s, "declare", "sword").state
+    assert order == [2, 0, 1]
+    assert s.resolution is None and s.district("c").resolved
