@@ -280,6 +280,10 @@ def end_round(state: State) -> tuple[State, tuple[str, ...]]:
     for d in state.districts:
         keep = tuple(p for p in d.agents if not p.watch)
         back += len(d.agents) - len(keep)
+        for p in d.agents:  # a relic on a watch card goes to its owner's pile, not the box
+            if p.watch and p.relics:
+                mine = state.seats[p.owner]
+                state = with_seat(state, p.owner, replace(mine, discard=(*mine.discard, *p.relics)))
         waits = d.awaiting or (d.stake is None and d.pile > 0)
         # Every district counts as settled until the next round starts: a stake turned up
         # now is next round's (R-EOR-2), never one more result this round.

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scorekeeper.core.outcomes import Accepted, Rejected
-from scorekeeper.games.arcana import award, intrigue, sums
+from scorekeeper.games.arcana import award, intrigue, rounds, sums
 from scorekeeper.games.arcana.cards import Pack
-from scorekeeper.games.arcana.state import DistrictResult, Options, State, evolve
+from scorekeeper.games.arcana.state import RESULTS, DistrictResult, Options, State, evolve
 from tests.games.arcana import factory
 
 CITIZEN = "stake_071"  # a won citizen in seat 0's hand
@@ -120,3 +120,11 @@ def test_a_location_stake_is_asked_play_or_discard_not_the_watch() -> None:
     )
     out = see(state, "discard:0", "stake_007")
     assert out.state.steps[0].kind == "location"
+
+
+def test_a_relic_on_a_watch_card_goes_to_its_owners_pile_when_the_watch_goes_home() -> None:
+    bribed = factory.placed(CONSTABLE, 0, watch=True, relics=("ferrymen_18",))
+    state = factory.state(2, options=Options(watch=True), watch_deck=5, agents={"b": (bribed,)})
+    after, _ = rounds.end_round(evolve(state, phase=RESULTS))
+    assert after.seats[0].discard == ("ferrymen_18",)
+    assert after.watch_deck == 6 and not after.district("b").agents
