@@ -1,0 +1,1 @@
+"""The simulated Arcana table: a full-information world played by bots (docs/games/arcana.md)."""

@@ -1,0 +1,216 @@
+"""The Arcana world: a full-information table played by bots, performed physically.
+
+The world deals the stake piles, the guilds' decks, the watch and event decks and the
+objectives from its seed, keeps every hand, and plays every round by the rules
+(docs/rules/arcana.md, with its rulings and the table options) with the bots of ``bots.py``:
+the draw (unseen), the intrigue phase (``intrigue.py``), the results phase and the end of the
+round (``results.py``). Every move is *performed* as the sightings and decisions of
+docs/games/arcana.md (the contract), in a real table's order: badges, masters and kept
+objectives on the badge pads, a custom guild's returned cards on the discard pads, the first
+stakes and event on their pads; then agents, relics and watch cards on the agent pads,
+locations, discards and stakes on the discard pads, the answers to the prompts, and the next
+stakes and events on their pads. The world keeps its own sums and points by its own code
+(``rules.py``; nothing of the referee's rules is imported, only the pieces and the pack), so a
+referee fed only these inputs can be checked against it.
+
+Hazard: the flow is a generator. Every change that shows in ``scores()``, ``is_over()`` or
+``checkpoint()`` is made *before* the action that causes it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
+
+from scorekeeper.core.inputs import Seen
+from scorekeeper.games.arcana.cards import (
+    EVENTS,
+    OBJECTIVES,
+    PRINCES_GAMES_CARD,
+    STAKES,
+    WATCH_CARDS,
+    Pack,
+)
+from scorekeeper.sim.arcana import bots
+from scorekeeper.sim.arcana.results import Results
+from scorekeeper.sim.arcana.table import HAND, NEUTRAL, Action
+from scorekeeper.sim.world import PlayedWorld
+
+DEFAULT_NOISE = 0.3
+PILE = 12
+"""R-SETUP-4: stake cards dealt to each district."""
+
+
+class ArcanaWorld(Results, PlayedWorld):
+    """One simulated game of Arcana for 2-4 bots; see the module docstring.
+
+    ``history`` holds one entry per district result or stake won at once: ``round``,
+    ``district``, ``stake``, ``winner``, ``immediate``, and for a result ``sums`` and
+    ``arcana``. ``events`` counts what the game exercised. ``pack`` (a Pack) overrides the
+    ``pack`` option; ``guilds`` fixes each seat's guild (else drawn from the seed).
+    """
+
+    game_id: ClassVar[str] = "arcana"
+
+    def __init__(
+        self,
+        seats: int,
+        options: Mapping[str, Any],
+        seed: int,
+        *,
+        temper: bots.Temper | None = None,
+        noise: float = DEFAULT_NOISE,
+        pack: Pack | None = None,
+        guilds: tuple[str, ...] | None = None,
+    ) -> None:
+        self._init_table(seats, options, seed, temper or bots.Temper(), noise, pack, guilds)
+        self._checked = 0
+        self._deal()
+        self._start()
+
+    # -- the World interface -----------------------------------------------------------------
+
+    def scores(self) -> tuple[int, ...]:
+        """The points everyone has seen each seat own during play (G-36); the final points
+        once the game is over (R-END-2)."""
+        if self.over:
+            return tuple(self.final(s)["vp"] for s in range(self.seats))
+        return tuple(self.public_vp(s) for s in range(self.seats))
+
+    def is_over(self) -> bool:
+        """True once the last round's last result is in (R-END-1, R-OPT-F-3)."""
+        return self.over
+
+    def winners(self) -> list[int]:
+        """R-END-3, R-END-4, G-27: the most points, then the most stakes; the rest share."""
+        finals = [self.final(s) for s in range(self.seats)]
+        top = max((f["vp"], f["stake_count"]) for f in finals)
+        return [s for s, f in enumerate(finals) if (f["vp"], f["stake_count"]) == top]
+
+    def checkpoint(self) -> dict[str, Any]:
+        """After a district's result or a stake won at once: its ``history`` entry (district,
+        stake, winner, whether at once, and a result's sums by seat); at the end each seat's
+        ``vp`` and ``stakes``."""
+        out: dict[str, Any] = {}
+        if len(self.history) > self._checked:
+            self._checked = len(self.history)
+            entry = self.history[-1]
+            for key in ("district", "stake", "winner", "immediate"):
+                out[f"state.history.-1.{key}"] = entry[key]
+            if not entry["immediate"]:
+                out["state.history.-1.sums"] = {str(s): v for s, v in entry["sums"].items()}
+        if self.over:
+            for s in range(self.seats):
+                final = self.final(s)
+                out[f"state.seats.{s}.vp"] = final["vp"]
+                out[f"state.seats.{s}.stakes"] = final["stake_count"]
+        return out
+
+    # -- setting up --------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        """R-SETUP-3 … 6, R-OPT-B … F: everything dealt from the seed, unseen."""
+        stakes = list(STAKES)
+        self.rng.shuffle(stakes)
+        for place in self.places.values():
+            place.pile, stakes = stakes[:PILE], stakes[PILE:]
+            if place.id == NEUTRAL and not self.options["events"]:
+                place.pile.insert(self.rng.randrange(6), PRINCES_GAMES_CARD)  # R-SETUP-5
+        for p in self.players:
+            if self.options["custom_guild"]:
+                pool = [c.id for c in self.pack.guild_cards(p.guild, "AB")]
+                self.rng.shuffle(pool)
+                kept, p.returned = pool[:11], pool[11:]
+            else:
+                kept = [c.id for c in self.pack.guild_cards(p.guild, "A")]
+            p.owned = set(kept)
+            p.deck = list(kept)
+            self.rng.shuffle(p.deck)
+            if self.options["guild_masters"]:
+                p.master = f"master_{p.guild}_{self.rng.randrange(3) + 1}"
+        if self.options["objectives"]:
+            deal = list(OBJECTIVES)
+            self.rng.shuffle(deal)
+            for p in self.players:
+                dealt, deal = deal[:4], deal[4:]
+                p.objectives = self.rng.sample(dealt, 2)
+        if self.options["watch"]:
+            self.watch_deck = list(WATCH_CARDS)
+            self.rng.shuffle(self.watch_deck)
+        if self.options["events"]:  # R-OPT-F-1: 9 on top of 3 shuffled with the Prince's Games
+            events = list(EVENTS)
+            self.rng.shuffle(events)
+            bottom = [*events[9:], PRINCES_GAMES_CARD]
+            self.rng.shuffle(bottom)
+            self.event_deck = bottom + events[:9]
+
+    def _setup(self) -> Action:
+        """The setup's sightings: per seat its badge, master and kept objectives on its badge
+        pad and a custom guild's 9 returned cards on its discard pad; each district's first
+        stake; with events the first event."""
+        out: Action = []
+        for s in self.rng.sample(range(self.seats), self.seats):
+            p = self.players[s]
+            out += self.arrive(f"badge_{p.guild}", f"badge:{s}")
+            if p.master:
+                out += self.arrive(p.master, f"badge:{s}")
+            for o in p.objectives:  # read, then laid beside the badge
+                out += self.arrive(o, f"badge:{s}") + self.lift(o)
+            for c in p.returned:
+                out += self.tap(c, s)
+        for did, place in self.places.items():
+            place.stake = place.pile.pop()
+            out += self.arrive(place.stake, f"stake_{did}")
+        if self.options["events"]:
+            self.event_next = self.event_deck.pop()
+            out += self.arrive(self.event_next, "event")
+        return out
+
+    # -- the flow of a game ------------------------------------------------------------------
+
+    def _ended(self) -> bool:
+        """The last round's last result is in (or its intrigue ends with nothing to settle)."""
+        return (
+            self.last_round
+            and not self.awaiting
+            and not any(p.hand for p in self.players)
+            and all(p.resolved or not p.open() for p in self.places.values())
+        )
+
+    def _play(self) -> Iterator[Action]:
+        for action in self._game():
+            if self._ended():
+                self.over = True
+                # The table is swept after the game's last input: nothing more reaches it.
+                while action and isinstance(action[-1], Seen) and not action[-1].present:
+                    action.pop()
+            yield action
+
+    def _game(self) -> Iterator[Action]:
+        yield self._setup()
+        while True:
+            yield from self.start_round()
+            yield from self.intrigue()
+            yield from self.results()
+            if self.last_round:
+                return
+            yield from self.end_round()
+
+    def start_round(self) -> Iterator[Action]:
+        """R-ROUND-2, R-OPT-E-2, R-OPT-F-2: the draw (unseen), masters turned back, the event
+        moved to the centre and the next one turned up."""
+        self.round += 1
+        if self.one_more:
+            self.one_more, self.last_round = False, True
+        for s, p in enumerate(self.players):
+            p.master_used = False
+            self.draw(s, HAND)
+        if not any(p.hand for p in self.players):
+            self.events["no_hands"] += 1
+        if self.options["events"] and self.event_deck:
+            self.event_now, self.event_next = self.event_next, self.event_deck.pop()
+            out = self.lift(self.event_now) + self.arrive(self.event_next, "event")
+            if self.event_next == PRINCES_GAMES_CARD:
+                self.last_round = True
+                self.events["princes_games_event"] += 1
+            yield out
