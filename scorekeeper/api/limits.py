@@ -45,7 +45,7 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 @dataclass(frozen=True)
 class Limit:
     """One route's body limit: which methods and paths, how many bytes, and what it is for
-    (the refusal names it: "a board profile takes at most 256 KiB")."""
+    (the refusal names it: "a board profile takes at most 768 KiB")."""
 
     methods: frozenset[str]
     path: re.Pattern[str]
@@ -58,12 +58,13 @@ def _limit(methods: str, path: str, kib: int, what: str) -> Limit:
 
 
 #: First match wins. Sized from what each route really takes: a table with an inline kit of
-#: a few hundred tags, or with a whole board profile, is under 32 KiB; an entry's YAML or CSV
-#: text is at most 40 000 characters (core/data.py), which JSON may escape to six bytes each.
+#: a few hundred tags, or with a whole board profile, is under 32 KiB, with a whole card pack
+#: given inline about 60 KiB; an entry's YAML or CSV text is at most 120 000 characters
+#: (core/data.py), which JSON may escape to six bytes each.
 #: A new route that takes more than 4 KiB (a kit upload, say) needs its line here.
 LIMITS: tuple[Limit, ...] = (
-    _limit("POST", r"/api/tables", 64, "creating a table"),
-    _limit("POST PUT", r"/api/data(/.*)?", 256, "an entry of game data (a board profile...)"),
+    _limit("POST", r"/api/tables", 192, "creating a table"),
+    _limit("POST PUT", r"/api/data(/.*)?", 768, "an entry of game data (a board profile...)"),
     _limit("POST", r"/api/pair", 4, "pairing a phone"),
     _limit(
         "POST",

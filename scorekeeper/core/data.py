@@ -43,9 +43,10 @@ if TYPE_CHECKING:
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 """What an entry may be called: it shows in URLs, file names and the table's options."""
 NAME_RULE = "1-64 letters, digits, '_', '.' or '-', starting with a letter or digit"
-MAX_TEXT = 40_000
-"""The longest YAML or CSV text read from a request (a board profile is about 1 500 characters;
-a JSON body may escape each character to six bytes, within the routes' 256 KiB)."""
+MAX_TEXT = 120_000
+"""The longest YAML or CSV text read from a request (a board profile is about 1 500 characters,
+a whole card pack of 304 cards about 50 000; a JSON body may escape each character to six
+bytes, within the routes' 768 KiB)."""
 RESERVED = ("schema", "check")
 """Names no entry may have: they are words of the data routes' URLs."""
 FORMATS = ("yaml", "csv")
