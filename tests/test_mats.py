@@ -18,6 +18,8 @@ change to the drawing, regenerate them with::
         --out hardware/mats/king-of-the-elves-${n}p-A2.svg; done
     for n in 5 6; do scorekeeper mat --game king-of-the-elves --seats $n --paper A1 --force \
         --out hardware/mats/king-of-the-elves-${n}p-A1.svg; done
+    for n in 2 3 4; do scorekeeper mat --game arcana --seats $n --force \
+        --out hardware/mats/arcana-${n}p-A2.svg; done
 """
 
 from __future__ import annotations
@@ -206,6 +208,7 @@ COMMITTED = {
         mat_filename(ELVES, n, paper): (ELVES, n, None, paper)
         for n, paper in ((2, "A2"), (3, "A2"), (4, "A2"), (5, "A1"), (6, "A1"))
     },
+    **{mat_filename("arcana", n, "A2"): ("arcana", n, None, "A2") for n in (2, 3, 4)},
 }
 
 
