@@ -67,10 +67,10 @@ class Intrigue(Reckoning):
             actor = (actor + 1) % self.seats
 
     def turn(self, actor: int) -> Iterator[Action]:
+        actions = 1
         if self._master_usable(actor) and self.rng.random() < self.temper.master:
             self.events["master"] += 1
-            yield from self._use_master(actor)
-        actions = 1
+            actions += yield from self._use_master(actor)
         while actions > 0 and self.players[actor].hand:
             actions -= 1
             actions += yield from self.perform(actor, self.choose(actor))
@@ -310,7 +310,10 @@ class Intrigue(Reckoning):
                 victims = self._returns(actor, e.args)
                 if victims:
                     victim, home = bots.pick(self.rng, victims)
-                    action.append(self.ask(actor, "return", victim.card))
+                    k = self.places[home].agents.index(victim) + 1
+                    self.events["return_face_down" if not victim.face_up else "return"] += 1
+                    named = victim.card if victim.face_up else f"{home}.{k}"  # by place
+                    action.append(self.ask(actor, "return", named))
                     self.places[home].agents.remove(victim)
                     self.players[victim.owner].discard.append(victim.card)
                     action += self.lift(victim.card)
@@ -339,7 +342,20 @@ class Intrigue(Reckoning):
         return ranked[:count]
 
     def _fits_rel(self, want: Any, seat: int, did: str) -> bool:
-        return want in (None, "any") or self.relation(seat, did) == want
+        """Whether ``did`` is to ``seat`` one of ``want`` (a word or a list of them; ``any``
+        or nothing takes every district; ``here`` none: a location or master lies nowhere)."""
+        if want in (None, "", "any"):
+            return True
+        words = (want,) if isinstance(want, str) else tuple(want)
+        return "any" in words or self.relation(seat, did) in words
+
+    def _whose(self, want: Any, actor: int, owner: int) -> bool:
+        """``whose``: ``own``, ``other`` or ``enemy`` (anyone else's), ``any`` (default)."""
+        if want == "own":
+            return owner == actor
+        if want in ("other", "enemy"):
+            return owner != actor
+        return True
 
     def _moves(self, actor: int, args: tuple[tuple[str, Any], ...]) -> list[tuple[Agent, str, str]]:
         """R-INT-6: (agent, from, to) an ability may move (the bot leaves watch cards, agents
@@ -352,7 +368,7 @@ class Intrigue(Reckoning):
             for agent in place.agents:
                 if agent.watch or agent.relics:
                     continue
-                if a.get("whose", "own") == "own" and agent.owner != actor:
+                if not self._whose(a.get("whose"), actor, agent.owner):
                     continue
                 for dst, other in self.places.items():
                     if (
@@ -395,7 +411,7 @@ class Intrigue(Reckoning):
             for agent in place.agents:
                 if agent.watch or agent.relics:
                     continue
-                if a.get("whose", "any") == "own" and agent.owner != actor:
+                if not self._whose(a.get("whose"), actor, agent.owner):
                     continue
                 out.append((agent, did))
         return out
@@ -416,15 +432,13 @@ class Intrigue(Reckoning):
             limit == "by_card" and self.card(master).once_per_round
         )
 
-    def _use_master(self, actor: int) -> Iterator[Action]:
+    def _use_master(self, actor: int) -> Flow:
         """R-OPT-E-2, G-38: ``master use``, then its ability (no action of the turn)."""
         p = self.players[actor]
         p.master_used = True
         self.master_uses[actor] += 1
         action: Action = [self.ask(actor, "master", "use")]
-        extra = yield from self._ability(actor, self.card(p.master).ability, action)
-        if extra:
-            self.events["master_extra_ignored"] += 1
+        return (yield from self._ability(actor, self.card(p.master).ability, action))
 
     # -- stakes won at once ------------------------------------------------------------------
 

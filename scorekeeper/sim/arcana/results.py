@@ -23,7 +23,8 @@ class Results(Intrigue):
 
     def results(self) -> Iterator[Action]:
         """R-RES-1: one district at a time, in the order the first player names."""
-        while True:
+        now = self.round
+        while self.round == now and not self.over:  # the last result ends the round at once
             left = [d for d, p in self.places.items() if p.open() and not p.resolved]
             if not left:
                 return
@@ -112,30 +113,41 @@ class Results(Intrigue):
                 copies[a.card] = best.card
             else:
                 copies[a.card] = ""
-            if declare:
-                self.events["copy" if others else "copy_alone"] += 1
+            if declare and not [o for o in agents if o is not a]:
+                self.events["copy_alone"] += 1  # the referee asks nothing of a lone Harlequin
+            elif declare:
+                self.events["copy"] += 1
                 out.append(self.ask(a.owner, "copy", copies[a.card] or "none"))
         return copies
 
-    def end_round(self) -> Iterator[Action]:
+    def end_round(self) -> Action:
         """R-OPT-D-4, R-EOR-2, R-EOR-3: the watch goes home, won districts turn up their next
-        stake, the first player passes the card left."""
-        back: Action = []
+        stake, the first player passes the card left: the inputs, the changes made."""
+        out = self.watch_home()
+        for did, place in self.places.items():
+            place.resolved = False
+            if place.stake is None and place.pile:
+                for action in self.turn_up(did, mid_round=False):
+                    out += action
+        self.first = (self.first + 1) % self.seats
+        return out
+
+    def watch_home(self) -> Action:
+        """R-OPT-D-4: every watch card back to the watch deck (shuffled), a relic lying on one
+        to its owner's discard pile; the departures."""
+        out: Action = []
+        back = False
         for place in self.places.values():
             for a in [a for a in place.agents if a.watch]:
                 place.agents.remove(a)
                 for r in a.relics:
                     self.players[a.owner].discard.append(r)
-                    back += self.lift(r)
+                    out += self.lift(r)
                 self.watch_deck.append(a.card)
                 self.watch_owner.pop(a.card, None)
-                back += self.lift(a.card)
+                out += self.lift(a.card)
+                back = True
                 self.events["watch_home"] += 1
         if back:
             self.rng.shuffle(self.watch_deck)
-            yield back
-        for did, place in self.places.items():
-            place.resolved = False
-            if place.stake is None and place.pile:
-                yield from self.turn_up(did, mid_round=False)
-        self.first = (self.first + 1) % self.seats
+        return out

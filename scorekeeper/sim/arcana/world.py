@@ -65,6 +65,7 @@ class ArcanaWorld(Results, PlayedWorld):
     ) -> None:
         self._init_table(seats, options, seed, temper or bots.Temper(), noise, pack, guilds)
         self._checked = 0
+        self.event_due = False
         self._deal()
         self._start()
 
@@ -95,8 +96,9 @@ class ArcanaWorld(Results, PlayedWorld):
         if len(self.history) > self._checked:
             self._checked = len(self.history)
             entry = self.history[-1]
-            for key in ("district", "stake", "winner", "immediate"):
+            for key in ("district", "winner", "immediate"):
                 out[f"state.history.-1.{key}"] = entry[key]
+            out["state.history.-1.stake.card"] = entry["stake"]
             if not entry["immediate"]:
                 out["state.history.-1.sums"] = {str(s): v for s, v in entry["sums"].items()}
         if self.over:
@@ -168,37 +170,45 @@ class ArcanaWorld(Results, PlayedWorld):
 
     # -- the flow of a game ------------------------------------------------------------------
 
-    def _ended(self) -> bool:
-        """The last round's last result is in (or its intrigue ends with nothing to settle)."""
+    def _round_done(self) -> bool:
+        """The round's last result is in (or its intrigue ends with nothing to settle)."""
         return (
-            self.last_round
-            and not self.awaiting
+            not self.awaiting
             and not any(p.hand for p in self.players)
             and all(p.resolved or not p.open() for p in self.places.values())
         )
 
     def _play(self) -> Iterator[Action]:
         for action in self._game():
-            if self._ended():
+            if self._round_done() and self.last_round:
                 self.over = True
+                self.watch_home()  # a relic on a watch card still goes to its owner's pile
                 # The table is swept after the game's last input: nothing more reaches it.
                 while action and isinstance(action[-1], Seen) and not action[-1].present:
                     action.pop()
+            elif self._round_done():
+                # The referee ends the round and begins the next one (the draw) as soon as the
+                # last result is in and the last new stake seen: so does the world, before
+                # the action that completes it is returned.
+                action = action + list(self.end_round())
+                self._begin_round()
             yield action
 
     def _game(self) -> Iterator[Action]:
-        yield self._setup()
-        while True:
-            yield from self.start_round()
+        setup = self._setup()
+        self._begin_round()
+        yield setup
+        while not self.over:
+            if self.options["events"] and self.event_due:
+                self.event_due = False
+                yield self.lift(self.event_now) + self.arrive(self.event_next, "event")
             yield from self.intrigue()
             yield from self.results()
-            if self.last_round:
-                return
-            yield from self.end_round()
 
-    def start_round(self) -> Iterator[Action]:
+    def _begin_round(self) -> None:
         """R-ROUND-2, R-OPT-E-2, R-OPT-F-2: the draw (unseen), masters turned back, the event
-        moved to the centre and the next one turned up."""
+        moved to the centre and the next one turned up (its arrival is the round's first
+        action)."""
         self.round += 1
         if self.one_more:
             self.one_more, self.last_round = False, True
@@ -209,8 +219,7 @@ class ArcanaWorld(Results, PlayedWorld):
             self.events["no_hands"] += 1
         if self.options["events"] and self.event_deck:
             self.event_now, self.event_next = self.event_next, self.event_deck.pop()
-            out = self.lift(self.event_now) + self.arrive(self.event_next, "event")
+            self.event_due = True
             if self.event_next == PRINCES_GAMES_CARD:
                 self.last_round = True
                 self.events["princes_games_event"] += 1
-            yield out
