@@ -91,6 +91,8 @@ class Intrigue(Reckoning):
             mine = self.seat_sum(seat, did, major, {})
             other = max((self.seat_sum(s, did, major, {}) for s in at), default=0)
             need = stake.threshold_in(major) or 0
+            if value and mine + value + self._reserve(seat, card, major) < need:
+                continue  # hopeless even with every card to come: it would only lie stuck
             if mine >= need and mine > other:
                 score = 0.2
             elif mine + value >= need and mine + value > other:
@@ -99,6 +101,16 @@ class Intrigue(Reckoning):
                 score = 0.5 * value
             best = max(best, score)
         return best
+
+    def _reserve(self, seat: int, card: str, major: str) -> int:
+        """What ``seat``'s other agents not at a district (hand, deck, discard pile) are worth
+        in ``major``: how far the seat could still go at one district."""
+        p = self.players[seat]
+        return sum(
+            self.card(c).value(major)
+            for c in (*p.hand, *p.deck, *p.discard)
+            if c != card and self.is_agent_card(c)
+        )
 
     def choose(self, actor: int) -> Plan:
         """The actor's action: a weighted choice among the legal ones (see ``bots.Temper``)."""
@@ -491,10 +503,8 @@ class Intrigue(Reckoning):
             if self.rng.random() < self.temper.badge_pad:
                 out += self.arrive(stake, f"badge:{winner}")
             else:
-                out += [
-                    self.ask(winner, "set_aside", "badge"),
-                    *self.arrive(stake, f"badge:{winner}"),
-                ]
+                # Answered: the stake slides under the badge unread.
+                out += [self.ask(winner, "set_aside", "badge"), *self.lift(stake)]
         else:
             p.discard.append(stake)
             out += self.lift(stake)
