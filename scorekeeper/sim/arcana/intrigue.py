@@ -470,6 +470,13 @@ class Intrigue(Reckoning):
         )
         self.events["immediate_win"] += 1
         action += self.award(winner, did)
+        others = [d for d, p in self.places.items() if d != did and p.open() and not p.resolved]
+        if not others and not any(p.hand for p in self.players):
+            # The table's results phase has nothing to settle: the round ends at once, and the
+            # next stake is the end of the round's (R-EOR-2), not one turned up mid-round.
+            self.events["win_ends_round"] += 1
+            yield action
+            return
         self.awaiting.add(did)
         yield action
         yield from self.turn_up(did, mid_round=True)
