@@ -18,7 +18,7 @@ from tests.browser.axe import serious_violations
 if TYPE_CHECKING:
     from tests.browser.conftest import Helpers, Server, WorldTable
 
-GAMES = ["arcanum", "angels-and-demons", "king-of-the-elves"]
+GAMES = ["arcanum", "angels-and-demons", "king-of-the-elves", "arcana"]
 NAMES = ["Ann", "Bea", "Cid", "Dee"]
 MIN_TEXT_PX = 22.0  # the smallest text the picture may show in large type at 1080p
 

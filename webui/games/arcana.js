@@ -33,7 +33,11 @@ registry["arcana"] = {
   answerLabel,
   breakdown,
   history,
-  // The guild master's "use" stays open all through its owner's turn while it can be used:
-  // the waiting line says whose turn it is on the table's screen; the button is on the phone.
-  quietPrompts: ["master"],
+  // Every decision of a seat is asked on its phone (and the organiser's console) and said by
+  // the waiting line on the table's screen, which answers nothing: listed again there, a
+  // question such as "use the Foundry's ability?" would push the newest plays off a TV (the
+  // guild master's "use" even stays open all through its owner's turn). The organiser's
+  // "confirm" (no seat) stays listed.
+  quietPrompts: ["location", "stake_discard", "bribe_arcanum", "relic_on", "move", "win_at",
+                 "return", "master", "manual", "next_district", "declare", "copy", "set_aside"],
 };

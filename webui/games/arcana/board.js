@@ -1,9 +1,8 @@
 // Arcana's table picture: the strip (round, phase, first player, turn, pack, watch deck,
 // events), the result banner (the district being settled, the last one settled, or the
 // winners), the districts side by side in the table's order (A … D, then the neutral one), and
-// under them each seat's panel. Narrow (a phone): everything in one column. Large type (a TV
-// read from three metres): the seats' panels leave the picture (the players list beside it
-// says hands, decks, discards and VP) so that the districts get the room.
+// under them each seat's panel. Narrow (a phone): everything in one column, the seats two by
+// two. Large type (a TV read from three metres): the same, wider, in larger letters.
 
 import {svgRoot, at, rect} from "../../kit.js";
 import {strip, banner} from "./head.js";
@@ -47,7 +46,7 @@ export function board(view, ctx) {
   const st = view.state || {};
   const opts = {...ctx, big: ctx.narrow ? false : !!ctx.big};
   const narrow = !!ctx.narrow;
-  const W = narrow ? 560 : opts.big ? 1760 : 1600;
+  const W = narrow ? 560 : opts.big ? 1900 : 1600;
   const inner = W - 2 * MARGIN;
   const gap = narrow ? 14 : 16;
   const districts = st.districts || [];
@@ -66,7 +65,7 @@ export function board(view, ctx) {
   const placed = rows(districts, perRow, inner, gap, districtDrawer(view, st, opts));
   parts.push(at(MARGIN, y, ...placed.parts));
   y += placed.height + gap;
-  if (!opts.big && seats.length) {
+  if (seats.length) {
     const per = narrow ? 2 : seats.length;
     const people = rows(seats, per, inner, gap, seatDrawer(view, st, opts));
     parts.push(at(MARGIN, y, ...people.parts));

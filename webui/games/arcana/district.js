@@ -175,19 +175,24 @@ export function districtPanel(view, st, d, w, opts) {
   const res = st.results;
   const underWay = !!(res && res.district === d.id);
   let y = pad;
-  // head: the district's name, whose it is, the pile
-  const pile = d.empty ? "" : `pile ${d.pile ?? 0}`;
-  const pileW = pile ? textWidth(pile, z.small, EM_REGULAR) + 10 : 0;
-  g.append(label(pad, y + z.title * 0.85, fit(districtTitle(d), inner, z.title),
-                 z.title, {class: "ink", "font-weight": 800}));
-  y += z.title + 6;
-  g.append(label(pad, y + z.small * 0.85, fit(friendsWords(view, d), inner - pileW, z.small,
-                                              EM_REGULAR), z.small, {class: "soft"}));
+  // head: the district's name, its pile (a small stack and its count) beside it, whose it is
+  const pile = d.empty ? null : String(d.pile ?? 0);
+  const bw = z.small * 0.75;
+  const pileW = pile ? bw + 8 + textWidth(pile, z.small) + 4 : 0;
+  let title = districtTitle(d);
+  if (textWidth(title, z.title) > inner - pileW && d.id === "n") title = "Neutral";
+  g.append(label(pad, y + z.title * 0.85, fit(title, inner - pileW, z.title), z.title,
+                 {class: "ink", "font-weight": 800}));
   if (pile) {
-    g.append(label(w - pad, y + z.small * 0.85, pile, z.small, {"text-anchor": "end",
-                                                                 class: "soft"}),
-             svg("title", {}, `${d.pile ?? 0} stake cards in its pile`));
+    const px = w - pad - pileW;
+    g.append(svg("g", {class: "pile"},
+      svg("title", {}, `${d.pile ?? 0} stake cards in its pile`),
+      cardBack(px, y + z.title * 0.85 - z.small * 1.05, bw, z.small * 1.15),
+      label(px + bw + 8, y + z.title * 0.85, pile, z.small, {class: "ink", "font-weight": 700})));
   }
+  y += z.title + 6;
+  g.append(label(pad, y + z.small * 0.85, fit(friendsWords(view, d), inner, z.small, EM_REGULAR),
+                 z.small, {class: "soft"}));
   y += z.small + 10;
   // the stake
   const lines = stakeLines(d.stake);
@@ -195,7 +200,10 @@ export function districtPanel(view, st, d, w, opts) {
   const sy = y;
   let ly = sy + 8;
   if (lines.length) {
-    for (const [k, text] of lines.entries()) {
+    // "citizen · ⚔ sword 7" on two lines rather than broken inside "sword 7"
+    const parts = lines.flatMap((text, k) => (k === 1 && textWidth(text, z.small, EM_REGULAR) >
+                                                        inner - 16 ? text.split(" · ") : [text]));
+    for (const [k, text] of parts.entries()) {
       const size = k === 0 ? z.text : z.small;
       for (const line of wrap(text, inner - 16, size, k === 0 ? 2 : 3,
                               k === 0 ? EM : EM_REGULAR)) {

@@ -57,10 +57,10 @@ export function districtTitle(d) {
   return id === "n" ? "Neutral district" : `District ${String(id || "").toUpperCase()}`;
 }
 
-/** Whose district it is: "Ann and Bea's", "Bea's"; the neutral one: "face up for everyone". */
+/** Whose district it is: "Ann and Bea's", "Bea's"; the neutral one: "all play face up". */
 export function friendsWords(view, d) {
   const f = (d && d.friends) || [];
-  if (!f.length) return "face up for everyone";
+  if (!f.length) return "all play face up";
   const names = f.map((i) => seatName(view, i));
   return (names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names.at(-1)
                            : names[0]) + "'s";
@@ -102,7 +102,7 @@ export function seatMark(x, y, size, seat, opts) {
 
 /** Font sizes in user units: normal, a phone's column, and large type (three metres). */
 export function sizes(opts) {
-  if (opts.big) return {title: 38, text: 32, small: 29, value: 44};
+  if (opts.big) return {title: 38, text: 33, small: 30, value: 44};
   if (opts.narrow) return {title: 30, text: 25, small: 23, value: 36};
   return {title: 28, text: 23, small: 20, value: 34};
 }

@@ -67,15 +67,24 @@ export function seatPanel(view, st, i, w, h, opts) {
   const pad = 12;
   const tok = z.text + 8;
   const body = svg("g", {});
+  // the name, and the guild beside it where it fits (else under it)
+  const name = seatName(view, i);
+  const nameW = Math.min(textWidth(name, z.text, 0.7), w - tok - 2 * pad - 10);
   body.append(seatMark(pad + tok / 2, pad + tok / 2, tok, i, opts),
               label(pad + tok + 10, pad + tok * 0.5 + z.text * 0.36,
-                    fit(seatName(view, i), w - tok - 2 * pad - 10, z.text), z.text,
+                    fit(name, w - tok - 2 * pad - 10, z.text), z.text,
                     {class: "ink", "font-weight": 800}));
   let y = pad + tok + 6;
   if (s.guild_name) {
-    body.append(label(pad, y + z.small * 0.85, fit(`the ${s.guild_name}`, w - 2 * pad, z.small,
-                                                   EM_REGULAR), z.small, {class: "soft"}));
-    y += z.small + 8;
+    const guild = `the ${s.guild_name}`;
+    const gx = pad + tok + 10 + nameW + 12;
+    if (gx + textWidth(guild, z.small, EM_REGULAR) <= w - pad) {
+      body.append(label(gx, pad + tok * 0.5 + z.text * 0.36, guild, z.small, {class: "soft"}));
+    } else {
+      body.append(label(pad, y + z.small * 0.85, fit(guild, w - 2 * pad, z.small, EM_REGULAR),
+                        z.small, {class: "soft"}));
+      y += z.small + 8;
+    }
   }
   // tags under the name
   let tx = pad;

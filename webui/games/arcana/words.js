@@ -33,6 +33,9 @@ export function active(view) {
 export function seatInfo(view, i, ctx = {}) {
   const st = view.state || {};
   const s = (st.seats || [])[i] || {};
+  // Large type: the picture's seat panels say it all; the side column keeps one short line
+  // (it must leave the score chart and the newest plays on the screen).
+  if (ctx && ctx.big) return [el("span", {}, `hand ${s.hand ?? 0}`)];
   const out = [];
   if (s.guild_name) out.push(el("span", {}, `the ${s.guild_name}`));
   out.push(el("span", {}, `hand ${s.hand ?? 0} · deck ${s.deck ?? 0} · ` +
