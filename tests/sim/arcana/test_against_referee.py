@@ -1,0 +1,143 @@
+"""Cross-check: over seeded Arcana games at 2, 3 and 4 seats with the options spread, the
+referee, fed only the world's sightings and decisions, accepts every one of them and agrees
+with the world (docs/design.md, "Simulation"): scores (the public points, G-36) and the end
+after every action, every district's result and every stake won at once as the world's
+checkpoints give them (district, stake, winner, sums), after every action in a third of the
+games the whole table the public view shows (stakes, piles, agents with their faces and
+relics, hands, decks and discard piles, set-aside stakes, the watch deck), and at the end
+every seat's points by source, its stakes and the winners."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper.core.inputs import GameInput
+from scorekeeper.core.referee import Referee
+from scorekeeper.games.arcana.game import Arcana
+from scorekeeper.sim.arcana.world import ArcanaWorld
+from tests.sim.arcana.spread import setup
+
+GAMES = 72  # 24 at each of 2, 3 and 4 seats (the lead sizes the big run)
+PER_TEST = 12
+STEP_BOUND = 30_000
+SOURCES = ("guild_cards", "stakes", "set_aside", "objectives", "leftovers")
+
+
+def _dig(view: dict[str, Any], path: str) -> Any:
+    """The value at a checkpoint's dotted path (``state.`` is the view itself)."""
+    node: Any = view
+    for part in path.split(".")[1:]:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def _after(where: str, what: str, history: list[GameInput]) -> str:
+    """A disagreement's words: what differs, after the last 30 inputs."""
+    return f"{where}: {what} differ after\n" + "\n".join(i.to_str() for i in history[-30:])
+
+
+def _card(entry: Any) -> Any:
+    return entry.get("card") if isinstance(entry, dict) else entry
+
+
+def _table(view: dict[str, Any]) -> list[Any]:
+    """What the public view shows of the table: the round and first player, each district's
+    stake, pile, whether it awaits a stake and its agents (a face-down one as a back), each
+    seat's hand, deck and discard counts and set-aside stakes, the watch deck."""
+    return [
+        view["round"],
+        view["first_seat"],
+        [
+            (
+                d["id"],
+                _card(d["stake"]),
+                d["pile"],
+                d["awaiting"],
+                [
+                    (a["card"], a["owner"], a["face"], [_card(r) for r in a["relics"]], a["watch"])
+                    for a in d["agents"]
+                ],
+            )
+            for d in view["districts"]
+        ],
+        [
+            (s["hand"], s["deck"], s["discard"], [_card(c) for c in s["set_aside"]])
+            for s in view["seats"]
+        ],
+        view["watch_deck"] or 0,
+    ]
+
+
+def _table_of(world: ArcanaWorld) -> list[Any]:
+    """The same facts from the world's own knowledge."""
+    return [
+        world.round,
+        world.first,
+        [
+            (
+                did,
+                place.stake,
+                len(place.pile),
+                place.stake is None and bool(place.pile),  # its next stake is to come
+                [
+                    (
+                        a.card if a.face_up else None,
+                        a.owner,
+                        "up" if a.face_up else "down",
+                        a.relics,
+                        a.watch,
+                    )
+                    for a in place.agents
+                ],
+            )
+            for did, place in world.places.items()
+        ],
+        [(len(p.hand), len(p.deck), len(p.discard), p.set_aside) for p in world.players],
+        len(world.watch_deck) if world.options["watch"] else 0,
+    ]
+
+
+def play(seed: int) -> tuple[ArcanaWorld, Referee]:
+    """Feed world ``seed`` to a fresh referee, checking every input and every action."""
+    seats, options = setup(seed)
+    game = Arcana()
+    referee = Referee(game, options, seats)
+    world = ArcanaWorld(seats, options, seed)
+    history: list[GameInput] = []
+    where = f"seed {seed}, {seats} seats, options {options}"
+    while action := world.next_inputs():
+        for inp in action:
+            history.append(inp)
+            result = referee.apply(inp)
+            assert result.accepted, (
+                f"{where}: {inp.to_str()} refused: {result.rejection}\n"
+                + "\n".join(i.to_str() for i in history[-30:])
+            )
+        assert len(history) <= STEP_BOUND, f"{where}: the game did not end"
+        assert game.scores(referee.state) == world.scores(), _after(where, "scores", history)
+        assert game.is_over(referee.state) == world.is_over(), _after(where, "end", history)
+        if seed % 3 == 0 and not world.is_over():
+            shown = _table(game.view(referee.state, "public"))
+            assert shown == _table_of(world), _after(where, "the table", history)
+        facts = world.checkpoint()
+        if facts:
+            view = game.view(referee.state, "organiser")
+            for path, value in facts.items():
+                assert _dig(view, path) == value, _after(where, path, history)
+    assert game.is_over(referee.state) and world.is_over(), where
+    view = game.view(referee.state, "organiser")
+    assert sorted(view["winners"]) == world.winners(), where
+    for s, entry in enumerate(view["seats"]):
+        final = world.final(s)
+        assert {k: entry["vp_sources"][k] for k in SOURCES} == {k: final[k] for k in SOURCES}
+    return world, referee
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, PER_TEST))
+def test_referee_agrees_with_the_world(first: int) -> None:
+    """The games in batches of 12 (4 at each seat count), so that a failure names its seed
+    and xdist shares the batches between its workers."""
+    for seed in range(first, first + PER_TEST):
+        play(seed)
