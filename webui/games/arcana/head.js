@@ -78,7 +78,7 @@ export function strip(view, st, w, opts) {
   }
   const ev = eventWords(st);
   if (ev) {
-    for (const line of wrap(ev, w, z.small, 2, EM_REGULAR)) {
+    for (const line of wrap(ev, w, z.small, opts.narrow ? 4 : 2, EM_REGULAR)) {
       y += z.small + 10;
       g.append(label(0, y, line, z.small, {class: "ink"}));
     }
@@ -122,6 +122,11 @@ function bannerLines(view, st) {
     const declared = Object.entries(res.declared || {}).map(([s, a]) =>
       `${seatName(view, Number(s))} counts ${a === "none" ? "nothing" : a}`);
     if (declared.length) lines.push([declared.join(" · "), "text"]);
+    const majors = (d && d.stake && d.stake.majors) || [];
+    if (majors.length > 1 && !res.sums) {
+      lines.push(["Each seat with agents there says which arcanum it counts, in turn from the " +
+                  "first player", "text"]);
+    }
     for (const [copier, target] of Object.entries(res.copies || {})) {
       const agent = ((d && d.agents) || []).find((a) => a.card === copier);
       const name = agent ? cardName(agent) : "the Harlequin";
@@ -129,11 +134,11 @@ function bannerLines(view, st) {
                   "text"]);
     }
     if (res.sums) {
-      const majors = (d && d.stake && d.stake.majors) || [];
       const sums = Object.keys(res.sums).map(Number).sort((a, b) => a - b).map((s) => {
         const v = res.sums[String(s)];
-        return `${seatName(view, s)} ` + (typeof v === "object" ? sumWords(v, majors)
-                                          : majors.length === 1 ? valueWords(majors[0], v) : v);
+        const arc = (res.declared || {})[String(s)] || (majors.length === 1 ? majors[0] : "");
+        if (typeof v === "object") return `${seatName(view, s)} ${sumWords(v, majors)}`;
+        return `${seatName(view, s)} ` + (arc && arc !== "none" ? valueWords(arc, v) : v);
       });
       if (sums.length) lines.push([`Sums: ${sums.join(" · ")}`, "strong"]);
     }

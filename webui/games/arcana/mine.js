@@ -31,8 +31,9 @@ function faceDownChip(view, st, f) {
   return {
     id: f.card,
     class: "face-down",
-    node: [el("strong", {}, what), ` · face down at ${where}`, values.length ? " · " : "",
-           values.map(([m, n], k) => [k ? " " : "", valueChip(m, n)])],
+    // one span: the chip lays its children out side by side, this reads as one line of words
+    node: el("span", {}, el("strong", {}, what), ` face down at ${where}`,
+             values.length ? ": " : "", values.map(([m, n], k) => [k ? " " : "", valueChip(m, n)])),
     title: `${what}, face down at ${where}` +
            (values.length ? `: ${values.map(([m, n]) => `${arcanum(m).word} ${n}`).join(", ")}`
                           : ""),
@@ -92,7 +93,8 @@ export function myCards(view, seat) {
   const over = !!(view.over || st.phase === "over");
   const cards = (s.face_down || []).map((f) => faceDownChip(view, st, f));
   for (const c of s.hand_known || []) {
-    cards.push({id: c.card, class: "in-hand", node: [el("strong", {}, cardName(c)), " in your hand"],
+    cards.push({id: c.card, class: "in-hand",
+                node: el("span", {}, el("strong", {}, cardName(c)), " in your hand"),
                 title: `${cardName(c)}, known to be in your hand`});
   }
   const extra = [];

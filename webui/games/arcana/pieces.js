@@ -140,14 +140,20 @@ export function fit(text, w, size, em = EM) {
   return s.length <= room ? s : s.slice(0, room - 1) + "…";
 }
 
-/** `text` broken into lines of about `w` user units at `size`, at most `most` lines. */
+/** `text` broken into lines of about `w` user units at `size`, at most `most` lines; a line
+ * breaks between the parts of "hand 3 · deck 7 · discard 0" before it breaks inside one. */
 export function wrap(text, w, size, most = 2, em = EM) {
   const room = Math.max(3, Math.floor(w / (size * em)));
   const lines = [];
   let line = "";
-  for (const word of String(text).split(" ")) {
-    if (line && (line + " " + word).length > room) { lines.push(line); line = word; }
-    else line = line ? line + " " + word : word;
+  for (const part of String(text).split(" · ")) {
+    const joined = line ? `${line} · ${part}` : part;
+    if (joined.length <= room) { line = joined; continue; }
+    if (line) { lines.push(line); line = ""; }
+    for (const word of part.split(" ")) {
+      if (line && (line + " " + word).length > room) { lines.push(line); line = word; }
+      else line = line ? line + " " + word : word;
+    }
   }
   if (line) lines.push(line);
   if (lines.length > most) {
