@@ -104,7 +104,8 @@ def play(seed: int) -> tuple[ArcanaWorld, Referee]:
     seats, options = setup(seed)
     game = Arcana()
     referee = Referee(game, options, seats)
-    world = ArcanaWorld(seats, options, seed)
+    # A demo builds its world from the table's options, resolved (the pack a whole mapping).
+    world = ArcanaWorld(seats, referee.options if seed % 2 else options, seed)
     history: list[GameInput] = []
     where = f"seed {seed}, {seats} seats, options {options}"
     while action := world.next_inputs():
