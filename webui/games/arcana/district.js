@@ -214,6 +214,7 @@ export function districtPanel(view, st, d, w, opts) {
     }
   } else {
     const words = d.empty ? "No stake left: nothing is laid here"
+                : st.phase === "setup" ? "Waiting for its first stake"
                 : d.awaiting ? "Waiting for its next stake" : "No stake";
     for (const line of wrap(words, inner - 16, z.small, 2, EM_REGULAR)) {
       box.append(label(pad + 8, ly + z.small * 0.85, line, z.small,
