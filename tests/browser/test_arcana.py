@@ -352,6 +352,16 @@ def test_face_down_agents_on_the_phones(
     assert row.count() >= len(own), f"{where}: Ann's face-down agents not drawn as backs"
     _page_text(h, other, where)
 
+    # the organiser's view names every face-down agent, with its values
+    everything = moment.views["organiser"]
+    _render(other, everything)
+    down = [a for s in range(len(NAMES)) for a in _face_down(everything["state"], s)]
+    expect(other.locator("#board [data-agent-down]")).to_have_count(len(down))
+    expect(other.locator("#board [data-agent-back]")).to_have_count(0)
+    value = re.compile(r"\S+ [⚚⚔♥] -?\d+")
+    expect(other.locator("#board [data-agent-down]").first).to_contain_text(value)
+    _page_text(h, other, "the organiser's view")
+
 
 def test_a_settled_district_and_the_end(
     moments: dict[str, Moment], new_page: Callable[..., Page], h: type[Helpers]

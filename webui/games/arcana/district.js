@@ -38,12 +38,13 @@ export function outcomeWords(view, h) {
 }
 
 /** An agent's values in the stake's majors, when the view gives them: its own `values`, or
- * for the reader's own face-down agent the seat's `face_down` list; else null. */
-function agentValues(st, d, a, majors, reader) {
+ * for a face-down agent its owner's `face_down` list (in that seat's own view and the
+ * organiser's only); else null. */
+function agentValues(st, d, a, majors) {
   let values = a.values || null;
-  if (!values && a.card && Number.isInteger(reader)) {
-    const mine = ((st.seats || [])[reader] || {}).face_down || [];
-    const hit = mine.find((f) => f.district === d.id && f.card === a.card);
+  if (!values && a.card) {
+    const list = ((st.seats || [])[a.owner] || {}).face_down || [];
+    const hit = list.find((f) => f.district === d.id && f.card === a.card);
     if (hit) values = hit.values;
   }
   if (!values) return null;
@@ -53,7 +54,7 @@ function agentValues(st, d, a, majors, reader) {
 }
 
 // The pieces of an owner's row, in the order laid: {kind, text, title, agent}.
-function rowPieces(view, st, d, owner, reader) {
+function rowPieces(view, st, d, owner) {
   const majors = (d.stake && d.stake.majors) || [];
   const who = seatName(view, owner);
   const out = [];
@@ -63,7 +64,7 @@ function rowPieces(view, st, d, owner, reader) {
       out.push({kind: "back", text: a.watch ? "watch" : "",
                 title: a.watch ? `${who}'s face-down watch card` : `${who}'s face-down agent`});
     } else {
-      const values = agentValues(st, d, a, majors, reader);
+      const values = agentValues(st, d, a, majors);
       const name = cardName(a) + watch;
       const down = a.face === "down";
       out.push({kind: down ? "down" : "up", text: values ? `${name} ${values}` : name,
@@ -132,7 +133,7 @@ function pieceNode(item, z) {
 }
 
 // An owner's row: token, name and sum, then the cards. Returns {g, height}.
-function ownerRow(view, st, d, owner, w, opts, reader) {
+function ownerRow(view, st, d, owner, w, opts) {
   const z = sizes(opts);
   const g = svg("g", {class: "owner-row", "data-row-seat": owner});
   const tok = z.small + 6;
@@ -152,7 +153,7 @@ function ownerRow(view, st, d, owner, w, opts, reader) {
              svg("title", {}, `${seatName(view, owner)}'s sum here` +
                               (hidden ? ", face-down agents not counted" : "")));
   }
-  const laid = flow(rowPieces(view, st, d, owner, reader), w, z);
+  const laid = flow(rowPieces(view, st, d, owner), w, z);
   const top = tok + 6;
   for (const item of laid.items) g.append(svg("g", {transform: `translate(0 ${top})`},
                                                pieceNode(item, z)));
@@ -168,7 +169,6 @@ function owners(d) {
  * (the row's tallest panel) behind the rest. */
 export function districtPanel(view, st, d, w, opts) {
   const z = sizes(opts);
-  const reader = opts.seat;
   const g = svg("g", {class: "district", "data-district": d.id});
   const pad = opts.big ? 12 : 14;
   const inner = w - 2 * pad;
@@ -253,7 +253,7 @@ export function districtPanel(view, st, d, w, opts) {
     y += z.small + 10;
   }
   for (const owner of who) {
-    const row = ownerRow(view, st, d, owner, inner, opts, reader);
+    const row = ownerRow(view, st, d, owner, inner, opts);
     g.append(svg("g", {transform: `translate(${pad} ${y})`}, row.g));
     y += row.height + (opts.big ? 10 : 12);
   }

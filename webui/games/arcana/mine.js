@@ -56,7 +56,7 @@ function sumsTable(view, st, seat) {
       el("td", {}, seen ? sumWords(seen, majors) : "nothing face up")));
   }
   if (!rows.length) return el("p", {class: "muted"}, "You have no agents at the districts.");
-  return el("table", {class: "my-sums", style: "border-collapse:collapse;width:100%"},
+  return el("table", {class: "my-sums", style: "border-collapse:collapse"},
     el("caption", {style: "text-align:left;font-weight:700;padding:.3rem 0"},
        "Your sums now, your face-down agents counted"),
     el("thead", {}, el("tr", {},
