@@ -64,6 +64,27 @@ def test_king_of_the_elves_has_a_script_per_example_and_travel_refusal() -> None
             assert f"rule: {rule}\n" in text, f"{path.name} has no reject citing {rule}"
 
 
+def test_arcana_has_a_script_per_example_option_and_intrigue_refusal() -> None:
+    """Issue 14 (docs/games/arcana.md, "Golden scripts"): every T- case, one script per option
+    and per gap option's other choice, a refusal per intrigue rule (each citing it), and the
+    whole 4-player game."""
+    names = _names("arcana")
+    examples = [f"T-{i:02d}" for i in range(1, 20)]
+    options = ["custom-guild", "objectives", "watch-extra", "masters-by-card"]
+    options += ["masters-unlimited", "events", "set-aside", "late-princes-games", "leftovers"]
+    options += ["tie-breakers-any", "harlequin-bribes"]
+    refusals = ["R-INT-1", "R-INT-2", "R-INT-3", "R-INT-6", "R-BRIBE-1", "R-BRIBE-2"]
+    refusals += ["R-OPT-D-2", "R-OPT-E-2", "G-5", "G-22", "G-32", "G-35"]
+    wanted = examples + [f"OPT-{o}" for o in options] + refusals
+    missing = [w for w in wanted if not _has(names, w)]
+    missing += [] if "GAME-four-players-all-options" in names else ["GAME-four-players-all-options"]
+    assert not missing, f"no script for {missing}"
+    folder = ROOT / "arcana"
+    for rule in refusals:
+        text = (folder / f"{rule}.yaml").read_text(encoding="utf-8")
+        assert f"rule: {rule}\n" in text, f"{rule}.yaml has no reject citing {rule}"
+
+
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.name for p in SCRIPTS])
 def test_table_script_passes(path: Path) -> None:
     result = run_script(load_script(path))
