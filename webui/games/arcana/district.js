@@ -79,11 +79,12 @@ function rowPieces(view, st, d, owner) {
   return out;
 }
 
-// Lay out an owner's pieces in lines of width `w`: [{piece, x, y, w}], and the height used.
-function flow(pieces, w, z) {
+// Lay out an owner's pieces in lines of width `w`, the first line from `start` (after the
+// owner's name): [{piece, x, y, w}], and the height used.
+function flow(pieces, w, z, start = 0) {
   const h = z.small + 14;
   const gap = 6;
-  let x = 0, y = 0;
+  let x = start, y = 0;
   const out = [];
   for (const p of pieces) {
     const inner = p.kind === "back" ? Math.max(z.small * 1.5, p.text ? textWidth(p.text, z.small,
@@ -95,7 +96,7 @@ function flow(pieces, w, z) {
     out.push({piece: p, x, y, w: pw, h});
     x += pw + gap;
   }
-  return {items: out, height: pieces.length ? y + h : 0};
+  return {items: out, height: y + h};
 }
 
 function pieceNode(item, z) {
@@ -132,32 +133,34 @@ function pieceNode(item, z) {
   return g;
 }
 
-// An owner's row: token, name and sum, then the cards. Returns {g, height}.
+// An owner's row: its token, name and sum there, then its cards on the same line as far as
+// they fit, and on lines under it. Returns {g, height}.
 function ownerRow(view, st, d, owner, w, opts) {
   const z = sizes(opts);
   const g = svg("g", {class: "owner-row", "data-row-seat": owner});
-  const tok = z.small + 6;
+  const h = z.small + 14;
+  const tok = z.small + 4;
   const sums = (d.sums || d.sums_seen || {})[String(owner)];
   const majors = (d.stake && d.stake.majors) || [];
   const hidden = (d.agents || []).some((a) => a.owner === owner && !a.card);
   let sum = sums ? sumWords(sums, majors) : "";
   if (hidden) sum = sum ? `${sum} + ?` : "?";
-  const sumW = sum ? textWidth(sum, z.small, EM) + 8 : 0;
-  g.append(seatMark(tok / 2, tok / 2, tok, owner, opts),
-           label(tok + 8, tok * 0.5 + z.small * 0.36,
-                 fit(seatName(view, owner), w - tok - 12 - sumW, z.small), z.small,
+  const who = seatName(view, owner);
+  const nameW = Math.min(textWidth(who, z.small, 0.64), w * 0.45);
+  const sumW = sum ? textWidth(sum, z.small, 0.64) : 0;
+  const base = h / 2 + z.small * 0.36;
+  g.append(seatMark(tok / 2, h / 2, tok, owner, opts),
+           label(tok + 6, base, fit(who, nameW, z.small), z.small,
                  {class: "ink", "font-weight": 700}));
   if (sum) {
-    g.append(label(w, tok * 0.5 + z.small * 0.36, sum, z.small,
-                   {"text-anchor": "end", class: "ink", "font-weight": 800}),
-             svg("title", {}, `${seatName(view, owner)}'s sum here` +
-                              (hidden ? ", face-down agents not counted" : "")));
+    g.append(label(tok + 6 + nameW + 8, base, sum, z.small, {class: "ink", "font-weight": 800}),
+             svg("title", {}, `${who}'s sum here` + (hidden ? ", face-down agents not counted"
+                                                            : "")));
   }
-  const laid = flow(rowPieces(view, st, d, owner), w, z);
-  const top = tok + 6;
-  for (const item of laid.items) g.append(svg("g", {transform: `translate(0 ${top})`},
-                                               pieceNode(item, z)));
-  return {g, height: top + laid.height};
+  const headW = tok + 6 + nameW + (sum ? 8 + sumW : 0) + 12;
+  const laid = flow(rowPieces(view, st, d, owner), w, z, headW > w * 0.7 ? w : headW);
+  for (const item of laid.items) g.append(pieceNode(item, z));
+  return {g, height: laid.height};
 }
 
 /** The seats with cards at `d`, in seat order. */

@@ -4,7 +4,7 @@
 // docs/games/arcana.md ("The views"). Cards come with their `name` from the table's card pack;
 // nothing here prints a card id.
 
-import {svg, rect, seatName, seatToken} from "../../kit.js";
+import {svg, rect, seatName, seatToken, seatColour} from "../../kit.js";
 
 // The arcana: a symbol, a word and a dark ink readable on white and on its light fill (7:1).
 export const ARCANA = {
@@ -97,7 +97,11 @@ export function sumWords(sums, majors) {
 /** A seat's token beside its name: its colour with its short label, in large type its colour
  * only (the label could not be read from three metres inside a token; the name beside it is). */
 export function seatMark(x, y, size, seat, opts) {
-  return seatToken(x, y, size, seat, opts.big ? "" : ((opts.short || [])[seat] || ""));
+  if (!opts.big) return seatToken(x, y, size, seat, (opts.short || [])[seat] || "");
+  // no empty text either: the page would raise its size as if it were a word to read
+  return svg("g", {class: "seat-token"},
+             rect(x - size / 2, y - size / 2, size, size, {rx: size * 0.22, fill: seatColour(seat),
+                                                           stroke: "#fff", "stroke-width": 2}));
 }
 
 /** Font sizes in user units: normal, a phone's column, and large type (three metres). */
@@ -127,7 +131,7 @@ export function cardBack(x, y, w, h, attrs = {}) {
 
 // The average advance of a letter of the page's sans-serif, as a share of the font size (bold
 // runs wider); an estimate: SVG text is laid out before it is measured.
-export const EM = 0.6;
+export const EM = 0.63;
 export const EM_REGULAR = 0.57;
 
 /** The estimated width of `text` at `size` (bold with `em` EM). */
