@@ -59,7 +59,10 @@ class Abilities(Stakes):
         actions they give."""
         extra = 0
         assert ability is not None
+        now = self.round
         for e in ability.effects:
+            if self.round != now:  # a stake won at once ended the round (nothing left to do)
+                break
             args = dict(e.args)
             self.events[f"effect_{e.kind}"] += 1
             if e.kind == "draw":

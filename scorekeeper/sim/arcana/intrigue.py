@@ -37,7 +37,8 @@ class Intrigue(Abilities):
         actor = self.first
         self.master_uses = [0] * self.seats
         self.turns = 0
-        while True:
+        now = self.round
+        while self.round == now:  # a round with nothing to settle ends with its last action
             order = [s for s in self.clockwise(actor) if self.players[s].hand]
             if not order:
                 return
@@ -48,10 +49,11 @@ class Intrigue(Abilities):
 
     def turn(self, actor: int) -> Iterator[Action]:
         actions = 1
+        now = self.round
         if self._master_usable(actor) and self.rng.random() < self.temper.master:
             self.events["master"] += 1
             actions += yield from self._use_master(actor)
-        while actions > 0 and self.players[actor].hand:
+        while actions > 0 and self.players[actor].hand and self.round == now:
             actions -= 1
             actions += yield from self.perform(actor, self.choose(actor))
 

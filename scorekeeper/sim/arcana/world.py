@@ -183,9 +183,7 @@ class ArcanaWorld(Results, PlayedWorld):
             if self._round_done() and self.last_round:
                 self.over = True
                 self.watch_home()  # a relic on a watch card still goes to its owner's pile
-                # The table is swept after the game's last input: nothing more reaches it.
-                while action and isinstance(action[-1], Seen) and not action[-1].present:
-                    action.pop()
+                action = _until_the_end(action)
             elif self._round_done():
                 # The referee ends the round and begins the next one (the draw) as soon as the
                 # last result is in and the last new stake seen: so does the world, before
@@ -199,11 +197,13 @@ class ArcanaWorld(Results, PlayedWorld):
         self._begin_round()
         yield setup
         while not self.over:
+            now = self.round
             if self.options["events"] and self.event_due:
                 self.event_due = False
                 yield self.lift(self.event_now) + self.arrive(self.event_next, "event")
             yield from self.intrigue()
-            yield from self.results()
+            if self.round == now and not self.over:  # else nothing was left to settle
+                yield from self.results()
 
     def _begin_round(self) -> None:
         """R-ROUND-2, R-OPT-E-2, R-OPT-F-2: the draw (unseen), masters turned back, the event
@@ -223,3 +223,20 @@ class ArcanaWorld(Results, PlayedWorld):
             if self.event_next == PRINCES_GAMES_CARD:
                 self.last_round = True
                 self.events["princes_games_event"] += 1
+
+
+def _until_the_end(action: Action) -> Action:
+    """The game's last action without what follows its last input that counts: the table is
+    swept after it (departures) and a card read twice is not laid again (the referee takes
+    nothing more once the game is over)."""
+    out = list(action)
+    while out and isinstance(out[-1], Seen):
+        last = out[-1]
+        again = last.present and any(
+            isinstance(i, Seen) and i.present and (i.zone, i.piece) == (last.zone, last.piece)
+            for i in out[:-1]
+        )
+        if last.present and not again:
+            break
+        out.pop()
+    return out
