@@ -73,7 +73,8 @@ class Intrigue(Abilities):
             mine = self.seat_sum(seat, did, major, {})
             other = max((self.seat_sum(s, did, major, {}) for s in at), default=0)
             need = stake.threshold_in(major) or 0
-            if value and mine + value + self._reserve(seat, card, major) < need:
+            reach = mine + value + self._reserve(seat, card, major)
+            if value and reach < need and not self._could_bribe(seat, did, reach):
                 continue  # hopeless even with every card to come: it would only lie stuck
             if mine >= need and mine > other:
                 score = 0.2
@@ -92,6 +93,19 @@ class Intrigue(Abilities):
             self.card(c).value(major)
             for c in (*p.hand, *p.deck, *p.discard)
             if c != card and self.is_agent_card(c)
+        )
+
+    def _could_bribe(self, seat: int, did: str, reach: int) -> bool:
+        """Whether ``seat`` could one day bribe the citizen at ``did``: ``reach`` in its
+        arcanum and the ducats of its relics not at a district (R-BRIBE-3)."""
+        if not self.bribable(did):
+            return False
+        p = self.players[seat]
+        ducats = sum(
+            self.card(c).ducat or 0 for c in (*p.hand, *p.deck, *p.discard) if self.kind(c) == RELIC
+        )
+        return bool(ducats) and reach + ducats >= (
+            self.card(self.places[did].stake or "").ducat or 0
         )
 
     def choose(self, actor: int) -> Plan:

@@ -42,8 +42,12 @@ class Stakes(Reckoning):
             yield action
             return
         self.awaiting.add(did)
+        # Once every hand is empty the results phase has begun: a card turned up now is not
+        # turned up "during the intrigue phase" (G-7), and the Prince's Games card then counts
+        # as at the end of the round (R-END-1: the next round is the last), as the referee reads.
+        during = any(p.hand for p in self.players)
         yield action
-        yield from self.turn_up(did, mid_round=True)
+        yield from self.turn_up(did, mid_round=during)
 
     def award(self, winner: int, did: str) -> Action:
         """R-RES-4: every card at ``did`` to its owner's discard pile (watch cards to the watch
