@@ -20,6 +20,7 @@ from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcana.cards import PRINCES_GAMES_CARD, STAKES, Effect
 from scorekeeper.games.arcana.lookup import district_with, placed_with, seat_with
 from scorekeeper.games.arcana.names import district_words, possessive, the_card
+from scorekeeper.games.arcana.princes import neutral_order
 from scorekeeper.games.arcana.state import (
     NEUTRAL,
     DistrictResult,
@@ -174,9 +175,12 @@ def turn_up(state: State, did: str, piece: str) -> Accepted[State] | Rejected:
     if not princes and (piece not in STAKES or known):
         return Rejected(
             "G-35",
-            f"{the_card(state.pack, piece)} is not {where}'s next stake",
+            f"that card is not {where}'s next stake",
             f"take it off; turn up the top card of {where}'s pile",
         )
+    early = neutral_order(state, district, piece == PRINCES_GAMES_CARD)
+    if early is not None:
+        return early
     state = with_district(
         state, district_with(district, stake=piece, pile=district.pile - 1, awaiting=False)
     )

@@ -114,11 +114,7 @@ def answer_stake_discard(state: State, step: Step, answer: str) -> Accepted[Stat
     who = seat_ref(step.seat)
     if answer == WATCH:
         if state.watch_deck == 0:
-            return Rejected(
-                "G-22",
-                "the watch cannot be called: the watch deck is empty",
-                "answer discard, or take another action",
-            )
+            return watch_spent()
         # With watch_call: extra the discard and the call take no action (G-22's option).
         then = step.effects if state.options.watch_call == "action" else ()
         call = Step("watch_card", step.seat, card=step.card, effects=then)
@@ -130,6 +126,15 @@ def answer_stake_discard(state: State, step: Step, answer: str) -> Accepted[Stat
         )
     state, lines = abilities.resume(_pop(state, step), step.seat, step.effects, step.card)
     return Accepted(state, lines)
+
+
+def watch_spent() -> Rejected:
+    """G-22: the watch called with the watch deck empty; the stake card stays discarded."""
+    return Rejected(
+        "G-22",
+        "the watch cannot be called: the watch deck is empty",
+        "the stake card stays on the pile as a plain discard; play on",
+    )
 
 
 def _let_go(state: State, step: Step, piece: str) -> Accepted[State]:

@@ -39,6 +39,7 @@ from scorekeeper.games.arcana import (
     zones,
 )
 from scorekeeper.games.arcana.cards import PIECES, Pack
+from scorekeeper.games.arcana.lookup import boxed
 from scorekeeper.games.arcana.names import card_name, fallback_name
 from scorekeeper.games.arcana.state import INTRIGUE, OVER, RESULTS, SETUP, Options, State
 
@@ -399,6 +400,9 @@ def observe(state: State, seen: Seen) -> Outcome:
         return game_over()
     if state.phase == SETUP:
         return setup.observe(state, seen.zone, seen.piece)
+    refused = boxed(state, seen.piece)
+    if refused is not None:
+        return refused
     if state.phase == RESULTS:
         return results.observe(state, seen.zone, seen.piece)
     if where[0] == zones.EVENT:
@@ -414,6 +418,10 @@ def decide(state: State, decision: Decision) -> Outcome:
         return game_over()
     match = match_prompt(prompts.pending(state), decision)
     if match.prompt is None:
+        # A rule may say why it is not asked (a spent master, an empty watch deck).
+        ruled = intrigue.unasked(state, decision.prompt, decision.answer, decision.seat)
+        if ruled is not None:
+            return ruled
         about = words.prompt_words(decision.prompt)
         return Rejected(
             NO_PROMPT,

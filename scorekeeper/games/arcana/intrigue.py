@@ -20,11 +20,12 @@ from scorekeeper.core.answering import NO_PROMPT
 from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcana import abilities, agents, award, bribes, discards, masters, zones
+from scorekeeper.games.arcana.cards import STAKES
 from scorekeeper.games.arcana.names import district_words, possessive, the_card
-from scorekeeper.games.arcana.state import State, Step
+from scorekeeper.games.arcana.state import INTRIGUE, State, Step
 from scorekeeper.games.arcana.turns import next_actor
 
-__all__ = ["decide", "next_actor", "observe"]
+__all__ = ["decide", "next_actor", "observe", "unasked"]
 
 _ANSWERS = {
     "location": discards.answer_location,
@@ -85,6 +86,46 @@ def decide(state: State, prompt: str, answer: str, seat: int | None) -> Accepted
     if handler is None or step is None:
         return Rejected(NO_PROMPT, "nobody is asked that now", "answer the question the table asks")
     return handler(state, step, answer)
+
+
+def unasked(state: State, prompt: str, answer: str, seat: int | None) -> Rejected | None:
+    """The rules' refusal of an answer no open prompt asks for, when a rule says why it is not
+    asked (game.py asks before the platform's TABLE-NO-PROMPT): a once-a-round guild master
+    already turned sideways this round (R-OPT-E-2), a call of the watch with the watch deck
+    empty just after a stake card was discarded (G-22). None for any other unasked answer.
+    ``seat`` is the answering seat, None for the organiser (then the actor, or for the watch
+    any seat whose pile shows a stake card on top)."""
+    if state.phase != INTRIGUE:
+        return None
+    if prompt == "master" and answer == "use":
+        who = state.active_seat if seat is None else seat
+        one = state.seats[who] if 0 <= who < len(state.seats) else None
+        if (
+            one is not None
+            and state.options.guild_masters
+            and one.master
+            and one.master_used
+            and masters.once(state, one.master)
+        ):
+            return masters.spent(who)
+        return None
+    if prompt == discards.STAKE_DISCARD and answer == discards.WATCH:
+        seats = range(len(state.seats)) if seat is None else (seat,)
+        if (
+            state.options.watch
+            and state.watch_deck == 0
+            and any(_stake_on_top(state, s) for s in seats)
+        ):
+            return discards.watch_spent()
+    return None
+
+
+def _stake_on_top(state: State, seat: int) -> bool:
+    """Whether ``seat``'s discard pile shows a stake card on top (just discarded)."""
+    if not 0 <= seat < len(state.seats):
+        return False
+    pile = state.seats[seat].discard
+    return bool(pile) and pile[-1] in STAKES
 
 
 def _step(state: State, kind: str, seat: int | None) -> Step | None:

@@ -67,6 +67,19 @@ def owner_of(state: State, piece: str) -> int | None:
     return None
 
 
+def boxed(state: State, piece: str) -> Rejected | None:
+    """R-OPT-B-1: a card a seat sent back to the box in setup (custom guild) arriving anywhere
+    once play has begun; None for any other card. The refusal names no card: the returned
+    cards are secret."""
+    if any(piece in seat.returned for seat in state.seats):
+        return Rejected(
+            "R-OPT-B-1",
+            "that card went back to the box at the start: it is not in play",
+            "take it off and put it back in the box",
+        )
+    return None
+
+
 def placed_at(state: State, piece: str) -> tuple[District, Placed] | None:
     """The district and the agent a card lies at (the agent itself, or the agent a relic lies
     on), or None when the card is at no district."""

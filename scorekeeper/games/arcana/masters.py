@@ -41,15 +41,21 @@ def usable(state: State, seat: int) -> bool:
     return not (one.master_used and once(state, one.master))
 
 
+def spent(seat: int) -> Rejected:
+    """R-OPT-E-2: ``seat``'s once-a-round master, turned sideways, asked to be used again."""
+    return Rejected(
+        "R-OPT-E-2",
+        f"{possessive(seat)} guild master was used this round already: it is turned sideways "
+        "until the next round",
+        "play your turn without it; it can be used again next round",
+    )
+
+
 def use(state: State, seat: int) -> Accepted[State] | Rejected:
     """``master`` answered ``use``: the master's ability runs; it is no action (G-38)."""
     one = state.seats[seat]
     if one.master and one.master_used and once(state, one.master):
-        return Rejected(
-            "R-OPT-E-2",
-            f"{possessive(seat)} guild master was used this round already",
-            "it can be used again next round",
-        )
+        return spent(seat)
     ability = ability_of(state, one.master, "use") if one.master else None
     if ability is None or not usable(state, seat):
         return Rejected(

@@ -18,6 +18,7 @@ from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcana.cards import EVENT, PRINCES_GAMES_CARD, STAKE_TYPES
 from scorekeeper.games.arcana.lookup import elsewhere
 from scorekeeper.games.arcana.names import card_name, district_words, the_card
+from scorekeeper.games.arcana.princes import event_order, neutral_order
 from scorekeeper.games.arcana.state import (
     INTRIGUE,
     NEUTRAL,
@@ -176,6 +177,9 @@ def observe_stake(state: State, did: str, piece: str) -> Outcome:
             f"{district_words(did)} already shows its stake ({shown})",
             f"take the card off {district_words(did)}'s stake pad",
         )
+    early = neutral_order(state, district, is_pg)
+    if early is not None:
+        return early
     new = District(
         district.id,
         district.friends,
@@ -221,12 +225,9 @@ def observe_event(state: State, piece: str) -> Outcome:
             else "the event deck is spent",
             "take the card off the event pad",
         )
-    if is_pg and state.round == 0:
-        return Rejected(
-            "R-OPT-F-1",
-            "the Prince's Games card lies 10th to 13th in the event deck, not on top",
-            "shuffle it back among the deck's last 4 cards and turn up the top event",
-        )
+    early = event_order(events, is_pg)
+    if early is not None:
+        return early
     state = evolve(state, events=replace(events, next=piece, left=events.left - 1))
     if is_pg:
         state = evolve(state, final_round=True)

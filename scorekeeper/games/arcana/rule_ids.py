@@ -2,9 +2,10 @@
 refusal can name, the rules the table carries out itself, and the rules no reader can see (the
 contract's "For the rule registry"; see ``scorekeeper.core.rule_ids``).
 
-Beyond the contract's refusal table, three setup checks refuse with the rule they keep:
-R-SETUP-6 (one stake turned up per district, from its own pile), R-OPT-C-1 (2 kept objectives)
-and R-OPT-F-1 (the event deck's top card, one at a time).
+Beyond the contract's refusal table, four setup checks refuse with the rule they keep:
+R-SETUP-5 (the Prince's Games card 8th to 13th of the neutral pile), R-SETUP-6 (one stake
+turned up per district, from its own pile), R-OPT-C-1 (2 kept objectives) and R-OPT-F-1 (the
+event deck's top card, one at a time, the Prince's Games card 10th to 13th).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from scorekeeper.core.rule_ids import RuleRegistry
 RULES = RuleRegistry(
     refusals={
         "R-SETUP-2": "a second badge of one guild; a card that is no setup card on a badge pad",
+        "R-SETUP-5": "the Prince's Games card turned up on the neutral pile out of its place",
         "R-SETUP-6": "a stake at a district that shows one, a card that is no stake on a stake pad",
         "R-OPT-B-1": "a tenth card returned, or a card of another guild, with the custom guild",
         "R-OPT-C-1": "a third objective kept, or an objective at a table without objectives",
@@ -39,7 +41,6 @@ RULES = RuleRegistry(
     applied={
         "R-SETUP-3": "the table gives each seat a deck of 11 when its badge is seen",
         "R-SETUP-4": "the table counts 12 stake cards under each district, the rest boxed",
-        "R-SETUP-5": "the table counts the Prince's Games card in the neutral pile",
         "R-SETUP-8": "the table knows each district's friendly, neutral and enemy seats",
         "R-ROUND-1": "the table runs the draw, the intrigue, the results and the round's end",
         "R-ROUND-2": "the table draws 4 for every seat at a round's start",

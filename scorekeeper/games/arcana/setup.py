@@ -252,6 +252,10 @@ def _returned(state: State, seat: int, piece: str) -> Outcome:
             "R-OPT-B-1", f"{seat_ref(seat)} has returned 9 cards already", "keep the other 11"
         )
     new = replace(mine, returned=(*mine.returned, piece), owned=mine.owned - {piece})
-    left = RETURNED - len(new.returned)
-    line = f"{seat_ref(seat)} returned a card to the box" + (f" ({left} to go)" if left else "")
+    done = len(new.returned)
+    line = (
+        f"{possessive(seat)} {RETURNED} cards are back in the box"
+        if done == RETURNED
+        else f"{seat_ref(seat)} returns a card to the box ({done} of {RETURNED})"
+    )
     return maybe_start(with_seat(state, seat, new), (line,))

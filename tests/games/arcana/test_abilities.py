@@ -207,6 +207,6 @@ def test_guild_master_use_is_no_action_and_once_a_round_by_the_card() -> None:
     assert not masters.usable(out.state, 0)
     spent = intrigue.decide(out.state, "master", "use", 0)
     assert isinstance(spent, Rejected) and spent.rule == "R-OPT-E-2"
-    assert spent.hint == "it can be used again next round"
+    assert spent.hint == "play your turn without it; it can be used again next round"
     unlimited = evolve(out.state, options=Options(guild_masters=True, master_limit="unlimited"))
     assert say(unlimited, "master", "use").state.seats[0].hand == 6

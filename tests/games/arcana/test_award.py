@@ -85,7 +85,9 @@ def test_r_res_5_nobody_wins_and_everything_stays_face_up() -> None:
 
 def awaiting_neutral(late: str) -> State:
     state = factory.state(2, options=Options(late_princes_games=late))
-    return with_district(state, district_with(state.district(NEUTRAL), stake=None, awaiting=True))
+    # 5 cards left: the next is the 9th, where the Prince's Games card may lie (R-SETUP-5).
+    neutral = district_with(state.district(NEUTRAL), stake=None, pile=5, awaiting=True)
+    return with_district(state, neutral)
 
 
 def test_g_7_the_princes_games_card_turned_up_mid_round() -> None:

@@ -6,6 +6,7 @@ resolved to a whole mapping, its zones' words, and a whole round at 2 seats play
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -209,7 +210,9 @@ def test_the_princes_games_card_from_the_event_deck_ends_the_game_after_this_rou
     state = GAME.new_game(options, 2)
     for zone, piece in (*SETUP_INPUTS, ("event", "event_01"), ("agents_a", "ferrymen_02")):
         state = seen(state, zone, piece).state
-    # Turned up this round (the table would never do so in round 1; the rules allow it here).
+    # As if 9 events had come up already: the Prince's Games card may be the 10th (R-OPT-F-1).
+    assert state.events is not None
+    state = replace(state, events=replace(state.events, left=4))
     got = seen(state, "event", "princes_games")
     state = got.state
     assert state.final_round and "this round is the last" in got.events[0]

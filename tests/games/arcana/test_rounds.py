@@ -175,8 +175,12 @@ def test_end_round_with_nothing_awaited_starts_the_next_round() -> None:
 def test_late_princes_games_card_waits_for_the_round_after() -> None:
     # Turned up at the end of a round (or mid-round with next_round): the next round is the
     # last, and the game ends after it.
+    # 6 cards left in the neutral pile: the next is the 8th, the first place the Prince's
+    # Games card may lie (R-SETUP-5).
     s, _ = rounds.end_round(
-        with_district(between_rounds(phase=RESULTS), replace(state(2).district("n"), stake=None))
+        with_district(
+            between_rounds(phase=RESULTS), replace(state(2).district("n"), stake=None, pile=6)
+        )
     )
     got = rounds.observe_stake(s, "n", "princes_games")
     assert isinstance(got, Accepted) and got.state.final_round and got.state.round == 2
