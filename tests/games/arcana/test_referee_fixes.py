@@ -9,6 +9,7 @@ the feed counts the cards a seat returns to the box.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -111,7 +112,7 @@ def test_other_unasked_watch_answers_are_still_no_prompt() -> None:
 RETURNED = tuple(f"ferrymen_{k:02d}" for k in (10, 11, 12, 13, 14, 16, 17, 19, 20))
 
 
-def custom(**changes: object) -> State:
+def custom(**changes: Any) -> State:
     """Ann built her deck of 11 and returned the other 9 (R-OPT-B-1)."""
     kept = frozenset(c.id for c in factory.pack().guild_cards("ferrymen", "AB")) - set(RETURNED)
     return factory.state(
@@ -142,7 +143,7 @@ def test_a_returned_card_is_refused_in_the_results_and_a_kept_one_is_played() ->
 def test_the_feed_counts_the_cards_returned_to_the_box() -> None:
     state = setup.new_state(2, Options(custom_guild=True), factory.pack())
     state = setup.observe(state, "badge:0", "badge_ferrymen").state  # type: ignore[union-attr]
-    lines = []
+    lines: list[str] = []
     for piece in RETURNED:
         got = setup.observe(state, "discard:0", piece)
         assert isinstance(got, Accepted)
