@@ -56,10 +56,20 @@ def _under_way(state: State) -> str:
     return state.resolution.district if state.resolution is not None else ""
 
 
+def values_of(state: State, piece: str) -> dict[str, int | None]:
+    """A card's printed ``{wand, sword, chalice, coin}`` (None for a value it lacks)."""
+    card = state.card(piece)
+    values = card.values if card is not None else (None,) * 4
+    return dict(zip(ARCANA, values, strict=True))
+
+
 def _agent(state: State, placed: Placed, shown: bool) -> dict[str, Any]:
+    """An agent at a district as ``shown`` to the audience: a back (``card``, ``name`` and
+    ``values`` None) unless the audience may see its face (so the dashboard can print it)."""
     return {
         "card": placed.card if shown else None,
         "name": card_name(state.pack, placed.card) if shown else None,
+        "values": values_of(state, placed.card) if shown else None,
         "owner": placed.owner,
         "face": "up" if placed.face_up else "down",
         "relics": [card_entry(state.pack, r) for r in placed.relics],
@@ -172,13 +182,11 @@ def _private(state: State, s: int, entry: dict[str, Any]) -> None:
     for district in state.districts:
         for placed in district.agents:
             if placed.owner == s and not placed.face_up:
-                card = state.card(placed.card)
-                values = card.values if card is not None else (None,) * 4
                 face_down.append(
                     {
                         "district": district.id,
                         **card_entry(pack, placed.card),
-                        "values": dict(zip(ARCANA, values, strict=True)),
+                        "values": values_of(state, placed.card),
                         "watch": placed.watch,
                     }
                 )

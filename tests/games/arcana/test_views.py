@@ -102,7 +102,7 @@ def test_the_public_view_has_the_contract_s_keys() -> None:
     for district in view["districts"]:
         assert set(district) == DISTRICT
         for agent in district["agents"]:
-            assert set(agent) == {"card", "name", "owner", "face", "relics", "watch"}
+            assert set(agent) == {"card", "name", "values", "owner", "face", "relics", "watch"}
     for seat in view["seats"]:
         assert set(seat) == SEAT
         assert seat["objectives"] in (0, 2)
@@ -117,12 +117,14 @@ def test_a_face_down_agent_is_a_back_to_others_and_named_to_its_owner() -> None:
         assert funeral == {
             "card": None,
             "name": None,
+            "values": None,
             "owner": 0,
             "face": "down",
             "relics": [],
             "watch": False,
         }
         assert crossbowman["card"] == "ferrymen_03" and crossbowman["name"] == "Crossbowman"
+        assert crossbowman["values"] == {"wand": 0, "sword": 3, "chalice": 0, "coin": 1}
     for audience in (0, "organiser"):
         funeral = _agents(views.view(state, audience), "a")[0]
         assert (funeral["card"], funeral["name"], funeral["face"]) == (
