@@ -254,7 +254,10 @@ def answer_move(state: State, step: Step, answer: str) -> Accepted[State] | Reje
     """``move`` answered ``none``: no agent moves; the chain goes on. (The move itself is an
     arrival: ``arrive_moved``.)"""
     if answer != NONE:
-        return _wrong("an agent is moved by laying it at its new district", "answer none")
+        return _wrong(
+            "an agent is moved by laying it at its new district",
+            "lay the agent at its new district, or choose to move no agent",
+        )
     state, lines = resume(_pop(state, step), step.seat, step.effects[1:], step.card)
     return Accepted(state, (f"{seat_ref(step.seat)} moves no agent", *lines))
 
@@ -333,7 +336,7 @@ def answer_win_at(state: State, step: Step, answer: str) -> Accepted[State] | Re
     if answer not in win_answers(state, step.seat, one, step.card):
         return _wrong(
             "that district's stake cannot be won with this card",
-            "answer one of the districts offered",
+            "choose one of the districts offered",
         )
     district = state.district(answer)
     stake = district.stake or ""
@@ -354,7 +357,9 @@ def answer_return(state: State, step: Step, answer: str) -> Accepted[State] | Re
         state, lines = resume(_pop(state, step), step.seat, step.effects[1:], step.card)
         return Accepted(state, (f"{seat_ref(step.seat)} sends no agent back", *lines))
     if answer not in return_answers(state, step.seat, step.effects[0], step.card):
-        return _wrong("that agent cannot be sent back with this card", "answer an agent offered")
+        return _wrong(
+            "that agent cannot be sent back with this card", "choose one of the agents offered"
+        )
     found = placed_at(state, answer)
     if found is not None:
         district, agent = found
@@ -385,7 +390,7 @@ def answer_manual(state: State, step: Step, answer: str) -> Accepted[State] | Re
     if answer.startswith(DREW) and answer[len(DREW) :].isdigit():
         drew = int(answer[len(DREW) :])
     elif answer != DONE:
-        return _wrong("the card is done by hand", "answer done, or how many cards were drawn")
+        return _wrong("the card is done by hand", "say it is done, or how many cards were drawn")
     confirm = Step("confirm", step.seat, card=step.card, count=drew, effects=step.effects)
     state = evolve(state, steps=(confirm, *_pop(state, step).steps))
     said = f", drawing {plural(drew, 'card')}" if drew else ""
@@ -404,7 +409,9 @@ def answer_confirm(state: State, step: Step, answer: str) -> Accepted[State] | R
             state, (f"The organiser did not confirm {name}: {seat_ref(step.seat)} does it again",)
         )
     if answer != "yes":
-        return _wrong("the organiser answers yes or no", "answer yes or no")
+        return _wrong(
+            "the organiser answers yes or no", "say it was done as the card says, or undo it"
+        )
     state = rounds.draw(_pop(state, step), step.seat, step.count)
     state, more = resume(state, step.seat, step.effects[1:], step.card)
     line = f"{_capital(name)}: resolved by hand, confirmed by the organiser"

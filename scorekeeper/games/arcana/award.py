@@ -132,7 +132,7 @@ def answer_set_aside(state: State, answer: str) -> tuple[State, tuple[str, ...]]
         return Rejected(
             NO_PROMPT,
             "a won stake goes onto the discard pile or under the badge",
-            "answer discard or badge",
+            "put it onto the discard pile or under the badge",
         )
     old = state.seats[step.seat]
     name = the_card(state.pack, step.card)

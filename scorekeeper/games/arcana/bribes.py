@@ -89,8 +89,8 @@ def answer_arcanum(state: State, step: Step, answer: str) -> Accepted[State] | R
         stake = the_card(state.pack, state.district(step.district).stake or "")
         return Rejected(
             "R-MULTI-1",
-            f"{answer} is not a major arcanum of {stake}",
-            "answer " + " or ".join(majors),
+            f"that arcanum is not a major arcanum of {stake}",
+            "choose " + " or ".join(majors),
         )
     state = evolve(state, steps=tuple(s for s in state.steps if s is not step))
     state = _named(state, step.district, step.seat, answer)
@@ -110,7 +110,7 @@ def answer_relic_on(state: State, step: Step, answer: str) -> Accepted[State] | 
         return Rejected(
             "R-BRIBE-2",
             "the relic goes on one of the briber's own agents at that district",
-            "answer one of your agents there",
+            "choose one of your agents there",
         )
     agent = next(a for a in state.district(step.district).agents if a.card == answer)
     state = evolve(state, steps=tuple(s for s in state.steps if s is not step))

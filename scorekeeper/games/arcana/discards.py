@@ -101,7 +101,9 @@ def answer_location(state: State, step: Step, answer: str) -> Accepted[State] | 
         state, lines = abilities.resume(state, step.seat, effects, step.card)
         return Accepted(state, (f"{who} uses {name}", *lines))
     if answer != DISCARD:
-        return Rejected(NO_PROMPT, "a location is played or discarded", "answer play or discard")
+        return Rejected(
+            NO_PROMPT, "a location is played or discarded", "use it or discard it unused"
+        )
     state, lines = abilities.resume(state, step.seat, step.effects, step.card)
     return Accepted(state, (f"{who} discards {name} unused", *lines))
 
@@ -122,7 +124,9 @@ def answer_stake_discard(state: State, step: Step, answer: str) -> Accepted[Stat
         return Accepted(state, (f"{who} calls the watch: lay the top watch card at a district",))
     if answer != DISCARD:
         return Rejected(
-            NO_PROMPT, "a stake card calls the watch or is discarded", "answer watch or discard"
+            NO_PROMPT,
+            "a stake card calls the watch or is discarded",
+            "call the watch or just discard it",
         )
     state, lines = abilities.resume(_pop(state, step), step.seat, step.effects, step.card)
     return Accepted(state, lines)

@@ -21,7 +21,7 @@ from scorekeeper.core.outcomes import Accepted, Rejected
 from scorekeeper.core.text import seat_ref
 from scorekeeper.games.arcana import abilities, agents, award, bribes, discards, masters, zones
 from scorekeeper.games.arcana.cards import STAKES
-from scorekeeper.games.arcana.names import district_words, possessive, the_card
+from scorekeeper.games.arcana.names import district_words, possessive
 from scorekeeper.games.arcana.state import INTRIGUE, State, Step
 from scorekeeper.games.arcana.turns import next_actor
 
@@ -68,7 +68,7 @@ def decide(state: State, prompt: str, answer: str, seat: int | None) -> Accepted
     while the actor's guild master can be used, with no step behind it."""
     if prompt == "master":
         if answer != "use":
-            return Rejected(NO_PROMPT, "a guild master is used or left", "answer use")
+            return Rejected(NO_PROMPT, "a guild master is used or left", "use it, or play on")
         who = state.active_seat if seat is None else seat
         if who != state.active_seat:
             return Rejected(
@@ -84,7 +84,7 @@ def decide(state: State, prompt: str, answer: str, seat: int | None) -> Accepted
     handler = _ANSWERS.get(prompt)
     step = _step(state, prompt, seat)
     if handler is None or step is None:
-        return Rejected(NO_PROMPT, "nobody is asked that now", "answer the question the table asks")
+        return Rejected(NO_PROMPT, "nobody is asked that now", "answer what the waiting line asks")
     return handler(state, step, answer)
 
 
@@ -148,7 +148,7 @@ def _stake(state: State, did: str, piece: str) -> Accepted[State] | Rejected:
     where = district_words(did)
     return Rejected(
         "R-INT-1",
-        f"{the_card(state.pack, piece)} cannot be {where}'s stake now: its stake is not won",
+        f"that card cannot be {where}'s stake now: its stake is not won",
         f"take it off {where}'s stake pad",
     )
 
@@ -165,7 +165,7 @@ def _badge(state: State, seat: int, piece: str) -> Accepted[State] | Rejected:
         return abilities.answer_set_aside(state, answer)
     return Rejected(
         "R-INT-1",
-        f"{the_card(state.pack, piece)} cannot go under {possessive(seat)} badge now",
+        f"that card cannot go under {possessive(seat)} badge now",
         "take it off the badge pad",
     )
 
@@ -177,6 +177,6 @@ def _event(state: State, piece: str) -> Accepted[State] | Rejected:
         return Accepted(state)
     return Rejected(
         "R-INT-1",
-        f"{the_card(state.pack, piece)} cannot go on the event pad now",
+        "that card cannot go on the event pad now",
         "take it off; the next event is turned up at the start of a round",
     )

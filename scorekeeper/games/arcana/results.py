@@ -122,7 +122,7 @@ def decide(state: State, prompt: str, answer: str, seat: int | None) -> Outcome:
     organiser answers for the seat asked); the answer itself is checked here."""
     asked = question(state)
     if asked is None or asked[0] != prompt:
-        return Rejected(NO_PROMPT, "nobody is asked that now", "answer the open question")
+        return Rejected(NO_PROMPT, "nobody is asked that now", "answer what the waiting line asks")
     kind, who, answers, card = asked
     if prompt == SET_ASIDE:
         return _set_aside(state, answer)

@@ -26,6 +26,7 @@ from scorekeeper.games.arcana.state import (
     Events,
     Options,
     State,
+    Step,
     evolve,
     with_district,
 )
@@ -210,3 +211,32 @@ def test_the_event_decks_last_card_is_the_princes_games_card() -> None:
     assert "turn up the Prince's Games card" in got.hint
     assert isinstance(rounds.observe_event(eventful(2), "event_05"), Accepted)
     assert isinstance(rounds.observe_event(eventful(1), PG), Accepted)
+
+
+# -- 5. refusals in words: no input syntax, no card from a hand named ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "card"),
+    [
+        ("location", "ferrymen_15"),
+        ("stake_discard", CITIZEN),
+        ("move", "ferrymen_15"),
+        ("manual", "ferrymen_15"),
+        ("confirm", "ferrymen_15"),
+    ],
+)
+def test_a_wrong_answer_is_refused_in_words_not_input_syntax(kind: str, card: str) -> None:
+    state = factory.state(2, options=Options(watch=True), steps=(Step(kind, 0, card=card),))
+    got = rejected(intrigue.decide(state, kind, "bogus", 0), "TABLE-NO-PROMPT")
+    assert not got.hint.startswith("answer ") and "bogus" not in got.reason + got.hint
+    master = rejected(intrigue.decide(factory.state(2), "master", "bogus", 0), "TABLE-NO-PROMPT")
+    assert master.hint == "use it, or play on"
+
+
+@pytest.mark.parametrize("zone", ["stake_a", "badge:1", "event"])
+def test_a_card_from_a_hand_on_a_wrong_pad_is_not_named(zone: str) -> None:
+    # Ann's Funeral (a card of her hand) tapped on a pad where it has no place.
+    got = intrigue.observe(factory.state(2), zone, "ferrymen_02")
+    assert isinstance(got, Rejected) and got.reason.startswith("that card"), got
+    assert "Funeral" not in got.reason + got.hint
