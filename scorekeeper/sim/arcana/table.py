@@ -24,13 +24,9 @@ from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.games.arcana.cards import (
     AGENT,
     CITIZEN,
-    LOCATION,
-    OBJECTIVES,
+    GUILDS,
     PIECES,
     PRINCES_GAMES_CARD,
-    RELIC,
-    STAKES,
-    WATCH_CARDS,
     Card,
     Pack,
 )
@@ -118,8 +114,6 @@ class Table:
         self.rng = random.Random(seed)
         self.temper = temper
         self.noise = noise
-        from scorekeeper.games.arcana.cards import GUILDS
-
         chosen = guilds or tuple(self.rng.sample(GUILDS, seats))
         self.players = [Player(g) for g in chosen]
         self.places: dict[str, Place] = {
@@ -175,13 +169,6 @@ class Table:
             return "neutral"
         return "friendly" if seat in self.places[did].friends else "enemy"
 
-    def owner(self, piece: str) -> int:
-        """The seat a guild card or won stake belongs to (-1 for none)."""
-        for s, p in enumerate(self.players):
-            if piece in p.owned:
-                return s
-        return -1
-
     # -- decks and hands ---------------------------------------------------------------------
 
     def draw(self, seat: int, count: int) -> int:
@@ -200,10 +187,6 @@ class Table:
             p.hand.append(p.deck.pop())
             got += 1
         return got
-
-    def to_discard(self, seat: int, piece: str) -> None:
-        """A card goes onto its owner's discard pile (never a watch card, G-34)."""
-        self.players[seat].discard.append(piece)
 
     def clockwise(self, first: int) -> list[int]:
         return [(first + i) % self.seats for i in range(self.seats)]
@@ -300,9 +283,3 @@ class Table:
         placed = {c for cards in where.values() for c in cards}
         where["box"] = [p for p in PIECES if p not in placed]
         return where
-
-
-STAKE_IDS = frozenset(STAKES)
-OBJECTIVE_IDS = frozenset(OBJECTIVES)
-WATCH_IDS = frozenset(WATCH_CARDS)
-STAKE_KINDS = (RELIC, LOCATION, CITIZEN)
