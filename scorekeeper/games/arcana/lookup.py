@@ -20,6 +20,7 @@ from scorekeeper.games.arcana.cards import (
     BADGE,
     EVENT,
     FIRST_PLAYER,
+    GUILD_CARD_TYPES,
     MASTER,
     OBJECTIVE,
     PRINCES_GAMES,
@@ -68,15 +69,26 @@ def owner_of(state: State, piece: str) -> int | None:
 
 
 def boxed(state: State, piece: str) -> Rejected | None:
-    """R-OPT-B-1: a card a seat sent back to the box in setup (custom guild) arriving anywhere
-    once play has begun; None for any other card. The refusal names no card: the returned
-    cards are secret."""
+    """R-OPT-B-1: a guild card left in the box arriving anywhere once play has begun: one a
+    seat sent back in setup (custom guild), or without the custom guild a card marked B of a
+    guild in play. None for any other card. The refusal names no card: the returned cards
+    are secret."""
     if any(piece in seat.returned for seat in state.seats):
         return Rejected(
             "R-OPT-B-1",
             "that card went back to the box at the start: it is not in play",
             "take it off and put it back in the box",
         )
+    card = state.card(piece)
+    if card is None or card.type not in GUILD_CARD_TYPES or state.options.custom_guild:
+        return None
+    for seat in state.seats:
+        if seat.guild == card.guild and piece not in seat.owned:
+            return Rejected(
+                "R-OPT-B-1",
+                "that card is marked B: without the custom guild it stays in the box",
+                "take it off and put it back in the box; only the cards marked A are played",
+            )
     return None
 
 

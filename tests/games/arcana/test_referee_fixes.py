@@ -240,3 +240,12 @@ def test_a_card_from_a_hand_on_a_wrong_pad_is_not_named(zone: str) -> None:
     got = intrigue.observe(factory.state(2), zone, "ferrymen_02")
     assert isinstance(got, Rejected) and got.reason.startswith("that card"), got
     assert "Funeral" not in got.reason + got.hint
+
+
+def test_without_the_custom_guild_a_card_marked_b_stays_in_the_box() -> None:
+    # ferrymen_10 is marked B: the Ferrymen's deck is their 11 A cards (R-OPT-B-1, R-SETUP-3).
+    for zone in ("agents_b", "agents_c", "discard:0"):
+        got = rejected(GAME.observe(factory.state(2), Seen(zone, "ferrymen_10", True)), "R-OPT-B-1")
+        assert "marked B" in got.reason and "ferrymen" not in got.reason + got.hint
+    # A guild nobody plays is no seat's: refused as nobody's card, as before.
+    rejected(GAME.observe(factory.state(2), Seen("agents_c", "blades_02", True)), "R-INT-3")
