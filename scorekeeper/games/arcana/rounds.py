@@ -285,7 +285,8 @@ def end_round(state: State) -> tuple[State, tuple[str, ...]]:
             if p.watch and p.relics:
                 mine = state.seats[p.owner]
                 state = with_seat(state, p.owner, replace(mine, discard=(*mine.discard, *p.relics)))
-        waits = d.awaiting or (d.stake is None and d.pile > 0)
+        # After the last round no stake is turned up any more: nothing is awaited.
+        waits = (d.awaiting or (d.stake is None and d.pile > 0)) and not state.final_round
         # Every district counts as settled until the next round starts: a stake turned up
         # now is next round's (R-EOR-2), never one more result this round.
         districts.append(replace(d, agents=keep, awaiting=waits, resolved=True))

@@ -208,3 +208,17 @@ def test_a_round_where_nobody_can_draw_goes_straight_to_the_results() -> None:
     s, lines = rounds.start_round(base)
     assert s.round == 2 and s.phase == RESULTS
     assert lines[-1] == "Every hand is empty: the results. {seat:0} chooses the first district"
+
+
+def test_after_the_last_round_no_district_awaits_a_stake() -> None:
+    # District A's stake was won in the last round: with the game over nothing is turned up, so
+    # the table must not show it waiting for its next stake.
+    base = between_rounds(final_round=True, phase=RESULTS)
+    won = replace(base.district("a"), stake=None, pile=5, resolved=True)
+    base = evolve(base, districts=tuple(won if d.id == "a" else d for d in base.districts))
+    over, _ = rounds.end_round(base)
+    assert over.phase == OVER
+    assert not any(d.awaiting for d in over.districts)
+    # Before the last round the same district waits for its next stake (R-EOR-2).
+    going, _ = rounds.end_round(evolve(base, final_round=False))
+    assert going.district("a").awaiting
