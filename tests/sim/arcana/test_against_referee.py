@@ -5,10 +5,12 @@ after every action, every district's result and every stake won at once as the w
 checkpoints give them (district, stake, winner, sums), after every action in a third of the
 games the whole table the public view shows (stakes, piles, agents with their faces and
 relics, hands, decks and discard piles, set-aside stakes, the watch deck), and at the end
-every seat's points by source, its stakes and the winners."""
+every seat's points by source, its stakes and the winners; and over games whose bots are
+pushed to extremes, every input accepted with the same scores, end and winners."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ import pytest
 from scorekeeper.core.inputs import GameInput
 from scorekeeper.core.referee import Referee
 from scorekeeper.games.arcana.game import Arcana
+from scorekeeper.sim.arcana.bots import Temper
 from scorekeeper.sim.arcana.world import ArcanaWorld
 from tests.sim.arcana.spread import setup
 
@@ -142,3 +145,51 @@ def test_referee_agrees_with_the_world(first: int) -> None:
     and xdist shares the batches between its workers."""
     for seed in range(first, first + PER_TEST):
         play(seed)
+
+
+def _temper(rng: random.Random) -> Temper:
+    """Bots pushed to extremes: agents, locations, discards, the watch, masters and set-asides
+    weighed from almost never to all the time, the organiser answering for nobody or for
+    everyone (a bot that never bribes is left out: a citizen no seat reaches alone would then
+    stand for ever)."""
+    return Temper(
+        agent=rng.choice([0.5, 3.0, 10.0]),
+        neutral=rng.choice([0.5, 2.5, 8.0]),
+        bribe=rng.choice([2.0, 6.0, 30.0]),
+        short_bribe=rng.choice([0.0, 0.4, 5.0]),
+        location=rng.choice([0.0, 2.0, 10.0]),
+        discard=rng.choice([0.05, 0.3, 3.0]),
+        watch=rng.choice([0.0, 1.5, 10.0]),
+        master=rng.choice([0.0, 0.5, 1.0]),
+        master_uses=rng.choice([1, 2, 5]),
+        set_aside=rng.choice([0.0, 0.3, 1.0]),
+        watch_by_itself=rng.random(),
+        badge_pad=rng.random(),
+        manual_drew=rng.random(),
+        organiser=rng.choice([0.0, 0.5, 1.0]),
+    )
+
+
+def test_referee_agrees_with_bots_pushed_to_extremes() -> None:
+    """24 more games whose bots take each kind of action almost never or all the time, with
+    no noise or much more (cards read twice, lifted and laid back): every input accepted, the
+    same scores and end after every action, the same winners."""
+    game = Arcana()
+    for seed in range(24):
+        rng = random.Random(f"arcana-extreme-{seed}")
+        seats, options = setup(seed)
+        world = ArcanaWorld(
+            seats, options, seed, temper=_temper(rng), noise=rng.choice([0.0, 0.3, 1.0])
+        )
+        referee = Referee(game, options, seats)
+        steps = 0
+        while action := world.next_inputs():
+            steps += 1
+            assert steps <= STEP_BOUND, f"seed {seed}: the game did not end"
+            for inp in action:
+                result = referee.apply(inp)
+                assert result.accepted, f"seed {seed}: {inp.to_str()} refused: {result.rejection}"
+            assert game.scores(referee.state) == world.scores(), f"seed {seed}: {action}"
+            assert game.is_over(referee.state) == world.is_over(), f"seed {seed}: {action}"
+        view = game.view(referee.state, "organiser")
+        assert sorted(view["winners"]) == world.winners(), seed
