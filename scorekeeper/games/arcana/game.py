@@ -341,6 +341,16 @@ class Arcana(Game[State]):
             return tuple(s.vp for s in scoring.final(state))
         return tuple(scoring.public_vp(state, s) for s in range(len(state.seats)))
 
+    def snapshot(self, state: State) -> dict[str, Any]:
+        from scorekeeper.games.arcana import records  # not at serve start: rarely used
+
+        return records.snapshot(state)
+
+    def restore(self, record: Mapping[str, Any]) -> State:
+        from scorekeeper.games.arcana import records
+
+        return records.restore(record)
+
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 

@@ -173,19 +173,43 @@ def pack_of(data: Mapping[str, Any]) -> Pack:
     """The rules' ``Pack`` from a validated pack mapping (cards in the copy's order), cached by
     the mapping's JSON. Hazard: the JSON keeps key order (an ability's effects run in the order
     written), so the same pack written in another order is a cache miss, never a wrong hit."""
-    return _pack(json.dumps(data))
+    return pack_of_text(json.dumps(data))
+
+
+def pack_of_text(text: str) -> Pack:
+    """``pack_of`` for a pack mapping already in JSON text (``source_of``'s): the same Pack
+    object for the same text while it is cached."""
+    return _pack(text)
+
+
+def source_of(pack: Pack) -> str | None:
+    """The JSON text ``pack`` was built from by ``pack_of``, or None for a pack built another
+    way (by hand, in tests). A state's record carries this text instead of 304 encoded cards
+    (game.py's ``snapshot``), and ``pack_of_text`` gives the pack back."""
+    kept = _SOURCES.get(id(pack))
+    return kept[1] if kept is not None and kept[0] is pack else None
+
+
+_SOURCES: dict[int, tuple[Pack, str]] = {}
+"""Each pack ``_pack`` built, by identity, with its text (the pack is held, so its id is never
+another object's while listed); the oldest go past ``_MAX_SOURCES``."""
+_MAX_SOURCES = 32
 
 
 @lru_cache(maxsize=16)
 def _pack(text: str) -> Pack:
     data = json.loads(text)
     cards = data.get("cards") or {}
-    return Pack(
+    got = Pack(
         name=str(data.get("name", "")),
         sample=bool(data.get("sample")),
         domains=tuple(str(d) for d in data.get("domains") or ()),
         cards=tuple(card_of(p, cards[p]) for p in PIECES if p in cards),
     )
+    _SOURCES[id(got)] = (got, text)
+    while len(_SOURCES) > _MAX_SOURCES:
+        del _SOURCES[next(iter(_SOURCES))]
+    return got
 
 
 def sample_pack() -> Pack:
