@@ -14,7 +14,10 @@ stakes and events on their pads. The world keeps its own sums and points by its 
 referee fed only these inputs can be checked against it.
 
 Hazard: the flow is a generator. Every change that shows in ``scores()``, ``is_over()`` or
-``checkpoint()`` is made *before* the action that causes it is returned.
+``checkpoint()`` is made *before* the action that causes it is returned. The referee ends a
+round, and draws for the next, with the input that completes it (the last result, or the last
+new stake it awaits), so the world does both before returning that action (``_play``), and the
+intrigue and results flows stop where the round ended.
 """
 
 from __future__ import annotations
