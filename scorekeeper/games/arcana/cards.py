@@ -210,6 +210,9 @@ class Pack:
     _index: dict[str, Card] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
+    _guilds: dict[tuple[str, str], tuple[Card, ...]] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         self._index.update((c.id, c) for c in self.cards)
@@ -226,9 +229,14 @@ class Pack:
         return tuple(c for c in self.cards if c.type == kind)
 
     def guild_cards(self, guild: str, letters: str = "AB") -> tuple[Card, ...]:
-        """A guild's agents, locations and relics with one of ``letters``, in pack order."""
-        return tuple(
-            c
-            for c in self.cards
-            if c.guild == guild and c.type in GUILD_CARD_TYPES and c.letter in letters
-        )
+        """A guild's agents, locations and relics with one of ``letters``, in pack order
+        (kept: the views ask on every update)."""
+        key = (guild, letters)
+        got = self._guilds.get(key)
+        if got is None:
+            got = self._guilds[key] = tuple(
+                c
+                for c in self.cards
+                if c.guild == guild and c.type in GUILD_CARD_TYPES and c.letter in letters
+            )
+        return got

@@ -25,7 +25,14 @@ from scorekeeper.games.arcana.cards import ARCANA, PRINCES_GAMES_CARD, Pack
 from scorekeeper.games.arcana.names import card_name, district_words, guild_words
 from scorekeeper.games.arcana.objectives import completed, progress
 from scorekeeper.games.arcana.privacy import locate
-from scorekeeper.games.arcana.state import OVER, RESULTS, District, Placed, State
+from scorekeeper.games.arcana.state import (
+    OVER,
+    RESULTS,
+    District,
+    DistrictResult,
+    Placed,
+    State,
+)
 
 Shown = Callable[[Placed], bool]
 """Whether an audience sees a placed card's face."""
@@ -248,19 +255,37 @@ def _results(state: State) -> dict[str, Any] | None:
 
 
 def _history(state: State) -> list[dict[str, Any]]:
-    return [
-        {
+    return [_result(state.pack, h) for h in state.history]
+
+
+def _result(pack: Pack, h: DistrictResult) -> dict[str, Any]:
+    """One history entry in view form; kept by identity, since a result never changes once
+    written and every view of every later state repeats it (each caller gets its own copy)."""
+    kept = _RESULTS.get(id(h))
+    if kept is None or kept[0] is not h or kept[1] is not pack:
+        made: dict[str, Any] = {
             "round": h.round,
             "district": h.district,
-            "stake": card_entry(state.pack, h.stake),
+            "stake": card_entry(pack, h.stake),
             "arcana": {str(s): a for s, a in h.arcana},
             "sums": {str(s): v for s, v in h.sums},
             "winner": h.winner,
             "reason": h.reason,
             "immediate": h.immediate,
         }
-        for h in state.history
-    ]
+        kept = _RESULTS[id(h)] = (h, pack, made)
+        if len(_RESULTS) > 4096:
+            del _RESULTS[next(iter(_RESULTS))]
+    entry = kept[2]
+    return {
+        **entry,
+        "stake": dict(entry["stake"]),
+        "arcana": dict(entry["arcana"]),
+        "sums": dict(entry["sums"]),
+    }
+
+
+_RESULTS: dict[int, tuple[DistrictResult, Pack, dict[str, Any]]] = {}
 
 
 def _events(state: State) -> dict[str, Any] | None:
