@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.arcana.cards import (
     AGENT,
     ALL_DOMAINS,
@@ -67,7 +68,7 @@ OPTION_LETTERS = {OBJECTIVE: "C", WATCH: "D", MASTER: "E", EVENT: "F"}
 """The letter an optional rule's card prints (spec 1.4); guild cards print A or B."""
 
 
-class PackError(ValueError):
+class PackError(ScorekeeperError, ValueError):
     """A pack refused: ``message`` in words, ``at`` the path of the node it is about."""
 
     def __init__(self, message: str, *at: str | int) -> None:
