@@ -75,7 +75,8 @@ def test_arcanum_names_locations_from_the_state() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "seats"), [("angels-and-demons", 4), ("arcanum", 4), ("king-of-the-elves", 4)]
+    ("game_id", "seats"),
+    [("angels-and-demons", 4), ("arcanum", 4), ("king-of-the-elves", 4), ("arcana", 4)],
 )
 def test_every_input_of_a_played_game_is_described_without_ids(game_id: str, seats: int) -> None:
     game = find_game(game_id)

@@ -70,3 +70,11 @@ def test_king_of_the_elves_history_keys_are_documented() -> None:
     assert {"round", "seat", "collected", "paid", "bonus"} <= keys
     for entry in _history("king-of-the-elves", 4):
         assert set(entry) == keys
+
+
+def test_arcana_history_keys_are_documented() -> None:
+    """Each resolved district's entry (and each stake won at once): the contract's keys."""
+    keys = _documented_keys("arcana.md")
+    assert {"round", "district", "stake", "sums", "winner", "reason", "immediate"} <= keys
+    for entry in _history("arcana", 3):
+        assert set(entry) == keys

@@ -41,6 +41,14 @@ GAMES = [
     ("king-of-the-elves", 2, {}, 1),
     ("king-of-the-elves", 4, {"teleport": True, "money": "phones"}, 2),
     ("king-of-the-elves", 6, {"search_fallback": True, "ring_closed": False}, 3),
+    ("arcana", 2, {"pack": "sample"}, 1),
+    ("arcana", 3, {"pack": "sample", "watch": True, "events": True, "set_aside": True}, 2),
+    (
+        "arcana",
+        4,
+        {"pack": "sample", "custom_guild": True, "objectives": True, "guild_masters": True},
+        3,
+    ),
 ]
 
 
