@@ -401,13 +401,22 @@ MASTERS: dict[str, list[tuple[str, bool, dict[str, Any]]]] = {
 EVENTS: list[tuple[str, dict[str, Any]]] = [
     ("Festival of Lanterns", ab("round", add={"arcanum": "chalice", "n": 1, "where": "neutral"})),
     ("Ducal Parade", ab("round", add={"arcanum": "wand", "n": 1, "where": "any"})),
-    ("Trial by Combat", ab("round", tie_win={"arcanum": ["sword"]})),
+    (
+        "Trial by Combat",
+        ab("round", if_major="sword", add={"arcanum": "sword", "n": 1, "where": "any"}),
+    ),
     ("Market Day", ab("round", draw={"n": 1})),
-    ("Relic Fair", ab("round", tie_win={"stake_type": ["relic"]})),
+    (
+        "Relic Fair",
+        ab("round", if_stake="relic", add={"arcanum": "chalice", "n": 1, "where": "any"}),
+    ),
     ("Tournament", ab("round", add={"arcanum": "sword", "n": 1, "where": "neutral"})),
     ("Night of Omens", ab("round", add={"arcanum": "chalice", "n": 1, "where": "any"})),
     ("Bribe Season", ab("round", bribe_bonus={"n": 1})),
-    ("Council Session", ab("round", tie_win={"stake_type": ["citizen"]})),
+    (
+        "Council Session",
+        ab("round", if_stake="citizen", add={"arcanum": "wand", "n": 1, "where": "friendly"}),
+    ),
     ("Merchant Caravan", ab("round", draw={"n": 1})),
     (
         "Plague Quarantine",

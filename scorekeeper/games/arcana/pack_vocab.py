@@ -86,10 +86,16 @@ EFFECTS_BY_WHEN: dict[str, tuple[str, ...]] = {
     "agent": ("tie_win", "add", "bribe_bonus", "manual"),
     "results": ("copy_agent", "tie_win", "add", "manual"),
     "always": ("tie_win", "add", "bribe_bonus", "manual"),
-    "round": ("add", "tie_win", "draw", "bribe_bonus", "extra_action", "manual"),
+    "round": ("add", "draw", "bribe_bonus", "manual"),
 }
 """The effects that make sense at each ``when`` (a played location draws; a badge never
-does)."""
+does), each carried out by the referee and the world (tests/games/arcana/test_effects.py).
+An event (``round``) is everyone's: its ``tie_win`` would favour no one (refused in words of
+its own), and it has no turn to give an ``extra_action`` to."""
+EVENT_TIE_WIN = (
+    "ability: an event's tie-breaker would favour no one; give it another effect or write it "
+    "as manual"
+)
 CONDITION_CHOICES = {"if_stake": STAKE_TYPES, "if_major": MAJOR_ARCANA}
 assert tuple(CONDITION_CHOICES) == CONDITIONS
 
@@ -149,6 +155,8 @@ def check_ability(kind: str, raw: Any, fail: Fail) -> dict[str, Any]:
             if value not in choices:
                 raise fail(f"ability.{name} must be {', '.join(choices)}", "ability", name)
             out[name] = value
+    if kind == EVENT and "tie_win" in given:
+        raise fail(EVENT_TIE_WIN, "ability", "tie_win")
     text = given.pop("text", None)
     effects = 0
     for name, fields in given.items():
@@ -164,6 +172,12 @@ def check_ability(kind: str, raw: Any, fail: Fail) -> dict[str, Any]:
         effects += 1
     if not effects:
         raise fail("ability has no effect (draw, add, tie_win, …, or manual)", "ability")
+    if when == "round" and "draw" in out and any(c in out for c in CONDITION_CHOICES):
+        raise fail(
+            "ability: an event's draw comes at the start of the round, before any stake or "
+            "arcanum is counted; write it without if_stake or if_major",
+            "ability",
+        )
     if text is not None:
         words = _text(text)
         if words is None:

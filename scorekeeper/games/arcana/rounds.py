@@ -83,12 +83,24 @@ def first_actor(state: State, start: int) -> int:
     return start
 
 
+def event_draw(state: State) -> int:
+    """The cards every seat draws more at the start of this round for the event in effect: its
+    ``draw`` effects (``when: round``; the pack refuses a condition on them), 0 without."""
+    events = state.events
+    card = state.card(events.now) if events is not None and events.now else None
+    ability = card.ability if card is not None else None
+    if ability is None or ability.when != "round":
+        return 0
+    return sum(int(e.get("n", 0) or 0) for e in ability.effects if e.kind == "draw")
+
+
 def start_round(state: State) -> tuple[State, tuple[str, ...]]:
     """The next round: every seat draws 4 (G-21, G-37), masters turned back (R-OPT-E-2); with
     ``events`` the face-up event moves to the centre, the one before is discarded (R-OPT-F-2,
-    G-25) and the next is awaited on the event pad; without, the Prince's Games card on the
-    neutral district makes this round the last (R-END-1). The intrigue phase begins with the
-    first player (R-INT-1)."""
+    G-25), every seat draws more when it says so (``draw``, after the 4, from the first
+    player on; G-21, G-37) and the next is awaited on the event pad; without, the Prince's
+    Games card on the neutral district makes this round the last (R-END-1). The intrigue
+    phase begins with the first player (R-INT-1)."""
     number = state.round + 1
     lines: list[str] = []
     final = state.final_round
@@ -115,6 +127,14 @@ def start_round(state: State) -> tuple[State, tuple[str, ...]]:
         if seat.master_used:
             state = with_seat(state, s, replace(seat, master_used=False))
         state = draw(state, s, DRAW)
+    extra = event_draw(state)
+    if extra:
+        # The event's draw comes after the draw of 4, seat by seat from the first player.
+        n = len(state.seats)
+        for k in range(n):
+            state = draw(state, (state.first_seat + k) % n, extra)
+        now = card_name(state.pack, state.events.now if state.events else "")
+        lines.append(f"Everyone draws {extra} more for the event {now}")
     state = evolve(state, active_seat=first_actor(state, state.first_seat))
     head = f"Round {number} begins" + (": the last round" if final else "")
     lines.insert(0, f"{head}. Everyone draws 4; {seat_ref(state.first_seat)} plays first")

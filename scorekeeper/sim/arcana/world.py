@@ -211,21 +211,36 @@ class ArcanaWorld(Results, PlayedWorld):
     def _begin_round(self) -> None:
         """R-ROUND-2, R-OPT-E-2, R-OPT-F-2: the draw (unseen), masters turned back, the event
         moved to the centre and the next one turned up (its arrival is the round's first
-        action)."""
+        action), and the event's own draw."""
         self.round += 1
         if self.one_more:
             self.one_more, self.last_round = False, True
         for s, p in enumerate(self.players):
             p.master_used = False
             self.draw(s, HAND)
-        if not any(p.hand for p in self.players):
-            self.events["no_hands"] += 1
         if self.options["events"] and self.event_deck:
             self.event_now, self.event_next = self.event_next, self.event_deck.pop()
             self.event_due = True
             if self.event_next == PRINCES_GAMES_CARD:
                 self.last_round = True
                 self.events["princes_games_event"] += 1
+        more = self._event_draw()
+        if more:  # after the 4, from the first player on (contract, "Start of a round")
+            self.events["event_draw"] += 1
+            for s in self.clockwise(self.first):
+                self.draw(s, more)
+        if not any(p.hand for p in self.players):
+            self.events["no_hands"] += 1
+
+    def _event_draw(self) -> int:
+        """The cards each seat draws more this round for the event in effect (its ``draw``
+        effects, ``when: round``), 0 without."""
+        if not self.event_now:
+            return 0
+        ability = self.card(self.event_now).ability
+        if ability is None or ability.when != "round":
+            return 0
+        return sum(int(e.get("n", 0)) for e in ability.effects if e.kind == "draw")
 
 
 def _until_the_end(action: Action) -> Action:

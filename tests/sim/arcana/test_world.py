@@ -202,5 +202,6 @@ def test_every_branch_occurs() -> None:
         "declare_none", "copy", "copy_alone", "result_below", "result_highest",
         "result_tie", "result_tie_won", "result_tie_cancel", "neutral_won", "princes_games",
         "princes_games_mid_round", "princes_games_event", "reshuffle", "fidget", "retap",
+        "event_draw",
     }  # fmt: skip
     assert wanted <= set(events), sorted(wanted - set(events))
