@@ -66,7 +66,7 @@ GUILD_CARDS: dict[str, list[tuple[str, str, int, dict[str, Any] | None]]] = {
         ("Knife Thrower", "0 3 0 0", 0, None),
         ("House of Penitence", "1 0 2 -", 1, ab(PLAY, draw_keep={"draw": 2, "keep": 1})),
         ("Training Yard", "0 2 0 -", 1, ab(PLAY, extra_action={})),
-        ("Armoury", "0 3 0 -", 1, ab(PLAY, add={"arcanum": "sword", "n": 2, "where": "friendly"})),
+        ("Armoury", "0 3 0 -", 1, ab(PLAY, draw={"n": 2})),
         ("Old Regiment's Banner", "- - - 2", 1, None),
         ("Duelling Rapier", "- - - 3", 1, None),
         ("Gilded Gauntlet", "- - - 4", 2, None),
@@ -119,7 +119,7 @@ GUILD_CARDS: dict[str, list[tuple[str, str, int, dict[str, Any] | None]]] = {
         ("Bailiff", "1 3 0 0", 0, None),
         ("Usurer's Heir", "2 1 1 2", 1, None),
         ("Counting House", "2 0 0 -", 1, ab(PLAY, draw_keep={"draw": 3, "keep": 1})),
-        ("Gaming Hall", "1 0 1 -", 1, ab(PLAY, add={"arcanum": "wand", "n": 1, "where": "any"})),
+        ("Gaming Hall", "1 0 1 -", 1, ab(PLAY, draw_keep={"draw": 2, "keep": 1})),
         (
             "Debtors' Prison",
             "1 1 0 -",
@@ -177,7 +177,7 @@ GUILD_CARDS: dict[str, list[tuple[str, str, int, dict[str, Any] | None]]] = {
             "Observatory",
             "1 0 1 -",
             1,
-            ab(PLAY, add={"arcanum": "chalice", "n": 1, "where": "friendly"}),
+            ab(PLAY, draw_keep={"draw": 3, "keep": 1}),
         ),
         (
             "Temple of Whispers",
@@ -212,7 +212,7 @@ GUILD_CARDS: dict[str, list[tuple[str, str, int, dict[str, Any] | None]]] = {
             "Guild Workshop",
             "2 0 0 -",
             1,
-            ab(PLAY, add={"arcanum": "wand", "n": 1, "where": "friendly"}),
+            ab(PLAY, draw={"n": 1}, extra_action={}),
         ),
         ("Foundry", "1 1 0 -", 1, ab(PLAY, extra_action={})),
         (
@@ -296,13 +296,13 @@ LOCATION_ABILITIES: list[dict[str, Any]] = [
     ab(PLAY, draw={"n": 1}),
     ab(PLAY, draw_keep={"draw": 2, "keep": 1}),
     ab(PLAY, move_agent={"whose": "own", "from": "any", "to": "any"}),
-    ab(PLAY, add={"arcanum": "sword", "n": 1, "where": "friendly"}),
+    ab(PLAY, draw_keep={"draw": 3, "keep": 2}),
     ab(PLAY, return_agent={"whose": "any", "where": "neutral"}),
     ab(PLAY, extra_action={}),
-    ab(PLAY, add={"arcanum": "wand", "n": 1, "where": "neutral"}),
+    ab(PLAY, return_agent={"whose": "any", "where": "enemy"}),
     ab(PLAY, draw={"n": 2}),
     ab(PLAY, move_agent={"whose": "any", "from": "neutral", "to": "enemy"}),
-    ab(PLAY, add={"arcanum": "chalice", "n": 1, "where": "friendly"}),
+    ab(PLAY, move_agent={"whose": "own", "from": "neutral", "to": "friendly"}),
     ab(PLAY, immediate_win={"stake_type": ["relic"], "where": "neutral"}),
     ab(PLAY, draw={"n": 1}, extra_action={}),
 ]
@@ -350,7 +350,7 @@ MASTERS: dict[str, list[tuple[str, bool, dict[str, Any]]]] = {
             True,
             ab("use", move_agent={"whose": "own", "from": "any", "to": "any"}),
         ),
-        ("Sword Saint", False, ab("use", add={"arcanum": "sword", "n": 1, "where": "friendly"})),
+        ("Sword Saint", False, ab("use", return_agent={"whose": "any", "where": "neutral"})),
     ],
     "thieves": [
         ("Prince of Thieves", True, ab("use", return_agent={"whose": "any", "where": "any"})),
@@ -358,7 +358,11 @@ MASTERS: dict[str, list[tuple[str, bool, dict[str, Any]]]] = {
         ("Night Queen", True, ab("use", extra_action={})),
     ],
     "usurers": [
-        ("Grand Usurer", False, ab("use", bribe_bonus={"n": 2})),
+        (
+            "Grand Usurer",
+            False,
+            ab("use", move_agent={"whose": "own", "from": "any", "to": "any"}),
+        ),
         ("Banker of Souls", True, ab("use", draw={"n": 1})),
         ("Master of Debts", True, ab("use", return_agent={"whose": "any", "where": "enemy"})),
     ],
@@ -384,11 +388,11 @@ MASTERS: dict[str, list[tuple[str, bool, dict[str, Any]]]] = {
         (
             "Mistress of Dreams",
             False,
-            ab("use", add={"arcanum": "chalice", "n": 1, "where": "friendly"}),
+            ab("use", draw_keep={"draw": 2, "keep": 1}),
         ),
     ],
     "architects": [
-        ("Grand Architect", False, ab("use", add={"arcanum": "wand", "n": 1, "where": "friendly"})),
+        ("Grand Architect", False, ab("use", draw={"n": 1})),
         ("Steam Baron", True, ab("use", extra_action={})),
         (
             "Keeper of the Keys",

@@ -73,13 +73,14 @@ _ACTIVE: tuple[str, ...] = (
     "draw_keep",
     "draw",
     "move_agent",
-    "add",
-    "bribe_bonus",
     "immediate_win",
     "return_agent",
     "extra_action",
     "manual",
 )
+"""What a played location or a used master does at once. ``add`` and ``bribe_bonus`` count in
+a sum, and a played location or a used master lies at no district and lasts no while: they
+would add to nothing (refused)."""
 EFFECTS_BY_WHEN: dict[str, tuple[str, ...]] = {
     "play": _ACTIVE,
     "use": _ACTIVE,
