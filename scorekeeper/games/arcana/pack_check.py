@@ -191,7 +191,9 @@ def check_card(piece: str, raw: Any, domains: list[str]) -> dict[str, Any]:
     """One card's fields checked and in plain form (PackError naming it and the field)."""
     if not isinstance(raw, Mapping):
         raise PackError(f"{piece}: must be a mapping of the card's fields", "cards", piece)
-    fields = {str(k): v for k, v in raw.items()}
+    # A field left empty is a field not given: the console's form sends every field of the
+    # schema for every card, a badge's majors as an empty list among them.
+    fields = {str(k): v for k, v in raw.items() if not _blank(v)}
     name = text_of(fields.get("name"))
     label = f"{piece} ({name})" if name else piece
 
@@ -250,6 +252,19 @@ def _type(piece: str, raw: Any, fail: Any) -> str:
     if kind not in allowed:
         raise fail(f"type is {kind!r} but this card is {' or '.join(allowed)}", "type")
     return kind
+
+
+def _blank(value: Any) -> bool:
+    """Whether a field's value is empty: None, blank text, or a list or mapping of such."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, Mapping):
+        return all(_blank(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return all(_blank(v) for v in value)
+    return False
 
 
 def _guild(piece: str, kind: str, fields: dict[str, Any], out: dict[str, Any], fail: Any) -> None:
