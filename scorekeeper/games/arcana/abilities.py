@@ -16,10 +16,11 @@ whose ``card`` is the card whose ability runs:
 - ``manual`` then ``confirm`` (G-33).
 
 ``draw``, ``draw_keep``'s draw and ``extra_action`` need nobody; ``add``, ``tie_win``,
-``copy_agent`` and ``bribe_bonus`` act in the results or a bribe's sum (sums.py, ties.py) and
-do nothing here. Conditions (``if_stake``, ``if_major``) narrow the districts an effect may
-act on (its target: where a stake is won, an agent returned, an agent moved to); an effect
-with no district acts regardless.
+``copy_agent`` and ``bribe_bonus`` act in the results or a bribe's sum (sums.py, ties.py): the
+pack check refuses them on a played location or a used master (pack_vocab.EFFECTS_BY_WHEN).
+Conditions (``if_stake``, ``if_major``) narrow the districts an effect may act on (its target:
+where a stake is won, an agent returned, an agent moved to); an effect with no district acts
+regardless.
 """
 
 from __future__ import annotations

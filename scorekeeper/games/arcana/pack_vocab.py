@@ -4,7 +4,7 @@
 An ability is a YAML mapping (docs/games/arcana.md, "Abilities")::
 
     {when: play, draw_keep: {draw: 2, keep: 1}}
-    {when: play, if_stake: citizen, draw: {n: 1}, add: {arcanum: sword, n: 1}}
+    {when: play, if_stake: citizen, draw: {n: 1}, extra_action: {}}
     {when: play, manual: {text: "Look at an opponent's hand."}}
 
 ``when`` first, then any conditions (``if_stake``, ``if_major``), then the effects in the order
@@ -84,15 +84,17 @@ would add to nothing (refused)."""
 EFFECTS_BY_WHEN: dict[str, tuple[str, ...]] = {
     "play": _ACTIVE,
     "use": _ACTIVE,
-    "agent": ("tie_win", "add", "bribe_bonus", "manual"),
-    "results": ("copy_agent", "tie_win", "add", "manual"),
-    "always": ("tie_win", "add", "bribe_bonus", "manual"),
+    "agent": ("tie_win", "add", "bribe_bonus"),
+    "results": ("copy_agent", "tie_win", "add"),
+    "always": ("tie_win", "add", "bribe_bonus"),
     "round": ("add", "draw", "bribe_bonus", "manual"),
 }
 """The effects that make sense at each ``when`` (a played location draws; a badge never
 does), each carried out by the referee and the world (tests/games/arcana/test_effects.py).
 An event (``round``) is everyone's: its ``tie_win`` would favour no one (refused in words of
-its own), and it has no turn to give an ``extra_action`` to."""
+its own), and it has no turn to give an ``extra_action`` to. ``manual`` is asked of the table
+when a location is played or a master used, and an event's words are shown all round; an
+agent's, a badge's or a result's ``manual`` would be asked by nobody (refused)."""
 EVENT_TIE_WIN = (
     "ability: an event's tie-breaker would favour no one; give it another effect or write it "
     "as manual"
