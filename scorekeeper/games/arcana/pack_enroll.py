@@ -29,6 +29,7 @@ from scorekeeper.games.arcana.cards import (
     STAKE_TYPES,
 )
 from scorekeeper.games.arcana.pack_check import VALUED
+from scorekeeper.games.arcana.pack_data import CardType
 
 NONE_WORDS = ("none", "no", "-", "")
 _ONE_LINE = "write it as one line like {when: play, draw: {n: 1}}, or none"
@@ -95,19 +96,7 @@ class CardAnswers(BaseModel):
     model_config = ConfigDict(title="card")
 
     name: Text = Field(..., title="name", description="the name printed on the card")
-    type: Literal[
-        "agent",
-        "location",
-        "relic",
-        "citizen",
-        "badge",
-        "watch",
-        "master",
-        "objective",
-        "event",
-        "first_player",
-        "princes_games",
-    ] = Field(
+    type: CardType = Field(
         ...,
         title="type",
         description="what kind of card it is; a stake is a relic, location or citizen",
