@@ -208,6 +208,12 @@ def _page_text(h: type[Helpers], page: Page, where: str) -> str:
     return text
 
 
+def _names(name: str, text: str) -> bool:
+    """Whether ``text`` names the card ``name`` as a whole (the Smuggler is not named by the
+    Smugglers' Tunnel lying face up on a discard pile)."""
+    return re.search(rf"(?<![\w']){re.escape(name)}(?![\w'])", text) is not None
+
+
 def _picture(page: Page) -> str:
     return str(page.evaluate("() => document.querySelector('#board svg').textContent"))
 
@@ -283,7 +289,7 @@ def test_the_table_picture(
     shown = " ".join(
         page.locator(sel).inner_text() for sel in ("#board", "#seats", "#waiting", "#phase")
     )
-    leaked = sorted(n for n in hidden if n in shown)
+    leaked = sorted(n for n in hidden if _names(n, shown))
     assert not leaked, f"{where}: face-down agents named: {leaked}"
     for i, name in enumerate(NAMES):
         guild = st["seats"][i]["guild_name"]
@@ -346,7 +352,7 @@ def test_face_down_agents_on_the_phones(
     _draw(other, moment.views[1])
     where = "Bea's phone"
     pic = _picture(other) + other.locator("#mine").inner_text()
-    leaked = [n for n in names if n in pic]
+    leaked = [n for n in names if _names(n, pic)]
     assert not leaked, f"{where}: Ann's face-down agents named: {leaked}"
     row = other.locator('#board [data-row-seat="0"] [data-agent-back]')
     assert row.count() >= len(own), f"{where}: Ann's face-down agents not drawn as backs"

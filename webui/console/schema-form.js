@@ -8,6 +8,8 @@
 // - an enum: a select, each value in its words ("x-labels" {value: words}, else the value);
 // - an integer or a number: a number input; a boolean: a checkbox; a string: a text input;
 // - an array: its items, each with a remove button, and an add button;
+// - a map of more than LAZY_AFTER entries (a card pack's cards): each entry a line that draws
+//   its fields when opened;
 // - a field that may be empty (not required, or null allowed): empty means left out (or null).
 // Titles and descriptions come from the schema, in words; a field without a title is named by
 // its key. Keys the schema does not describe are kept as they were (read() starts from them).
@@ -137,20 +139,26 @@ function objectField(root, s, value, path, ctx, f) {
     }
   }
   const extra = s.additionalProperties;
+  let lazy = false;
   if (isObject(extra)) {
     const names = resolve(root, s.propertyNames).s;
     const fixed = s["x-keys"] || names.enum || null;
     const keys = fixed || Object.keys(current).filter((k) => !(s.properties || {})[k]);
+    // A long map (a card pack's 304 cards) draws each entry only when it is opened: thousands
+    // of fields drawn at once kept the console busy for seconds on every load.
+    lazy = !fixed && keys.length > LAZY_AFTER;
     for (const key of keys) {
       const label = names.enum ? enumWords(names, key) : String(key);
-      rows.push([String(key), field(root, {schema: extra, required: false, title: label},
-                                    current[key], [...path, String(key)], ctx)]);
+      const at = [...path, String(key)];
+      const make = () => field(root, {schema: extra, required: false, title: label},
+                               current[key], at, ctx);
+      rows.push([String(key), lazy ? lazyField(make, label, current[key], at) : make()]);
     }
   }
   // Layout: small fields side by side (df-flat), fieldsets side by side (df-sets), else a
-  // column.
+  // column (and a long map's entries, one line each until opened).
   const sets = rows.filter(([, r]) => r.node.matches("fieldset")).length;
-  const layout = !sets ? " df-flat" : sets === rows.length ? " df-sets" : "";
+  const layout = lazy ? "" : !sets ? " df-flat" : sets === rows.length ? " df-sets" : "";
   const legend = path.length ? el("legend", {}, f.title) : null;
   const unknown = f.nullable && path.length
     ? el("input", {type: "checkbox", id: f.id + "-unknown", class: "df-unknown",
@@ -177,6 +185,25 @@ function objectField(root, s, value, path, ctx, f) {
     if (!unknown && !Object.keys(out).length && f.optional && path.length) return undefined;
     return out;
   }};
+}
+
+const LAZY_AFTER = 40;  // a map with more entries than this draws each one when it is opened
+
+// One entry of a long map, drawn when it is first opened: its key and name as a line, then its
+// fields. Until then it reads as the value it was given.
+function lazyField(make, label, value, path) {
+  let built = null;
+  const name = isObject(value) && typeof value.name === "string" && value.name
+    ? `: ${value.name}` : "";
+  const details = el("details", {class: "df-lazy", "data-entry-field": path.join(".")},
+                     el("summary", {}, label + name));
+  details.addEventListener("toggle", () => {
+    if (!details.open || built) return;
+    built = make();
+    details.append(built.node);
+    syncUnknown(built.node);
+  });
+  return {node: details, read: () => (built ? built.read() : value)};
 }
 
 // An array: each item a field with a remove button; an add button below. Removing an item
