@@ -9,6 +9,7 @@ refused, as is a value outside its choices.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.errors import ConfigError
@@ -74,7 +75,15 @@ def load_pack(option: Any) -> Pack:
     from scorekeeper.games.arcana import pack as packs
 
     if isinstance(option, str):
-        return packs.pack_of(packs.load_shipped(option))
+        return _shipped(option)
     if isinstance(option, Mapping):
         return packs.pack_of(option)
     raise ConfigError(f"option pack: {option!r} is neither a pack's name nor a pack")
+
+
+@lru_cache(maxsize=4)
+def _shipped(name: str) -> Pack:
+    """A shipped pack by its name, read once: each read copies the whole pack's mapping."""
+    from scorekeeper.games.arcana import pack as packs
+
+    return packs.pack_of(packs.load_shipped(name))
