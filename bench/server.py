@@ -102,6 +102,9 @@ def _rss_after_play(
         proc.wait(timeout=20)
 
 
+ARCANA_OPTIONS = ("custom_guild", "objectives", "watch", "guild_masters", "events", "set_aside")
+
+
 def run(starts: int = 5) -> tuple[float, float]:
     colds = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -118,6 +121,11 @@ def run(starts: int = 5) -> tuple[float, float]:
         # A whole 6-player game whose views carry each seat's purse and ledger.
         elves_rss, elves_inputs = _rss_after_play(
             Path(tmp) / "elves.db", "king-of-the-elves", 6, {"deck": "assumed"}, None
+        )
+        # A whole 4-player game on a 304-card pack with every optional rule.
+        every = {"pack": "sample", **dict.fromkeys(ARCANA_OPTIONS, True)}
+        arcana_rss, arcana_inputs = _rss_after_play(
+            Path(tmp) / "arcana.db", "arcana", 4, every, None
         )
     median = percentile(colds, 50)
     report(
@@ -143,5 +151,11 @@ def run(starts: int = 5) -> tuple[float, float]:
         f"{elves_rss:.1f} MB",
         f"<= {RSS_BUDGET_MB:.0f} MB",
         elves_rss <= RSS_BUDGET_MB,
+    )
+    report(
+        f"  the same, one 4-player Arcana table, every option ({arcana_inputs} inputs)",
+        f"{arcana_rss:.1f} MB",
+        f"<= {RSS_BUDGET_MB:.0f} MB",
+        arcana_rss <= RSS_BUDGET_MB,
     )
     return median, rss

@@ -13,6 +13,7 @@ the same on every run; tests/games/arcana/test_pack_sample.py checks that it is.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -576,15 +577,27 @@ def text() -> str:
     return HEADER + pack_data.dump(build())
 
 
+def ready() -> str:
+    """The JSON beside the YAML: the checked mapping a table plays from (pack.load_shipped),
+    read without the schema's models or a YAML parser."""
+    return json.dumps(build(), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 def main(argv: list[str]) -> int:
-    wanted = text()
+    files = {OUT: text(), OUT.with_suffix(".json"): ready()}
     if "--check" in argv:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == wanted
-        print(f"{OUT}: {'up to date' if same else 'differs; run this script to write it'}")
-        return 0 if same else 1
+        stale = [
+            p
+            for p, wanted in files.items()
+            if not p.exists() or p.read_text(encoding="utf-8") != wanted
+        ]
+        for p in files:
+            print(f"{p}: {'differs; run this script to write it' if p in stale else 'up to date'}")
+        return 1 if stale else 0
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(wanted, encoding="utf-8")
-    print(f"wrote {OUT}")
+    for p, wanted in files.items():
+        p.write_text(wanted, encoding="utf-8")
+        print(f"wrote {p}")
     return 0
 
 

@@ -203,6 +203,20 @@ def _shipped_names() -> str:
     )
 
 
+def _is_shipped(value: Mapping[str, Any]) -> bool:
+    """Whether ``value`` is a shipped pack's mapping unchanged (the hub resolves a pack's name
+    to its mapping before the game sees it): checking 304 cards again cost a serving Pi 1 MB."""
+    from scorekeeper.games.arcana import pack
+
+    name = value.get("name")
+    return (
+        isinstance(name, str)
+        and value.get("sample") is True
+        and name in pack.shipped()
+        and _shipped(name) == value
+    )
+
+
 def pack_mapping(value: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A ``pack`` option (a shipped pack's name or a whole pack) as its whole mapping, checked
     to hold every card ``options`` bring into play; ConfigError saying what to do."""
@@ -215,6 +229,8 @@ def pack_mapping(value: Any, options: Mapping[str, Any] | None = None) -> dict[s
         )
     if isinstance(value, str):
         data = _shipped(value)
+    elif isinstance(value, Mapping) and _is_shipped(value):
+        data = dict(value)  # a shipped pack as it is: checked when it was written
     elif isinstance(value, Mapping):
         data = pack.from_mapping(value)
     else:

@@ -231,10 +231,23 @@ def shipped() -> dict[str, Path]:
 
 
 def load_shipped(name: str) -> dict[str, Any]:
-    """A shipped pack's validated mapping; ConfigError naming the shipped ones when unknown."""
+    """A shipped pack's validated mapping; ConfigError naming the shipped ones when unknown.
+
+    A table plays from ``packs/<name>.json`` when it is there: the same mapping, checked and
+    written beside the YAML by tools/arcana_sample_pack.py (a test keeps them equal), read
+    without the schema's models and the YAML parser, which cost a serving Pi 9 MB."""
+    if name in shipped() and (PACKS_DIR / f"{name}.json").is_file():
+        data = json.loads(_ready_text(name))
+        assert isinstance(data, dict)
+        return data
     from scorekeeper.games.arcana import pack_data
 
     return pack_data.load_shipped(name)
+
+
+@lru_cache(maxsize=4)
+def _ready_text(name: str) -> str:
+    return (PACKS_DIR / f"{name}.json").read_text(encoding="utf-8")
 
 
 def from_mapping(data: Any, source: str = "the pack option") -> dict[str, Any]:

@@ -197,3 +197,17 @@ def test_a_starting_deck_can_reach_a_threshold(guild: str) -> None:
     for arcanum in ("wand", "sword", "chalice"):
         best = sorted((a.value(arcanum) for a in agents), reverse=True)
         assert sum(best[:3]) >= 5, (guild, arcanum)  # three agents reach a middling stake
+
+
+def test_the_json_a_table_plays_from_is_the_checked_yaml() -> None:
+    # pack.load_shipped reads packs/sample.json (no schema models, no YAML parser: memory on a
+    # Pi); it must be exactly what the YAML gives once checked.
+    import json
+
+    from scorekeeper.core import data
+    from scorekeeper.games.arcana import pack, pack_data
+
+    ready = json.loads((pack.PACKS_DIR / "sample.json").read_text(encoding="utf-8"))
+    assert ready == data.from_file(pack_data.PACK_KIND, pack.PACKS_DIR / "sample.yaml")
+    assert pack_data.load_shipped("sample") == ready  # the data kind's samples read the twin
+    assert pack.load_shipped("sample") == ready
