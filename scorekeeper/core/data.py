@@ -299,8 +299,8 @@ def sample(kind: DataKind, name: str) -> Entry:
 
 
 def _ready(path: Path) -> dict[str, Any] | None:
-    """A sample's checked mapping from the JSON twin a kind may ship beside its YAML (Arcana's
-    card pack: reading and checking 304 cards of YAML cost a serving Pi 8 MB), or None. The
+    """A sample's checked mapping from the JSON twin a kind may ship beside its YAML (a card
+    pack of 304 cards: reading and checking its YAML cost a serving Pi 8 MB), or None. The
     kind's own tests keep the twin equal to the YAML checked."""
     twin = path.with_suffix(".json")
     if not twin.is_file():
