@@ -95,7 +95,7 @@ def _value_field(arcanum: str, what: str) -> Any:
 class ValuesModel(FileModel):
     """The four arcana a card prints."""
 
-    model_config = ConfigDict(title="values")
+    model_config = ConfigDict(title="values", defer_build=True)
 
     wand: Cell = _value_field("wand", "")
     sword: Cell = _value_field("sword", "")
@@ -106,7 +106,7 @@ class ValuesModel(FileModel):
 class ObjectiveModel(FileModel):
     """What an objective card asks for."""
 
-    model_config = ConfigDict(title="objective")
+    model_config = ConfigDict(title="objective", defer_build=True)
 
     domain: Text = Field(..., title="domain", description="the domain its stakes must be of")
     count: int = Field(..., ge=1, le=20, title="count", description="how many stakes it asks")
@@ -115,7 +115,7 @@ class ObjectiveModel(FileModel):
 class CardModel(FileModel):
     """One card as printed (checked field by field in pack_check.py first)."""
 
-    model_config = ConfigDict(title="card")
+    model_config = ConfigDict(title="card", defer_build=True)
 
     name: Text = Field(..., title="name", description="the name printed on the card")
     type: CardType = Field(
@@ -177,7 +177,7 @@ class CardModel(FileModel):
 class PackModel(FileModel):
     """One physical copy's card pack, possibly only partly recorded."""
 
-    model_config = ConfigDict(title="card pack")
+    model_config = ConfigDict(title="card pack", defer_build=True)
 
     name: Text = Field(..., title="name", description="what the pack is called")
     sample: Flag = Field(
