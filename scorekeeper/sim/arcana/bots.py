@@ -10,12 +10,10 @@ watch, and set stakes aside now and then.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
-T = TypeVar("T")
+from scorekeeper.sim.draws import pick as pick
+from scorekeeper.sim.draws import weighted as weighted
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,19 +45,3 @@ class Temper:
     """The chance a manual ability is answered ``drew:<n>`` rather than ``done``."""
     organiser: float = 0.05
     """The organiser answers a seat's prompt for it."""
-
-
-def pick(rng: random.Random, items: Sequence[T]) -> T:
-    """A uniform choice (kept in one place so every choice draws from the world's rng)."""
-    return items[rng.randrange(len(items))]
-
-
-def weighted(rng: random.Random, options: Sequence[tuple[float, T]]) -> T:
-    """One of ``options`` (weight, item) with probability by weight; the first if all are 0."""
-    total = sum(w for w, _ in options)
-    roll = rng.random() * total
-    for w, item in options:
-        roll -= w
-        if roll < 0:
-            return item
-    return options[0][1]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from scorekeeper.games.arcanum.cards import FOOL, SUITS, is_minor, suit_of, value_of
+from scorekeeper.sim.draws import pick as pick
 
 T = TypeVar("T")
 
@@ -45,11 +46,6 @@ class Temper:
     """The organiser answers a seat's public prompt for it."""
     fields_most: int = 3
     """Fields: adjust at most this many families before ``done`` (4 = every family)."""
-
-
-def pick(rng: random.Random, items: Sequence[T]) -> T:
-    """A uniform choice (kept in one place so every choice draws from the world's rng)."""
-    return items[rng.randrange(len(items))]
 
 
 def best(rng: random.Random, items: Sequence[T], worth: Callable[[T], float]) -> T:

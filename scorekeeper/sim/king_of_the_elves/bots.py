@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
-T = TypeVar("T")
+from scorekeeper.sim.draws import pick as pick
+from scorekeeper.sim.draws import weighted as weighted
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,22 +48,6 @@ class Temper:
     """Play an escort before entering a principality with a thief or obstacle."""
     organiser: float = 0.05
     """The organiser answers a seat's prompt for it."""
-
-
-def pick(rng: random.Random, items: Sequence[T]) -> T:
-    """A uniform choice (kept in one place so every choice draws from the world's rng)."""
-    return items[rng.randrange(len(items))]
-
-
-def weighted(rng: random.Random, options: Sequence[tuple[float, T]]) -> T:
-    """One of ``options`` (weight, item) with probability by weight; the first if all are 0."""
-    total = sum(w for w, _ in options)
-    roll = rng.random() * total
-    for w, item in options:
-        roll -= w
-        if roll < 0:
-            return item
-    return options[0][1]
 
 
 def least_useful(
