@@ -42,6 +42,11 @@ class Choice:
         return {"value": self.value, "label": self.label, "help": self.help}
 
 
+def choices(*items: tuple[Any, str, str]) -> tuple[Choice, ...]:
+    """An option's choices from ``(value, label, help)`` triples, in the order given."""
+    return tuple(Choice(value, label, help) for value, label, help in items)
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A named table setting with its default. ``choices`` limits the values; None = any.

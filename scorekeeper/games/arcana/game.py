@@ -22,7 +22,7 @@ from scorekeeper.core.answering import (
     match_prompt,
     unknown_zone,
 )
-from scorekeeper.core.game import Audience, Choice, Game, Option
+from scorekeeper.core.game import Audience, Choice, Game, Option, choices
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
 from scorekeeper.core.text import render_seats, seat_ref
@@ -52,12 +52,8 @@ CONFIRM = "confirm"
 _RESULTS_PROMPTS = (results.NEXT_DISTRICT, results.DECLARE, results.COPY)
 
 
-def _choices(*items: tuple[Any, str, str]) -> tuple[Choice, ...]:
-    return tuple(Choice(v, label, help) for v, label, help in items)
-
-
 def _on_off(on: str, off: str) -> tuple[Choice, ...]:
-    return _choices((False, "Off", off), (True, "On", on))
+    return choices((False, "Off", off), (True, "On", on))
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -102,7 +98,7 @@ OPTIONS: tuple[Option, ...] = (
         "watch_call",
         "action",
         "With the watch: whether calling it is the turn's one action.",
-        _choices(
+        choices(
             ("action", "It is the turn's action", "calling the watch ends the turn"),
             ("extra", "On top of the action", "the turn goes on after the watch card"),
         ),
@@ -119,7 +115,7 @@ OPTIONS: tuple[Option, ...] = (
         "master_limit",
         "by_card",
         "With guild masters: how often a master's ability may be used.",
-        _choices(
+        choices(
             ("by_card", "As the card says", "once a round with the symbol, else freely"),
             ("once_per_round", "Once a round", "for every master"),
             ("unlimited", "As often as you like", "for every master"),
@@ -145,7 +141,7 @@ OPTIONS: tuple[Option, ...] = (
         "late_princes_games",
         "next_round",
         "When the Prince's Games card is turned up in the middle of a round.",
-        _choices(
+        choices(
             ("next_round", "One more round", "this round ends, the next one is the last"),
             ("this_round", "This round is the last", "the game ends with this round"),
         ),
@@ -155,7 +151,7 @@ OPTIONS: tuple[Option, ...] = (
         "leftovers",
         "ignored",
         "Cards left at districts nobody won when the game ends.",
-        _choices(
+        choices(
             ("ignored", "They score nothing", "as the rulebook says"),
             ("returned", "Back to their owners", "they score and count as stakes"),
         ),
@@ -165,7 +161,7 @@ OPTIONS: tuple[Option, ...] = (
         "tie_breakers",
         "tied_only",
         "Which tie-breaking abilities count in a tie.",
-        _choices(
+        choices(
             ("tied_only", "Only the tied players'", "one wins the tie, two cancel"),
             ("any_at_district", "Anyone's at the district", "any two there cancel"),
         ),

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.core.game import Audience, Choice, Game, Option, view_for
+from scorekeeper.core.game import Audience, Game, Option, choices, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
 from scorekeeper.core.text import render_seats, with_article
@@ -37,10 +37,6 @@ DECK_OPTION = "deck"
 _YES_NO = (True, False)
 
 
-def _choices(*items: tuple[Any, str, str]) -> tuple[Choice, ...]:
-    return tuple(Choice(v, label, help) for v, label, help in items)
-
-
 OPTIONS: tuple[Option, ...] = (
     Option(
         DECK_OPTION,
@@ -55,7 +51,7 @@ OPTIONS: tuple[Option, ...] = (
         False,
         "The teleportation variant: after your own first village, pay 3 gold and any 4 travel "
         "cards to jump to any village.",
-        _choices(
+        choices(
             (False, "No teleporting", "journeys go by road only"),
             (True, "Teleporting allowed", "the variant of the rulebook's last page"),
         ),
@@ -65,7 +61,7 @@ OPTIONS: tuple[Option, ...] = (
         "starting_gold",
         7,
         "The gold each player starts with.",
-        _choices(
+        choices(
             (7, "7 gold", "one 5 and two 1s, as this rulebook says"),
             (12, "12 gold", "two 5s and two 1s, as some other editions give"),
         ),
@@ -75,7 +71,7 @@ OPTIONS: tuple[Option, ...] = (
         "money",
         "coins",
         "Whether the players use the coins, or each phone shows its own purse.",
-        _choices(
+        choices(
             ("coins", "With coins", "the companion says who hands what to whom"),
             ("phones", "Without coins", "each phone shows its purse; payments confirmed by tap"),
         ),
@@ -92,7 +88,7 @@ OPTIONS: tuple[Option, ...] = (
         "two_player_villages",
         3,
         "With two players only: how many villages each principality holds.",
-        _choices(
+        choices(
             (3, "3 villages", "the two-player rule of the rulebook"),
             (2, "2 villages", "as in the larger game"),
         ),
@@ -109,7 +105,7 @@ OPTIONS: tuple[Option, ...] = (
         "ring_closed",
         True,
         "Past your right neighbour's last village, does the way go on to your own first village?",
-        _choices(
+        choices(
             (True, "The ring is closed", "the way goes round the table again"),
             (False, "It ends at your castle", "there you can only turn around or stop"),
         ),
@@ -120,7 +116,7 @@ OPTIONS: tuple[Option, ...] = (
         True,
         "May an escort be played at the castle, before the first move, to protect your own "
         "principality?",
-        _choices(
+        choices(
             (True, "Yes", "setting out counts as entering your own principality"),
             (False, "No", "escorts protect only principalities entered on the way"),
         ),
@@ -130,7 +126,7 @@ OPTIONS: tuple[Option, ...] = (
         "escort_mid_principality",
         False,
         "May an escort be played between two villages of one principality?",
-        _choices(
+        choices(
             (False, "No", "only just before entering a principality"),
             (True, "Yes", "also between two of its villages"),
         ),
@@ -140,7 +136,7 @@ OPTIONS: tuple[Option, ...] = (
         "token_limit",
         "per_round",
         "What the four tokens limit.",
-        _choices(
+        choices(
             ("per_round", "Four placements a round", "tokens freed by a removal do not count"),
             ("on_table", "Four tokens on the table", "tokens freed by a removal may be used"),
         ),
@@ -150,7 +146,7 @@ OPTIONS: tuple[Option, ...] = (
         "search_fallback",
         False,
         "A house rule for a search that finds no village in the draw pile.",
-        _choices(
+        choices(
             (False, "Off", "the organiser sorts it out"),
             (True, "On", "look in the discard pile; with none anywhere, pass without one"),
         ),
@@ -160,7 +156,7 @@ OPTIONS: tuple[Option, ...] = (
         "public_gold",
         "none",
         "What the others see of a player's gold during play.",
-        _choices(
+        choices(
             ("none", "Nothing", "each purse is private until the end"),
             ("band", "A rough figure", "rounded down to 5: a careful player can work it out"),
         ),

@@ -17,6 +17,7 @@ import pytest
 
 from scorekeeper.core.inputs import GameInput
 from scorekeeper.core.referee import Referee
+from scorekeeper.core.script_match import resolve
 from scorekeeper.games.arcana.game import Arcana
 from scorekeeper.sim.arcana.bots import Temper
 from scorekeeper.sim.arcana.world import ArcanaWorld
@@ -26,14 +27,6 @@ GAMES = 600  # 200 at each of 2, 3 and 4 seats: 100 without any option, 100 with
 PER_TEST = 50
 STEP_BOUND = 30_000
 SOURCES = ("guild_cards", "stakes", "set_aside", "objectives", "leftovers")
-
-
-def _dig(view: dict[str, Any], path: str) -> Any:
-    """The value at a checkpoint's dotted path (``state.`` is the view itself)."""
-    node: Any = view
-    for part in path.split(".")[1:]:
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    return node
 
 
 def _after(where: str, what: str, history: list[GameInput]) -> str:
@@ -129,7 +122,7 @@ def play(seed: int) -> tuple[ArcanaWorld, Referee]:
         if facts:  # the results and the end's figures are public
             view = game.view(referee.state, "public")
             for path, value in facts.items():
-                assert _dig(view, path) == value, _after(where, path, history)
+                assert resolve({"state": view}, path) == value, _after(where, path, history)
     assert game.is_over(referee.state) and world.is_over(), where
     view = game.view(referee.state, "organiser")
     assert sorted(view["winners"]) == world.winners(), where

@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.core.inputs import GameInput
 from scorekeeper.core.referee import Referee
+from scorekeeper.core.script_match import resolve
 from scorekeeper.games.king_of_the_elves.game import KingOfTheElves
 from scorekeeper.sim.king_of_the_elves.bots import Temper
 from scorekeeper.sim.king_of_the_elves.world import KingOfTheElvesWorld
@@ -24,14 +25,6 @@ from tests.sim.king_of_the_elves.spread import setup
 GAMES = 1_000  # 200 at each of 2, 3, 4, 5 and 6 seats (issue 13)
 PER_TEST = 50
 STEP_BOUND = 10_000
-
-
-def _dig(view: dict[str, Any], path: str) -> Any:
-    """The value at a checkpoint's dotted path (``state.`` is the view itself)."""
-    node: Any = view
-    for part in path.split(".")[1:]:
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    return node
 
 
 def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
@@ -64,7 +57,7 @@ def play(seed: int) -> tuple[KingOfTheElvesWorld, Referee]:
             continue
         view = game.view(referee.state, "organiser")
         for path, value in facts.items():
-            assert _dig(view, path) == value, _after(where, path, history)
+            assert resolve({"state": view}, path) == value, _after(where, path, history)
         purses = [entry["gold"] for entry in view["seats"]]
         hands = [entry["hand"] for entry in view["seats"]]
         assert purses == world.purse, _after(where, "purses", history)
