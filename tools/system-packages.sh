@@ -11,6 +11,8 @@
 #   - npm: installs axe-core (the accessibility audit of the browser tests) from the registry
 #   - fuse3: fusermount3 and libfuse3, which the power-cut tests mount their FUSE layer with
 #     (tests/store/test_power_cut.py, through mfusepy)
+#   - mosquitto and postgresql: the event tests start private instances of the broker and the
+#     database on free ports (scorekeeper/event/servers.py)
 set -euo pipefail
 
 missing=()
@@ -20,6 +22,8 @@ have shellcheck || missing+=(shellcheck)
 have systemd-analyze || missing+=(systemd)
 have npm || missing+=(npm)
 have fusermount3 || missing+=(fuse3)
+have mosquitto || [ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
