@@ -435,13 +435,19 @@ class Table:
         table = cls(config, game, log=None)
         table.listeners.extend(listeners)
         for seq, record in records:
-            inp = input_from_record(dict(record))
-            refusal = refusal_from_record(record)
-            if refusal is None:
-                table._apply(inp, seq, bool(record.get(TYPED)))
-            else:
-                table._refused(inp, refusal, seq)
+            table.apply_record(seq, record)
         return table
+
+    def apply_record(self, seq: int, record: Mapping[str, Any]) -> None:
+        """Apply one logged record without logging it again (replay, or a replica catching up
+        with the table it copies: scorekeeper/event/). Records must come in seq order, each
+        once; InputSyntaxError for a record that is not an input."""
+        inp = input_from_record(dict(record))
+        refusal = refusal_from_record(record)
+        if refusal is None:
+            self._apply(inp, seq, bool(record.get(TYPED)))
+        else:
+            self._refused(inp, refusal, seq)
 
     def recent_feed(self, audience: Audience) -> list[FeedEntry]:
         """The last FEED_LENGTH feed entries ``audience`` is shown: for the organiser every
