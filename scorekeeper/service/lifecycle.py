@@ -39,12 +39,15 @@ class TableLifecycle(HubBase):
         kit: str | Mapping[str, str] | None = None,
         name: str = "",
         readers: str | None = None,
+        table_id: str | None = None,
     ) -> str:
         """Create a table (status ``created``) and return its id; ConfigError when invalid.
 
         ``seats`` is a count or the players' names; ``layout`` defaults to the game's default
         zone layout; ``kit`` is a stored kit's name or an inline ``{uid: piece}`` mapping;
         ``readers`` is a reader backend spec (``sim``, ``serial:/dev/...``), default the hub's.
+        ``table_id``: an id given from outside (an event's game id, ``<event>-r1-t3``) instead
+        of the next ``t<n>``; ConfigError when it is malformed or taken.
         """
         found = self._find_game(game)
         names = self._seat_names(seats)
@@ -70,7 +73,7 @@ class TableLifecycle(HubBase):
         spec = self.default_readers if readers is None else readers
         backend = self._open(spec, config.layout) if spec else None  # ConfigError: bad spec
         with self._store_lock:
-            table_id = str(self.store.create_table(config))
+            table_id = str(self.store.create_table(config, table_id=table_id))
             config = self.store.config(table_id)  # an unnamed table is called "Table <n>"
             table = Table(
                 config, found, log=LockedSink(self.store.sink(table_id), self._store_lock)
