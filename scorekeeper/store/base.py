@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, Self
 
-from sqlalchemy import Connection, Table
+from sqlalchemy import Connection, Table, Text, cast
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.sql import ColumnElement, type_coerce
 
 from scorekeeper.errors import StoreError
 from scorekeeper.store.marker import Marker
@@ -33,6 +34,10 @@ TABLES = table_of(TableRow)
 LOG = table_of(LogRow)
 META = table_of(MetaRow)
 KITS = table_of(KitRow)
+
+
+# Told of each durable append: (table id, seq, the record's JSON text as stored, its chain).
+AppendListener = Callable[[str, int, str, str], None]
 
 
 def sqlite_url(path_or_url: str) -> str:
@@ -67,6 +72,18 @@ class StoreBase:
     _closed: bool
     _next_seq: dict[str, int]  # table id -> the seq its next record gets (log.py)
     _last_chain: dict[str, str]  # table id -> its last record's chain value (log.py)
+    _listeners: list[AppendListener]  # told of each durable append (log.py, replica.py)
+
+    def _record_text(self) -> ColumnElement[Any]:
+        """The log's ``record`` column read as the JSON text stored, which the chain covers.
+
+        PostgreSQL's ``json`` type keeps the text as given, but psycopg parses a json column
+        into Python objects: there it is CAST to text in the query. SQLite stores text and
+        returns it as is (no CAST: the hot read path stays what it was).
+        """
+        if self._sqlite:
+            return type_coerce(LOG.c.record, Text)
+        return cast(LOG.c.record, Text)
 
     # -- plumbing ---------------------------------------------------------------------------
 

@@ -7,26 +7,26 @@ path of the whole server (docs/design.md, invariant 1: logged before it takes ef
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from typing import Any
 
 from sqlalchemy import Connection, insert, select
-from sqlalchemy import Text as SqlText
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.sql import type_coerce
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.inputs import InputSyntaxError, input_from_record
 from scorekeeper.core.table import Table as GameTable
 from scorekeeper.core.table import refusal_from_record
 from scorekeeper.errors import ConfigError, StoreError
-from scorekeeper.store.base import LOG, plain
+from scorekeeper.store.base import LOG, AppendListener, plain
 from scorekeeper.store.chain import GENESIS, ChainChecker, link
 from scorekeeper.store.models import utcnow
 from scorekeeper.store.rows import Rows
 
+_log = logging.getLogger(__name__)
 READ_BATCH = 2000
 _INSERT_LOG = "INSERT INTO log (table_id, seq, at, record, chain) VALUES (?, ?, ?, ?, ?)"
 _SQLITE_DATETIME = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy stores a DateTime in SQLite
@@ -98,11 +98,36 @@ class LogStore(Rows):
                             f"{self.where}: the input was logged, but its marker "
                             f"file cannot be written: {exc.strerror or exc}"
                         ) from None
-                return seq
-        raise StoreError(
-            f"{self.where}: cannot append to the log of {table_id}: "
-            "another program keeps writing to it"
-        )
+                break
+            else:
+                raise StoreError(
+                    f"{self.where}: cannot append to the log of {table_id}: "
+                    "another program keeps writing to it"
+                )
+        if self._listeners:  # the one check the hot path pays when nobody listens
+            self._tell_listeners(table_id, seq, text, chain)
+        return seq
+
+    def add_append_listener(self, fn: AppendListener) -> None:
+        """Have ``fn(table_id, seq, text, chain)`` called after each durable append.
+
+        It is called on the appending thread, after the commit and the marker, outside the
+        store's lock, with the record's JSON text exactly as stored and its chain value (what a
+        table agent publishes to the hub). It must be quick: the append's caller waits for it.
+        An exception from it is logged and never fails the append (the record is logged).
+        """
+        with self._lock:
+            self._listeners = [*self._listeners, fn]  # a new list: a running append keeps its
+
+    def _tell_listeners(self, table_id: str, seq: int, text: str, chain: str) -> None:
+        for fn in self._listeners:
+            try:
+                fn(table_id, seq, text, chain)
+            except Exception:
+                _log.exception(
+                    "an append listener failed; the record is logged all the same",
+                    extra={"table_id": table_id, "seq": seq, "listener": repr(fn)},
+                )
 
     def _insert_log(
         self,
@@ -176,7 +201,7 @@ class LogStore(Rows):
 
     def _iter_records(self, table_id: str) -> Iterator[tuple[int, dict[str, Any]]]:
         last = 0
-        raw = type_coerce(LOG.c.record, SqlText)
+        raw = self._record_text()
         checker = ChainChecker(self.where, table_id)
         while True:
             with self._db("read the log") as conn:

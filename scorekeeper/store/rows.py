@@ -23,6 +23,7 @@ from scorekeeper.store.base import KITS, LOG, META, TABLES, StoreBase
 from scorekeeper.store.models import TABLE_STATUSES, utcnow
 
 _TABLE_ID = re.compile(r"^t(\d+)$")
+_GIVEN_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")  # an id given from outside (event hub)
 ARCHIVED_META = "table-archived:"  # + table id -> "1" while the table is archived
 # + table id -> JSON: an ended or archived table's list line (final scores, winners...), so that
 # a start lists it without replaying its log (written by the hub when it unloads the table).
@@ -35,8 +36,16 @@ class Rows(StoreBase):
 
     # -- tables -----------------------------------------------------------------------------
 
-    def create_table(self, config: TableConfig) -> str:
-        """Store a new table with ``config`` (status ``created``); returns its id (``t1``...)."""
+    def create_table(self, config: TableConfig, table_id: str | None = None) -> str:
+        """Store a new table with ``config`` (status ``created``); returns its id.
+
+        Without ``table_id`` the store numbers it (``t1``, ``t2``..., never reusing a deleted
+        table's number). ``table_id`` is an id given from outside, such as the one an event hub
+        assigns (``spring26-g12``): lower-case letters, digits and dashes, up to 32, starting
+        with a letter or digit. ConfigError when it is malformed or already taken.
+        """
+        if table_id is not None:
+            return self._create_named_table(config, table_id)
         data = config.to_dict()
         for _attempt in range(5):
             with self._db("create a table") as conn:
@@ -72,6 +81,38 @@ class Rows(StoreBase):
                 self._next_seq[table_id] = 1
                 return table_id
         raise StoreError(f"{self.where}: cannot create a table: ids keep colliding")
+
+    def _create_named_table(self, config: TableConfig, table_id: str) -> str:
+        """``create_table`` with an id given from outside (checked here)."""
+        if not isinstance(table_id, str) or not _GIVEN_ID.fullmatch(table_id):
+            raise ConfigError(
+                f"{table_id!r} cannot be a table id: use 1 to 32 lower-case letters, digits "
+                "and dashes, starting with a letter or a digit (such as spring26-g12)"
+            )
+        data = config.to_dict()
+        data["name"] = config.name or f"Table {table_id}"
+        with self._db("create a table") as conn:
+            try:
+                conn.execute(
+                    insert(TABLES).values(
+                        id=table_id,
+                        created_at=utcnow(),
+                        name=data["name"],
+                        game=config.game,
+                        config=data,
+                        status="created",
+                    )
+                )
+                conn.commit()
+            except IntegrityError:
+                conn.rollback()
+                raise ConfigError(
+                    f"a table with id {table_id} exists; choose another id, or delete that "
+                    "table first"
+                ) from None
+        self._next_seq.pop(table_id, None)  # loaded at its first append (a replica's gaps)
+        self._last_chain.pop(table_id, None)
+        return table_id
 
     def _table_row(self, conn: Connection, table_id: str) -> Any:
         row = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()

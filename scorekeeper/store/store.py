@@ -15,7 +15,8 @@ One ``Store`` holds one database connection and a lock; every method is thread-s
 
 ``Store`` is this module's opening of a database (its checks, migrations and marker) on top of
 its classes: base.py (the connection, its lock and errors in words), rows.py (tables, settings,
-data entries, kits) and log.py (appending, reading, replaying). Every name other code imports
+data entries, kits), log.py (appending, reading, replaying) and replica.py (replication: raw
+records, insert-once receipt, the high-water mark). Every name other code imports
 comes from here or from scorekeeper.store.
 """
 
@@ -28,18 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, create_engine, event, inspect, select, update
-from sqlalchemy import Text as SqlText
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
-from sqlalchemy.sql import type_coerce
 
 from scorekeeper.errors import StoreError
 from scorekeeper.store import checks, data_table
 from scorekeeper.store.base import KITS, LOG, META, TABLES, plain, sqlite_url
 from scorekeeper.store.chain import GENESIS, link
 from scorekeeper.store.durable import fsync_file
-from scorekeeper.store.log import READ_BATCH, LogStore, Started, TableLog
+from scorekeeper.store.log import READ_BATCH, Started, TableLog
 from scorekeeper.store.marker import (
     STORE_ID_META,
     Marker,
@@ -47,6 +46,7 @@ from scorekeeper.store.marker import (
     new_store_id,
     read_marker,
 )
+from scorekeeper.store.replica import ReplicaStore
 from scorekeeper.store.rows import ARCHIVED_META, HIGHEST_ID_META, SUMMARY_META
 
 # Names other modules import from here (the store's classes live in base.py, rows.py, log.py).
@@ -73,7 +73,7 @@ DEFAULT_URL = "sqlite:///var/scorekeeper.db"
 SCHEMA_VERSION = "3"
 
 
-class Store(LogStore):
+class Store(ReplicaStore):
     """Tables, logs, kits and settings in one database at ``url`` (SQLAlchemy URL).
 
     A SQLite file's folder is created if missing. Errors from the database come out as
@@ -96,6 +96,7 @@ class Store(LogStore):
         self._lock = threading.RLock()
         self._next_seq: dict[str, int] = {}
         self._last_chain: dict[str, str] = {}
+        self._listeners = []
         self._closed = False
         self.marker: Marker | None = None
         file = self._sqlite and not memory
@@ -187,7 +188,7 @@ class Store(LogStore):
 
     def _fill_chains(self) -> None:
         """Give every record written before checksums existed its chain value (one pass)."""
-        raw = type_coerce(LOG.c.record, SqlText)
+        raw = self._record_text()
         with self._db("add checksums to the log") as conn:
             ids = conn.execute(select(LOG.c.table_id).distinct()).scalars().all()
             for table_id in ids:

@@ -1,4 +1,5 @@
-"""Fixtures of the store tests: a FUSE-mounted disk whose power can be cut."""
+"""Fixtures of the store tests: the store's URL on each backend, and a FUSE-mounted disk whose
+power can be cut."""
 
 from __future__ import annotations
 
@@ -9,7 +10,29 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.store import Store, sqlite_url
 from soak.fusecut import Mount, why_fuse_cannot_mount
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=BACKENDS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of a new, empty store on each backend in turn: a SQLite file in tmp_path, and a
+    database of its own on the session's private PostgreSQL server (tests/conftest.py)."""
+    if request.param == "sqlite":
+        return sqlite_url(str(tmp_path / "state" / "scorekeeper.db"))
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+def any_store(store_url: str) -> Iterator[Store]:
+    """A new, empty ``Store`` on each backend in turn (closed after the test)."""
+    store = Store(store_url)
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 def need_fuse() -> None:

@@ -1,0 +1,177 @@
+"""A table's log as replication sees it: raw records to resend, and insert-once receipt.
+
+``ReplicaStore`` is one of ``Store``'s classes (scorekeeper/store/store.py). A table's Pi is the
+authority for its log; an event hub keeps a replica of it (docs/design.md, "Events: many
+tables, one hub"). The table sends each record as it was stored, ``(seq, text, chain)``, and
+resends from a seq the hub asks for; the hub inserts each one once, whatever order and however
+often it arrives, and ``records()`` on the replica then checks the same chain as the origin's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Integer, Text, cast, exists, func, literal, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import ColumnElement
+
+from scorekeeper.errors import NotFound, StoreError
+from scorekeeper.store.base import LOG, TABLES
+from scorekeeper.store.log import LogStore
+from scorekeeper.store.models import utcnow
+
+RAW_LIMIT = 500  # records a resend reads at a time
+_INSERT_CHUNK = 1000  # rows per INSERT statement (5 parameters a row; SQLite allows 32766)
+
+Raw = tuple[int, str, str]  # (seq, the record's JSON text as stored, its chain value)
+
+
+class ReplicaStore(LogStore):
+    """Replication of a ``Store``'s logs: ``raw_records``, ``receive``, ``high_water``."""
+
+    def raw_records(self, table_id: str, after_seq: int = 0, limit: int = RAW_LIMIT) -> list[Raw]:
+        """``(seq, text, chain)`` of a table's records with seq > ``after_seq``, in seq order, at
+        most ``limit`` of them: the text exactly as stored, unchecked (what a table resends to
+        a hub that lacks them; the receiver's ``records()`` checks the chain). NotFound when
+        there is no such table."""
+        raw = self._record_text()
+        with self._db("read the log") as conn:
+            self._table_row(conn, table_id)
+            rows = conn.execute(
+                select(LOG.c.seq, raw, LOG.c.chain)
+                .where(LOG.c.table_id == table_id, LOG.c.seq > int(after_seq))
+                .order_by(LOG.c.seq)
+                .limit(max(0, int(limit)))
+            ).all()
+            conn.rollback()
+        return [(int(seq), str(text), str(chain or "")) for seq, text, chain in rows]
+
+    def receive(self, table_id: str, rows: Sequence[Raw]) -> int:
+        """Insert a replica's records once each; returns how many were new.
+
+        Each ``(seq, text, chain)`` is stored byte-for-byte as sent; one already there (same
+        table and seq) is left as it was (``ON CONFLICT DO NOTHING``), so a duplicate delivery
+        changes nothing. Rows may come in any order and with gaps (``high_water`` says what is
+        complete). All rows go in one transaction. NotFound when there is no such table;
+        StoreError, with nothing stored, when a row is malformed (a seq below 1, a text that is
+        not a JSON object, a chain that is not a string).
+
+        Nothing here checks the chain: the origin's text and chain are kept as they came, and
+        ``records()`` on this store finds any damage exactly as on the origin.
+        """
+        checked = [self._checked_row(table_id, row) for row in rows]
+        if not checked:
+            with self._db("receive records") as conn:
+                self._table_row(conn, table_id)
+            return 0
+        new = 0
+        with self._db("receive records") as conn:
+            self._table_row(conn, table_id)
+            now = utcnow()
+            for start in range(0, len(checked), _INSERT_CHUNK):
+                values = [
+                    {
+                        "table_id": table_id,
+                        "seq": seq,
+                        "at": now,
+                        "record": self._as_stored(text),
+                        "chain": chain,
+                    }
+                    for seq, text, chain in checked[start : start + _INSERT_CHUNK]
+                ]
+                keys = [LOG.c.table_id, LOG.c.seq]
+                if self._sqlite:  # SQLite's rowcount is the rows inserted (conflicts skipped)
+                    stmt = (
+                        sqlite.insert(LOG)
+                        .values(values)
+                        .on_conflict_do_nothing(index_elements=keys)
+                    )
+                    new += max(0, int(conn.execute(stmt).rowcount or 0))
+                else:  # psycopg's rowcount is not that: count the rows returned
+                    pg = (
+                        postgresql.insert(LOG)
+                        .values(values)
+                        .on_conflict_do_nothing(index_elements=keys)
+                    )
+                    new += len(conn.execute(pg.returning(LOG.c.seq)).all())
+            conn.commit()
+            # What is cached about this log (its next seq, its last chain) may be stale now.
+            self._next_seq.pop(table_id, None)
+            self._last_chain.pop(table_id, None)
+            if self.marker is not None and new:
+                top = max(seq for seq, _text, _chain in checked)
+                try:
+                    self.marker.note(table_id, max(top, self.marker.last.get(table_id, 0)))
+                except OSError as exc:  # the records are stored; only the marker lags
+                    raise StoreError(
+                        f"{self.where}: the records were stored, but its marker file "
+                        f"cannot be written: {exc.strerror or exc}"
+                    ) from None
+        return new
+
+    def _as_stored(self, text: str) -> ColumnElement[Any]:
+        """The SQL value that stores ``text`` as is in the JSON ``record`` column.
+
+        Bound as text, not through the JSON type (that would encode the string once more). On
+        PostgreSQL it is CAST to ``json``, which keeps the text exactly as given.
+        """
+        value = literal(text, Text)
+        return value if self._sqlite else cast(value, postgresql.JSON)
+
+    def _checked_row(self, table_id: str, row: Sequence[Any]) -> Raw:
+        """One received row, checked to be ``(seq >= 1, a JSON object's text, a chain)``."""
+        try:
+            seq, text, chain = row
+        except (TypeError, ValueError):
+            raise StoreError(
+                f"{self.where}: a record received for table {table_id} is not "
+                f"(seq, text, chain): {row!r:.80}; nothing was stored"
+            ) from None
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+            raise StoreError(
+                f"{self.where}: a record received for table {table_id} has seq {seq!r}, "
+                "not a number from 1; nothing was stored"
+            )
+        if not isinstance(chain, str) or not isinstance(text, str):
+            raise StoreError(
+                f"{self.where}: record {seq} received for table {table_id} has no text or "
+                "chain; nothing was stored"
+            )
+        try:
+            is_object = isinstance(json.loads(text), dict)
+        except ValueError:
+            is_object = False
+        if not is_object:
+            raise StoreError(
+                f"{self.where}: record {seq} received for table {table_id} is not a JSON "
+                "object; nothing was stored"
+            )
+        return seq, text, chain
+
+    def high_water(self, table_id: str) -> int:
+        """The highest n such that records 1..n of a table are all stored (0 when record 1 is
+        missing): where a resend must start from. NotFound when there is no such table.
+
+        One query: the lowest seq whose successor is missing, if record 1 is there. Each
+        probe is a seek on the (table_id, seq) unique index, so thousands of records are fine.
+        """
+        nxt = LOG.alias("nxt")
+        first = LOG.alias("first")
+        lowest_end = (
+            select(func.min(LOG.c.seq))
+            .where(
+                LOG.c.table_id == table_id,
+                ~exists().where(nxt.c.table_id == table_id, nxt.c.seq == LOG.c.seq + 1),
+                exists().where(first.c.table_id == table_id, first.c.seq == 1),
+            )
+            .scalar_subquery()
+        )
+        known = select(func.count()).where(TABLES.c.id == table_id).scalar_subquery()
+        with self._db("read the log") as conn:
+            row = conn.execute(select(known, cast(lowest_end, Integer))).one()
+            conn.rollback()
+        if not row[0]:
+            raise NotFound(f"no table {table_id!r}")
+        return int(row[1] or 0)
