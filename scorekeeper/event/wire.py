@@ -45,8 +45,8 @@ HEARTBEAT_S = 5.0  # a table's status is republished this often
 
 _ID = r"[a-z0-9][a-z0-9-]{0,19}"
 ID_RE = re.compile(_ID)
-_GAME_FREE = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
-_ROUND_GAME = re.compile(r"r[1-9][0-9]{0,3}-" + _ID)
+# a game id is a table id in a Store (scorekeeper.store.rows takes the same pattern)
+GAME_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 _HEX = re.compile(r"[0-9a-f]{1,128}")
 INPUT_TYPES = ("undo", "correct", "decision")  # what a hub may send as an ``input`` command
 
@@ -69,32 +69,40 @@ def check_id(kind: str, value: object) -> str:
 
 
 def game_id(event: str, round_no: int, table: str) -> str:
-    """The id of the game a table plays in a round: ``<event>-r<round>-<table>``."""
+    """The id of the game a table plays in a round: ``<event>-r<round>-<table>``.
+
+    Hazard: it must fit a game id's 32 characters, so long event and table names together
+    are refused (WireError): keep event names short."""
     check_id("event", event)
     check_id("table", table)
-    if not 1 <= round_no <= 9999:
-        raise WireError(f"round {round_no} is out of range (1 to 9999)")
-    return f"{event}-r{round_no}-{table}"
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+        raise WireError(f"round {round_no!r} is not a round number (1, 2, ...)")
+    game = f"{event}-r{round_no}-{table}"
+    if not GAME_RE.fullmatch(game):
+        raise WireError(
+            f"the game id {game!r} is longer than 32 characters: give the event or the table "
+            "a shorter name"
+        )
+    return game
 
 
 def check_game(event: str, game: object) -> str:
-    """``game`` if it is a valid game id of ``event``: ``<event>-r<round>-<table>`` or any
-    1 to 32 lowercase letters, digits and hyphens starting with ``<event>-``."""
-    if isinstance(game, str) and game.startswith(f"{event}-"):
-        rest = game[len(event) + 1 :]
-        if _ROUND_GAME.fullmatch(rest) or (_GAME_FREE.fullmatch(game) and rest):
-            return game
+    """``game`` if it is a game id of ``event``: 1 to 32 lowercase letters, digits and
+    hyphens starting with ``<event>-`` (``game_id`` makes ``<event>-r<round>-<table>``)."""
+    if isinstance(game, str) and game.startswith(f"{event}-") and GAME_RE.fullmatch(game):
+        return game
     raise WireError(
-        f"game {game!r} is not a game of event {event!r}: a game id is "
-        f"'{event}-r<round>-<table>' or up to 32 lowercase letters, digits and hyphens "
-        f"starting with '{event}-'"
+        f"game {game!r} is not a game of event {event!r}: a game id is up to 32 lowercase "
+        f"letters, digits and hyphens starting with '{event}-', such as '{event}-r1-t1'"
     )
 
 
 def _game_shape(game: object) -> str:
     """``game`` if it could be a game id of some event (its event is checked by ``decode``)."""
-    if not isinstance(game, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{1,63}", game):
-        raise WireError(f"game {game!r} is not a game id (lowercase letters, digits, hyphens)")
+    if not isinstance(game, str) or not GAME_RE.fullmatch(game):
+        raise WireError(
+            f"game {game!r} is not a game id (up to 32 lowercase letters, digits, hyphens)"
+        )
     return game
 
 
