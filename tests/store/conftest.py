@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from scorekeeper.store import Store, sqlite_url
 from soak.fusecut import Mount, why_fuse_cannot_mount
@@ -23,6 +24,18 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return sqlite_url(str(tmp_path / "state" / "scorekeeper.db"))
     return str(request.getfixturevalue("pg_url"))
+
+
+def run_sql(url: str, statement: str, **params: object) -> list[tuple[object, ...]]:
+    """Run one SQL statement on the store at ``url`` behind its back (to damage it, or to
+    build an old layout), on its own connection, committed; returns the rows it gave."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            result = conn.execute(text(statement), params)
+            return [tuple(row) for row in result] if result.returns_rows else []
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.core.inputs import Seen
+from scorekeeper.core.table import TableConfig
 from scorekeeper.service import Hub
 from scorekeeper.service.hub import TableStateError
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.chain import GENESIS, BrokenChain, link
 from scorekeeper.store.store import SCHEMA_VERSION
 from tests.api.games import find_test_game
+from tests.store.conftest import run_sql
 
 
 @pytest.fixture
@@ -63,6 +65,35 @@ def test_a_flipped_byte_that_keeps_the_json_valid_is_found_and_named(db: Path) -
         assert hub.submit(good, Seen("play", "C5", True)).accepted
     finally:
         hub.close()
+
+
+def test_damage_made_by_sql_is_found_on_every_backend(store_url: str) -> None:
+    """A changed byte, a changed checksum and a removed record, each in its own table."""
+    with Store(store_url) as store:
+        tables = [store.create_table(TableConfig(game="fake", seats=("a", "b"))) for _ in "abcd"]
+        for table_id in tables:
+            for card in ("C1", "C2", "C3", "C4"):
+                store.append(table_id, {"type": "seen", "zone": "play", "piece": card})
+        flipped, rechained, removed, good = tables
+        where = "table_id = :t AND seq = :s"
+        run_sql(
+            store_url,
+            f"UPDATE log SET record = :r WHERE {where}",
+            t=flipped,
+            s=3,
+            r=('{"type": "seen", "zone": "play", "piece": "C2"}'),
+        )
+        run_sql(store_url, f"UPDATE log SET chain = :c WHERE {where}", t=rechained, s=4, c="0")
+        run_sql(store_url, f"DELETE FROM log WHERE {where}", t=removed, s=2)
+        for table_id, seq, why in (
+            (flipped, 3, "its content does not match its checksum"),
+            (rechained, 4, "its content does not match its checksum"),
+            (removed, 2, "record 2 is missing"),
+        ):
+            with pytest.raises(BrokenChain, match=why) as caught:
+                list(store.records(table_id))
+            assert (caught.value.table_id, caught.value.seq) == (table_id, seq)
+        assert [seq for seq, _ in store.records(good)] == [1, 2, 3, 4]
 
 
 def test_a_record_removed_from_the_middle_is_named(db: Path) -> None:

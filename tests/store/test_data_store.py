@@ -19,9 +19,8 @@ def _sql(db: Path, statement: str, *args: object) -> list[tuple[object, ...]]:
         return conn.execute(statement, args).fetchall()
 
 
-def test_entries_are_saved_replaced_listed_and_deleted_per_game_and_kind(tmp_path: Path) -> None:
-    db = tmp_path / "sk.db"
-    with Store(sqlite_url(str(db))) as store:
+def test_entries_are_saved_replaced_listed_and_deleted_per_game_and_kind(store_url: str) -> None:
+    with Store(store_url) as store:
         store.save_data("g", "board", "b", {"name": "b", "n": 1})
         store.save_data("g", "board", "a", {"name": "a"})
         store.save_data("g", "deck", "a", {"name": "other kind"})
@@ -34,7 +33,7 @@ def test_entries_are_saved_replaced_listed_and_deleted_per_game_and_kind(tmp_pat
         assert store.delete_data("g", "board", "a") is True
         assert store.delete_data("g", "board", "a") is False
         assert store.data_names("g", "board") == ["b"] and store.data_names("h", "board") == ["a"]
-    with Store(sqlite_url(str(db))) as store:  # durable across opens
+    with Store(store_url) as store:  # durable across opens
         assert store.data("g", "board", "b") == {"name": "b", "n": 2}
 
 

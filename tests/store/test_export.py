@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from scorekeeper.core.inputs import Decision, Seen, Sighting
 from scorekeeper.core.table import Table, TableConfig
-from scorekeeper.store import Store, sqlite_url
+from scorekeeper.store import Store
 from scorekeeper.store.export import export_game
 from tests.fakes import FakeGame
 
@@ -26,8 +25,9 @@ VERDICTS = [True, True, False, True, False, True]
 
 
 @pytest.fixture
-def played(tmp_path: Path):
-    store = Store(sqlite_url(str(tmp_path / "x.db")))
+def played(store_url: str):
+    """A played table, in a store on each backend in turn."""
+    store = Store(store_url)
     config = TableConfig(
         game="fake",
         seats=("ann", "bob"),

@@ -1,9 +1,15 @@
-"""The store: tables, append/records/replay round trips, pragmas, errors, settings and kits."""
+"""The store: tables, append/records/replay round trips, pragmas, errors, settings and kits.
+
+The store's behaviour is tested on SQLite and PostgreSQL alike (the ``store_url`` fixture of
+tests/store/conftest.py); what is about SQLite files (pragmas, locks, a corrupt file) on SQLite.
+"""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +22,7 @@ from scorekeeper.errors import ConfigError, EnrollmentError, NotFound, StoreErro
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.chain import GENESIS, link
 from tests.fakes import FakeGame
+from tests.store.conftest import run_sql
 
 UIDS = {f"0400000{i}": f"C{i}" for i in range(1, 10)}
 
@@ -36,7 +43,16 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db_path: Path):
+def store(store_url: str) -> Iterator[Store]:
+    """A new store on each backend in turn."""
+    s = Store(store_url)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def sqlite_store(db_path: Path) -> Iterator[Store]:
+    """A new store in a SQLite file (for what is about SQLite files)."""
     s = Store(sqlite_url(str(db_path)))
     yield s
     s.close()
@@ -53,8 +69,7 @@ INPUTS = [
 ]
 
 
-def test_creates_folder_and_tables(db_path: Path, store: Store) -> None:
-    assert db_path.exists()
+def test_creates_tables(store: Store) -> None:
     a = store.create_table(make_config("a"))
     b = store.create_table(make_config("b"))
     assert (a, b) == ("t1", "t2")
@@ -66,7 +81,9 @@ def test_creates_folder_and_tables(db_path: Path, store: Store) -> None:
     assert store.status(b) == "created"
 
 
-def test_pragmas_are_set_on_every_connection(db_path: Path, store: Store) -> None:
+def test_pragmas_are_set_on_every_connection(db_path: Path, sqlite_store: Store) -> None:
+    assert db_path.exists()  # and its folder was created
+    store = sqlite_store
     assert store.pragma("journal_mode") == "wal"
     assert store.pragma("synchronous") == 2  # FULL
     with Store(sqlite_url(str(db_path))) as second:
@@ -79,7 +96,7 @@ def test_pragmas_are_set_on_every_connection(db_path: Path, store: Store) -> Non
         raw.close()
 
 
-def test_append_records_replay_round_trip(db_path: Path, store: Store) -> None:
+def test_append_records_replay_round_trip(store_url: str, store: Store) -> None:
     game = FakeGame()
     table_id = store.create_table(make_config())
     live = Table(store.config(table_id), game, log=store.sink(table_id))
@@ -89,7 +106,7 @@ def test_append_records_replay_round_trip(db_path: Path, store: Store) -> None:
     assert [seq for seq, _ in records] == list(range(1, len(INPUTS) + 1))
     assert [rec for _, rec in records] == [inp.to_record() for inp in INPUTS]
 
-    with Store(sqlite_url(str(db_path))) as reopened:
+    with Store(store_url) as reopened:
         loaded = reopened.load_table(table_id, game)
         for audience in (PUBLIC, ORGANISER, 0, 1):
             assert loaded.view(audience) == live.view(audience)
@@ -107,17 +124,17 @@ def test_seq_is_per_table(store: Store) -> None:
     assert store.append(a, {"type": "undo"}) == 4
 
 
-def test_seq_continues_after_reopen(db_path: Path, store: Store) -> None:
+def test_seq_continues_after_reopen(store_url: str, store: Store) -> None:
     a = store.create_table(make_config())
     store.append(a, {"type": "undo"})
     store.close()
-    with Store(sqlite_url(str(db_path))) as again:
+    with Store(store_url) as again:
         assert again.append(a, {"type": "undo"}) == 2
 
 
-def test_two_stores_on_one_file_do_not_reuse_a_seq(db_path: Path, store: Store) -> None:
+def test_two_stores_on_one_database_do_not_reuse_a_seq(store_url: str, store: Store) -> None:
     a = store.create_table(make_config())
-    with Store(sqlite_url(str(db_path))) as other:
+    with Store(store_url) as other:
         assert store.append(a, {"type": "undo"}) == 1
         assert other.append(a, {"type": "undo"}) == 2
         assert store.append(a, {"type": "undo"}) == 3  # its cached seq collided: reloaded
@@ -167,29 +184,24 @@ def test_load_table_refuses_another_game(store: Store) -> None:
         store.load_table(a, FakeGame())
 
 
-def test_damaged_records_are_named(db_path: Path, store: Store) -> None:
+def test_damaged_records_are_named(store_url: str, store: Store) -> None:
     a = store.create_table(make_config())
     store.append(a, {"type": "undo"})
     store.append(a, {"type": "no such input"})
     with pytest.raises(StoreError, match=r"record 2 of table t1 is not an input"):
         store.load_table(a, FakeGame())
-    raw = sqlite3.connect(db_path)
-    raw.execute("UPDATE log SET record = 'not json{' WHERE seq = 1")
-    raw.commit()
-    raw.close()
+    # Not JSON at all (SQLite), or JSON that is not what was written (PostgreSQL's json type
+    # refuses anything else): damage either way.
+    bad = "not json{" if store_url.startswith("sqlite") else '{"type": "undo "}'
+    run_sql(store_url, "UPDATE log SET record = :r WHERE seq = 1", r=bad)
     with pytest.raises(
         StoreError,
-        match=r"scorekeeper.db: the log of table t1 is damaged "
-        r"from record 1 on",
+        match=rf"{re.escape(store.where)}: the log of table t1 is damaged from record 1 on",
     ):
         list(store.records(a))
     # A record whose checksum was written with it, but that is no JSON object: still named.
-    raw = sqlite3.connect(db_path)
-    raw.execute(
-        "UPDATE log SET record = ?, chain = ? WHERE seq = 1", ("[1]", link(GENESIS, a, 1, "[1]"))
-    )
-    raw.commit()
-    raw.close()
+    chain = link(GENESIS, a, 1, "[1]")
+    run_sql(store_url, "UPDATE log SET record = :r, chain = :c WHERE seq = 1", r="[1]", c=chain)
     with pytest.raises(StoreError, match=r"record 1 of table t1 is damaged: not a JSON object"):
         list(store.records(a))
 
@@ -201,7 +213,8 @@ def test_corrupt_file_is_a_store_error_naming_the_file(tmp_path: Path) -> None:
         Store(sqlite_url(str(path)))
 
 
-def test_locked_database_is_a_store_error(db_path: Path, store: Store) -> None:
+def test_locked_database_is_a_store_error(db_path: Path, sqlite_store: Store) -> None:
+    store = sqlite_store
     a = store.create_table(make_config())
     store.close()
     locker = sqlite3.connect(db_path)
