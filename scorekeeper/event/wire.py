@@ -89,8 +89,9 @@ def game_id(event: str, round_no: int, table: str) -> str:
 def check_game(event: str, game: object) -> str:
     """``game`` if it is a game id of ``event``: 1 to 32 lowercase letters, digits and
     hyphens starting with ``<event>-`` (``game_id`` makes ``<event>-r<round>-<table>``)."""
-    if isinstance(game, str) and game.startswith(f"{event}-") and GAME_RE.fullmatch(game):
-        return game
+    ours = isinstance(game, str) and game.startswith(f"{event}-") and game != f"{event}-"
+    if ours and GAME_RE.fullmatch(str(game)):
+        return str(game)
     raise WireError(
         f"game {game!r} is not a game of event {event!r}: a game id is up to 32 lowercase "
         f"letters, digits and hyphens starting with '{event}-', such as '{event}-r1-t1'"
