@@ -43,7 +43,7 @@ from tests.event.event_core_helpers import event, opened, result
 POD_1 = Pod("1", "spring-r1-1", ("p00", "p01", "p02"))
 POD_2 = Pod("2", "spring-r1-2", ("p03", "p04", "p05"))
 ROUND_1 = RoundSeated(1, 7, (POD_1, POD_2), ("p06",))
-EVERY_KIND = [
+EVERY_KIND: list[rec.EventRecord] = [
     opened(options={"deck": "sample"}, points="5-3-2-1", tie_breaks=("opponents",), preferred=3,
            confirmations=False, bye_points=Fraction(5, 2)),
     PlayerEntered("p00", "Ann"),
