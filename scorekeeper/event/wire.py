@@ -14,7 +14,10 @@ must never stop it). ``decode(topic, payload)`` does both checks at once for a r
 Hazards: a log record's ``text`` is the record's JSON exactly as the table's store holds it,
 never re-encoded, because the chained checksums (scorekeeper.store.chain) are computed over
 that text. A command id must be unique per command: the table applies an ``input`` command at
-most once per id, so reusing an id silently drops the second command.
+most once per id, so reusing an id silently drops the second command. Mosquitto 2.0 gives an
+OFFLINE hub session its turn of a shared subscription's messages too: they wait in that session
+until the hub reconnects under the same client id, so a killed hub must come back (systemd
+restarts it) or its share waits until its session expires; nothing is lost, only late.
 """
 
 from __future__ import annotations
