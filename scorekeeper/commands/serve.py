@@ -17,6 +17,7 @@ examples:
   scorekeeper serve --host 0.0.0.0 --readers serial:/dev/serial/by-id/usb-bridge
   scorekeeper serve --feedback "led=17,buzzer=27,confirm=22,undo=23"
   scorekeeper serve --backup-to /media/usb/scorekeeper --backup-every 10   # docs/backup.md
+  scorekeeper serve --event /etc/scorekeeper/event.json   # a table of an event (docs/events.md)
 """
 
 from __future__ import annotations
@@ -102,6 +103,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the last 3; the folder is never created (see docs/backup.md)",
     )
     parser.add_argument(
+        "--event",
+        default=None,
+        metavar="FILE",
+        help="join an event as one of its tables: FILE is the table's credentials (JSON: "
+        "event, table, host, port, username, password); the table plays on its own and "
+        "replicates its event games to the hub (see docs/events.md)",
+    )
+    parser.add_argument(
         "--backup-every",
         type=backup_minutes,
         default=None,
@@ -163,6 +172,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.backup_every is not None and args.backup_to is None:
         raise ConfigError("--backup-every needs --backup-to FOLDER (where the backups go)")
+    creds = None
+    if getattr(args, "event", None) is not None:  # read first: a bad file exits before a start
+        from scorekeeper.event.table_credentials import TableCredentials
+
+        creds = TableCredentials.read(args.event)
     notify = ServiceNotify()
     notify.notifier.status("starting: opening the database")
     ensure_port_free(args.host, args.port)
@@ -177,7 +191,10 @@ def run(args: argparse.Namespace) -> int:
     hub.listen = (args.host, args.port)  # pairing draws QR codes only for a reachable address
     feedback = None
     backups = None
+    agent = None
     try:
+        if creds is not None:
+            agent = _start_agent(hub, creds)
         if args.new_organiser_token:
             token: str | None = hub.tokens.new_organiser_token(hub.token_file)
         else:
@@ -198,6 +215,8 @@ def run(args: argparse.Namespace) -> int:
         )
     finally:
         notify.close()
+        if agent is not None:
+            agent.stop()
         if backups is not None:
             backups.stop()
         if feedback is not None:
@@ -205,6 +224,22 @@ def run(args: argparse.Namespace) -> int:
         hub.close()
         db_lock.release()
     return 0
+
+
+def _start_agent(hub: Any, creds: Any) -> Any:
+    """Join the event: the table agent replicates the event's games (the hub keeps it as
+    ``hub.event_agent``, whose ``notice`` is the round timer's latest announcement)."""
+    from scorekeeper.event.table_agent import TableAgent
+
+    agent = TableAgent(hub, creds)
+    hub.event_agent = agent
+    print(
+        f"scorekeeper: table {creds.table} of event {creds.event}, through the broker at "
+        f"{creds.host}:{creds.port} (the table plays on when it is away)",
+        flush=True,
+    )
+    agent.start()
+    return agent
 
 
 def _start_backups(hub: Any, db: str, folder: str, minutes: float) -> Any:

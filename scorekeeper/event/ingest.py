@@ -1,0 +1,274 @@
+"""The hub's ingest: the tables' replicated logs, from the broker into the hub's store.
+
+Every hub process of an event runs one ``Ingest`` with its own fixed client id on the same
+MQTT 5 shared subscriptions (``wire.hub_subscriptions``), so the broker splits the tables'
+messages between the hubs; any hub can take any message because all it does goes through the
+store (PostgreSQL), never through memory of its own:
+
+- ``log``: the records are inserted once each (``Store.receive``: a duplicate delivery changes
+  nothing), then the game's high water (records 1..n all stored) is compared with the highest
+  seq seen; a gap asks the table for a ``resend`` from the first missing seq, at most once per
+  game every ``resend_every`` seconds (the first ask may still be on its way);
+- ``status``: each game's last seq at the table is compared with the high water the same way,
+  so what a table played while it was away is asked for when it comes back;
+- ``health``, ``reply`` and every ``status``: handed to the caller's callbacks.
+
+A log message for a game the store does not have is refused (logged, nothing asked): the hub
+creates a game's row when it assigns the game, so such a game is not this event's, or not yet.
+A malformed message is logged and dropped; nothing a table sends can stop the ingest.
+
+Threads: paho's network thread runs ``_on_message``, the store calls and the callbacks, and
+acknowledges each message once they return: a hub killed before its insert committed gets
+the message again (persistent session) or asks for it after the table's next status. The
+callbacks must be quick (or hand the work to a thread of their own).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from paho.mqtt.client import Client, ConnectFlags, DisconnectFlags, MQTTMessage
+from paho.mqtt.enums import MQTTErrorCode
+from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
+
+from scorekeeper.errors import NotFound, StoreError
+from scorekeeper.event import mqtt_session, wire
+
+log = logging.getLogger("scorekeeper.event.ingest")
+
+OnRecords = Callable[[str, int], None]  # (game, its high water) after new records
+OnTable = Callable[[str, Any], None]  # (physical table, its Status / Health / Reply)
+
+
+def new_command_id() -> str:
+    """A unique id for a command to a table (the table applies an input once per id)."""
+    return uuid.uuid4().hex
+
+
+class Ingest:
+    """One hub process's MQTT connection to its event: ``start()``, ``stop()``, ``send()``.
+
+    ``store``: the hub's Store (PostgreSQL, or SQLite for a one-process demo). Counters, for
+    tests and ``make bench``: ``received`` (new records stored), ``duplicates`` (records that
+    were already there), ``resends`` (resend commands sent), ``refused`` (log messages for a
+    game the store does not have or another table's game), ``bad`` (malformed messages).
+    """
+
+    def __init__(
+        self,
+        store: Any,
+        event_id: str,
+        host: str,
+        port: int,
+        username: str,
+        password: str,
+        *,
+        client_id: str,
+        on_records: OnRecords | None = None,
+        on_status: OnTable | None = None,
+        on_health: OnTable | None = None,
+        on_reply: OnTable | None = None,
+        resend_every: float = 1.0,
+        reconnect: tuple[int, int] = (1, 30),
+    ) -> None:
+        self.store = store
+        self.event = wire.check_id("event", event_id)
+        self.host, self.port = host, port
+        self.client_id = client_id
+        self.on_records = on_records
+        self.on_status = on_status
+        self.on_health = on_health
+        self.on_reply = on_reply
+        self.resend_every = resend_every
+        self.received = 0
+        self.duplicates = 0
+        self.resends = 0
+        self.refused = 0
+        self.bad = 0
+        self._asked: dict[str, float] = {}  # game -> when a resend was last asked (monotonic)
+        # A cache, never the truth: game -> n such that records 1..n are known stored (the
+        # store's high water only grows), and the highest seq seen. It spares the store's
+        # high-water query on every in-order message; any doubt asks the store.
+        self._high: dict[str, int] = {}
+        self._seen: dict[str, int] = {}
+        # A game id that names its table (``<event>-r<round>-<table>``) must come from it.
+        self._round_game = re.compile(
+            re.escape(self.event) + r"-r[0-9]+-(" + wire.ID_RE.pattern + ")"
+        )
+        self._connected = threading.Event()
+        client = mqtt_session.make_client(client_id, username, password, reconnect=reconnect)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        self.client = client
+
+    @property
+    def connected(self) -> bool:
+        """True while the broker connection is up."""
+        return self._connected.is_set()
+
+    def start(self) -> None:
+        """Connect in the background and take the event's messages from then on (and those
+        the broker kept for this client id while it was away)."""
+        mqtt_session.connect(self.client, self.host, self.port)
+        log.info("ingest started", extra={"event": self.event, "client": self.client_id})
+
+    def stop(self) -> None:
+        """Disconnect (the broker keeps the session and the messages meanwhile)."""
+        self._connected.clear()
+        mqtt_session.close(self.client)
+        log.info("ingest stopped", extra={"event": self.event, "client": self.client_id})
+
+    def send(self, table: str, command: wire.Command) -> str:
+        """Publish ``command`` to a physical table (QoS 1); returns its id. The table gets it
+        when it is next connected (its session keeps it meanwhile); its answer comes to
+        ``on_reply``. While this hub is disconnected paho keeps it until the next connect."""
+        info = self.client.publish(
+            wire.topic(self.event, table, wire.CMD), command.to_json(), qos=wire.QOS[wire.CMD]
+        )
+        if info.rc not in (MQTTErrorCode.MQTT_ERR_SUCCESS, MQTTErrorCode.MQTT_ERR_NO_CONN):
+            log.warning(
+                "command not sent",
+                extra={"event": self.event, "to": table, "command": command.id, "rc": info.rc},
+            )
+        return command.id
+
+    # -- paho callbacks (its network thread) -------------------------------------------------
+
+    def _on_connect(
+        self,
+        client: Client,
+        _userdata: Any,
+        _flags: ConnectFlags,
+        reason: ReasonCode,
+        _props: Properties | None,
+    ) -> None:
+        if reason.is_failure:
+            log.error(
+                "the event's broker refused the hub: check the hub's broker user and password",
+                extra={"event": self.event, "reason": str(reason)},
+            )
+            return
+        client.subscribe(wire.hub_subscriptions(self.event))
+        self._connected.set()
+        log.info("ingest connected", extra={"event": self.event, "client": self.client_id})
+
+    def _on_disconnect(
+        self,
+        _client: Client,
+        _userdata: Any,
+        _flags: DisconnectFlags,
+        reason: ReasonCode,
+        _props: Properties | None,
+    ) -> None:
+        if self._connected.is_set():
+            log.warning(
+                "ingest lost the broker; reconnecting (the broker keeps the messages)",
+                extra={"event": self.event, "reason": str(reason)},
+            )
+        self._connected.clear()
+
+    def _on_message(self, _client: Client, _userdata: Any, msg: MQTTMessage) -> None:
+        try:
+            message = wire.decode(msg.topic, bytes(msg.payload))
+            if message.event != self.event:
+                raise wire.WireError(f"{msg.topic} is not event {self.event}'s")
+        except wire.WireError as exc:
+            self.bad += 1
+            log.warning("bad message dropped", extra={"event": self.event, "error": str(exc)})
+            return
+        try:
+            payload = message.payload
+            if isinstance(payload, wire.LogBatch):
+                self._on_log(message.table, payload)
+            elif isinstance(payload, wire.Status):
+                self._on_status(message.table, payload)
+            elif isinstance(payload, wire.Health) and self.on_health is not None:
+                self.on_health(message.table, payload)
+            elif isinstance(payload, wire.Reply) and self.on_reply is not None:
+                self.on_reply(message.table, payload)
+        except StoreError as exc:  # the database is away: the table's next status heals it
+            log.error(
+                "cannot store what a table sent; it is asked again once the store is back",
+                extra={"event": self.event, "from": message.table, "error": str(exc)},
+            )
+        except Exception:  # noqa: BLE001 - paho's thread must survive any bug downstream
+            log.exception("ingest failed on a message", extra={"event": self.event})
+
+    # -- what the tables send ----------------------------------------------------------------
+
+    def _on_log(self, table: str, batch: wire.LogBatch) -> None:
+        game = batch.game
+        named = self._round_game.fullmatch(game)
+        if named is not None and named.group(1) != table:
+            self.refused += 1
+            log.warning(
+                "log refused: a table sent another table's game",
+                extra={"event": self.event, "from": table, "game": game},
+            )
+            return
+        rows = [(r.seq, r.text, r.chain) for r in batch.records]
+        try:
+            new = self.store.receive(game, rows)
+        except NotFound:
+            self.refused += 1
+            self._high.pop(game, None)  # a game deleted and made again starts from nothing
+            self._seen.pop(game, None)
+            log.warning(
+                "log refused: the hub has not assigned this game",
+                extra={"event": self.event, "from": table, "game": game},
+            )
+            return
+        self.received += new
+        self.duplicates += len(rows) - new
+        first, last = batch.records[0].seq, batch.records[-1].seq
+        self._seen[game] = max(self._seen.get(game, 0), last)
+        high = self._high.get(game)
+        if high is not None and first <= high + 1 and last >= self._seen[game]:
+            high = max(high, last)  # in order, nothing seen beyond it: 1..last are all there
+        else:  # a gap, or records seen beyond this batch: the store says how far it is whole
+            high = self.store.high_water(game)
+        self._high[game] = high
+        if high < last:
+            self._ask(table, game, high + 1)
+        if new and self.on_records is not None:
+            self.on_records(game, high)
+
+    def known_high(self, game: str) -> int:
+        """How far this hub knows ``game`` to be whole (records 1..n stored; 0: unknown). A
+        lower bound: another hub process may have stored more (``Store.high_water`` says)."""
+        return self._high.get(game, 0)
+
+    def _on_status(self, table: str, status: wire.Status) -> None:
+        if self.on_status is not None:
+            self.on_status(table, status)
+        for game, last in status.games.items():
+            if self._high.get(game, 0) >= last:
+                continue  # known whole that far: no query
+            try:
+                high = self.store.high_water(game)
+            except NotFound:  # a game the hub never assigned: not asked for
+                continue
+            self._high[game] = high
+            if high < last:
+                self._ask(table, game, high + 1)
+
+    def _ask(self, table: str, game: str, from_seq: int) -> None:
+        """Ask ``table`` to resend ``game`` from ``from_seq`` (not again within a second)."""
+        now = time.monotonic()
+        if now - self._asked.get(game, -self.resend_every) < self.resend_every:
+            return
+        self._asked[game] = now
+        self.resends += 1
+        self.send(table, wire.Resend(new_command_id(), game, from_seq))
+        log.info(
+            "resend asked",
+            extra={"event": self.event, "to": table, "game": game, "from_seq": from_seq},
+        )
