@@ -211,7 +211,8 @@ class EventBroker:
             ]
         lines += [
             "# Nobody without a password: each table and the hub has its own user, and the",
-            "# ACL lets a table publish only on its own topics.",
+            "# ACL lets a table publish only on its own topics. Both files must belong to the",
+            "# broker's user (mosquitto): it reads them after dropping root, and on SIGHUP.",
             "allow_anonymous false",
             f"password_file {folder / PASSWORD_FILE}",
             f"acl_file {folder / ACL_FILE}",
