@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.errors import ScorekeeperError
@@ -174,6 +174,7 @@ json_values = st.recursive(
 )
 
 
+@settings(max_examples=40)  # a few seconds in all for the suite: 40 cover the escapes
 @given(st.dictionaries(st.text(), json_values, max_size=4), st.booleans())
 def test_record_text_comes_back_byte_for_byte(record: dict[str, Any], ascii_only: bool) -> None:
     text = json.dumps(record, ensure_ascii=ascii_only)
