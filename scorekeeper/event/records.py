@@ -63,7 +63,6 @@ class EventOpened:
     bye_points: Fraction = Fraction(0)
 
     def to_record(self) -> dict[str, Any]:
-        bye = self.bye_points
         return {
             "kind": self.kind,
             "event_id": self.event_id,
@@ -76,7 +75,7 @@ class EventOpened:
             "tie_breaks": list(self.tie_breaks),
             "preferred": self.preferred,
             "confirmations": self.confirmations,
-            "bye_points": bye.numerator if bye.denominator == 1 else float(bye),
+            "bye_points": _number(self.bye_points),
         }
 
 
@@ -269,6 +268,15 @@ EventRecord = (
 )
 
 
+def _number(value: Fraction) -> int | float | str:
+    """An exact number for JSON: a whole number, a decimal that reads back exactly (2.5), or
+    else a fraction in a string ("1/3")."""
+    if value.denominator == 1:
+        return value.numerator
+    as_float = float(value)
+    return as_float if Fraction(str(as_float)) == value else str(value)
+
+
 def _seating_record(seating: RoundSeated | RoundReseated) -> dict[str, Any]:
     return {
         "kind": seating.kind,
@@ -346,8 +354,14 @@ def _opened(f: _Fields) -> EventOpened:
     if not isinstance(confirmations, bool):
         raise f.bad("confirmations", "true or false")
     bye = f.data.get("bye_points", 0)
-    if isinstance(bye, bool) or not isinstance(bye, int | float) or bye < 0:
-        raise f.bad("bye_points", "a number from 0")
+    try:
+        if isinstance(bye, bool) or not isinstance(bye, int | float | str):
+            raise ValueError(bye)
+        bye_points = Fraction(str(bye))
+    except ValueError:
+        raise f.bad("bye_points", "a number from 0 (such as 2.5, or 1/3)") from None
+    if bye_points < 0:
+        raise f.bad("bye_points", "a number from 0 (such as 2.5, or 1/3)")
     return EventOpened(
         event_id=f.text("event_id"),
         name=f.text("name"),
@@ -359,7 +373,7 @@ def _opened(f: _Fields) -> EventOpened:
         tie_breaks=tuple(tie_breaks),
         preferred=preferred,
         confirmations=confirmations,
-        bye_points=Fraction(str(bye)),
+        bye_points=bye_points,
     )
 
 

@@ -66,6 +66,9 @@ def test_every_kind_of_record_round_trips_through_json() -> None:
     assert sorted(record.kind for record in EVERY_KIND) == sorted(KINDS)
     for record in EVERY_KIND:
         assert record_from(json.loads(json.dumps(record.to_record()))) == record
+    for bye in (Fraction(1, 3), Fraction(3), Fraction(5, 2)):
+        record = opened(bye_points=bye)
+        assert record_from(json.loads(json.dumps(record.to_record()))) == record
 
 
 def _seated_event() -> tuple[list[rec.EventRecord], EventState]:
@@ -84,6 +87,8 @@ BAD_RECORDS: list[tuple[Any, str]] = [
     ({**opened().to_record(), "points": "1-2-3"}, "not a points scheme"),
     ({**opened().to_record(), "tie_breaks": ["coin_toss"]}, "tie_breaks as a list of distinct"),
     ({**opened().to_record(), "min_seats": 6}, "min_seats <= max_seats"),
+    ({**opened().to_record(), "bye_points": "two"}, "bye_points as a number from 0"),
+    ({**opened().to_record(), "bye_points": -1}, "bye_points as a number from 0"),
     ({**ROUND_1.to_record(), "byes": ["p06", "p06"]}, "names a player twice"),
     ({**ROUND_1.to_record(), "pods": [{"table": "1"}]}, "game_id as a text"),
     (

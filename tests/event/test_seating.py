@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -104,9 +105,9 @@ def test_start_seats_rotate() -> None:
 
 
 def test_byes_go_to_the_lowest_placed_who_had_none() -> None:
-    _, state = event(13, min_seats=4, max_seats=4, bye_points=2)
+    _, state = event(13, min_seats=4, max_seats=4, bye_points=Fraction(2))
     results: dict[str, GameResult] = {}
-    byes = []
+    byes: list[str] = []
     for number in range(1, 5):
         if number > 1:
             lines = standings(state, results)
