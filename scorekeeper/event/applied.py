@@ -8,7 +8,10 @@ applied again.
 
 A process that dies between the submit and the "done" mark leaves the command ``pending`` with
 the seq its table had before: on the next delivery the agent looks in the log after that seq for
-the command's record (``TableAgent._apply_input``) instead of guessing.
+the command's input (``TableAgent._apply_input``) and applies it only when it is not there.
+Hazard: an equal input made at the table in that window (a second undo) counts as the
+command's; the window is one crash between two commits, and taking back one play fewer is the
+safer mistake.
 
 The table lives in the table's own store, created here with SQLModel (it is the agent's, not the
 store's: the store only lends its connection and lock, ``Store._db``).

@@ -261,10 +261,15 @@ class TableAgent:
                         self.publish_status()
                     continue
                 mid, qos, command = item
-                self._handle(command)
-                self.client.ack(mid, qos)
-            except Exception:  # noqa: BLE001 - the agent must outlive any one failure
+                try:
+                    self._handle(command)
+                finally:  # handled, or failed in a way a second delivery would repeat
+                    self.client.ack(mid, qos)
+            except Exception as exc:  # noqa: BLE001 - the agent must outlive any one failure
                 log.exception("table agent step failed", extra=self._extra())
+                if isinstance(item, tuple):
+                    failed = wire.Reply(item[2].id, False, f"the table failed on it: {exc!r}")
+                    self._publish(wire.REPLY, failed.to_json())
 
     def _handle(self, command: wire.Command) -> None:
         """Carry out one command and reply with its outcome."""

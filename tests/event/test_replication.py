@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.core.game import PUBLIC
 from scorekeeper.core.inputs import Undo
 from scorekeeper.event import wire
 from scorekeeper.event.ingest import new_command_id
@@ -35,6 +36,13 @@ def test_a_game_played_at_the_table_is_the_hubs_record_for_record(rig: Rig) -> N
     assert rig.table.status(rig.game) == "running"
     again = rig.command(wire.Create(new_command_id(), rig.game, game_config().to_dict(), True))
     assert again.ok  # the same game again: not an error, nothing new
+    other = {**game_config().to_dict(), "seats": ["Ann", "Bea"]}
+    clash = rig.command(wire.Create(new_command_id(), rig.game, other, True))
+    assert not clash.ok and "another configuration" in (clash.error or "")
+    notice = wire.Notice(new_command_id(), "Round 1 ends in 5 minutes", "2026-05-01T20:00:00+00:00")
+    assert rig.command(notice).ok
+    assert rig.agent.notice == notice
+    assert rig.table.view(rig.game, PUBLIC)["notices"] == [{"text": notice.text}]
     rig.play(world_inputs(1))
     rig.caught_up()
     rig.same()
@@ -109,10 +117,16 @@ def test_an_offline_table_catches_up_and_a_correction_made_meanwhile_lands_once(
     undo = wire.InputCommand(new_command_id(), rig.game, Undo().to_record(), None, "judge", "x")
     rig.ingest.send(TABLE, undo)
     rig.ingest.send(TABLE, undo)
+    # One pinned to what the console showed before the table went on alone: refused in words.
+    stale = wire.InputCommand(new_command_id(), rig.game, Undo().to_record(), 20, "judge", "")
+    rig.ingest.send(TABLE, stale)
     rig.agent = rig.new_agent()
     rig.agent.start()
     rig.until("both deliveries are answered", lambda: len(rig.replies.get(undo.id, [])) == 2)
     assert all(reply.ok for reply in rig.replies[undo.id])
+    rig.until("the stale one is answered", lambda: stale.id in rig.replies)
+    refused = rig.replies[stale.id][0]
+    assert not refused.ok and "moved on" in (refused.error or "")
     rig.caught_up()
     rig.same()
     records = rig.table.store.raw_records(rig.game, before, ALL)
