@@ -58,7 +58,8 @@ class Ingest:
     ``store``: the hub's Store (PostgreSQL, or SQLite for a one-process demo). Counters, for
     tests and ``make bench``: ``received`` (new records stored), ``duplicates`` (records that
     were already there), ``resends`` (resend commands sent), ``refused`` (log messages for a
-    game the store does not have or another table's game), ``bad`` (malformed messages).
+    game the store does not have or another table's game), ``bad`` (malformed messages),
+    ``conflicts`` (records sent again with another content than the stored ones: never kept).
     """
 
     def __init__(
@@ -92,6 +93,7 @@ class Ingest:
         self.resends = 0
         self.refused = 0
         self.bad = 0
+        self.conflicts = 0
         self._asked: dict[str, float] = {}  # game -> when a resend was last asked (monotonic)
         # A cache, never the truth: game -> n such that records 1..n are known stored (the
         # store's high water only grows), and the highest seq seen. It spares the store's
@@ -227,7 +229,9 @@ class Ingest:
             )
             return
         self.received += new
-        self.duplicates += len(rows) - new
+        if new < len(rows):
+            self.duplicates += len(rows) - new
+            self._check_same(table, game, rows)
         first, last = batch.records[0].seq, batch.records[-1].seq
         self._seen[game] = max(self._seen.get(game, 0), last)
         high = self._high.get(game)
@@ -240,6 +244,21 @@ class Ingest:
             self._ask(table, game, high + 1)
         if new and self.on_records is not None:
             self.on_records(game, high)
+
+    def _check_same(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
+        """Records that were already stored must be the very same records (same chain value):
+        a table whose log went back (an old backup put in place) and played on would send
+        other records under seqs the hub has, and insert-once would silently keep the old."""
+        stored = self.store.raw_records(game, rows[0][0] - 1, len(rows))
+        have = {seq: chain for seq, _text, chain in stored}
+        differ = [seq for seq, _text, chain in rows if seq in have and have[seq] != chain]
+        if differ:
+            self.conflicts += len(differ)
+            log.error(
+                "a table's log differs from the hub's copy: was the table's database replaced? "
+                "the hub keeps what it had; compare the two logs before going on",
+                extra={"event": self.event, "from": table, "game": game, "seq": differ[0]},
+            )
 
     def known_high(self, game: str) -> int:
         """How far this hub knows ``game`` to be whole (records 1..n stored; 0: unknown). A

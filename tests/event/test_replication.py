@@ -57,7 +57,18 @@ def test_a_game_played_at_the_table_is_the_hubs_record_for_record(rig: Rig) -> N
         rig.ingest.client.publish(wire.topic(rig.event, TABLE, wire.LOG), batch.to_json(), qos=1)
     rig.until("both copies arrived", lambda: rig.ingest.duplicates >= duplicates + 6)
     rig.same()
-    assert rig.ingest.received == rig.last_seq()
+    assert rig.ingest.received == rig.last_seq() and rig.ingest.conflicts == 0
+
+    # What the hub refuses and keeps nothing of: the same game sent on another table's topic,
+    # a record under a stored seq with other content, and a message that is not JSON.
+    rig.ingest.client.publish(wire.topic(rig.event, "t2", wire.LOG), batch.to_json(), qos=1)
+    seq, text, chain = rows[-1]
+    forged = wire.LogBatch(rig.game, (wire.WireRecord(seq, "0" * len(chain), text),))
+    rig.ingest.client.publish(wire.topic(rig.event, TABLE, wire.LOG), forged.to_json(), qos=1)
+    rig.ingest.client.publish(wire.topic(rig.event, TABLE, wire.LOG), b"{not json", qos=1)
+    rig.until("all three were heard", lambda: rig.ingest.bad == 1)
+    assert (rig.ingest.refused, rig.ingest.conflicts) == (1, 1)
+    rig.same()
 
 
 def test_records_lost_in_between_are_asked_for_and_the_gap_fills(
