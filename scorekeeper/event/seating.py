@@ -64,7 +64,8 @@ def _met(history: Sequence[Round]) -> Counter[frozenset[str]]:
 def _improve(pods: list[list[str]], met: Counter[frozenset[str]]) -> None:
     """Swap players between neighbouring pods while a swap lowers the repeat pairs (in place).
 
-    Each swap lowers a non-negative whole number, so the loop ends.
+    Pass after pass over the neighbouring pods, top down, each pair of pods taking its best
+    swap until none helps; every swap lowers a non-negative whole number, so the loop ends.
     """
     home = {player: i for i, pod in enumerate(pods) for player in pod}
 
@@ -72,29 +73,47 @@ def _improve(pods: list[list[str]], met: Counter[frozenset[str]]) -> None:
         pairs = (frozenset((player, other)) for other in pod if other not in (player, leaving))
         return sum(met[pair] for pair in pairs)
 
-    while True:
-        best: tuple[int, int, str, str] | None = None  # (change, pod index, a, b)
-        for i in range(len(pods) - 1):
-            upper, lower = pods[i], pods[i + 1]
-            for a in upper:
-                if abs(i + 1 - home[a]) > 1:
+    def best_swap(i: int) -> tuple[int, str, str] | None:
+        upper, lower = pods[i], pods[i + 1]
+        best: tuple[int, str, str] | None = None  # (change in repeats, a, b)
+        for a in upper:
+            if abs(i + 1 - home[a]) > 1:
+                continue
+            for b in lower:
+                if abs(i - home[b]) > 1:
                     continue
-                for b in lower:
-                    if abs(i - home[b]) > 1:
-                        continue
-                    now = with_others(a, upper, a) + with_others(b, lower, b)
-                    then = with_others(b, upper, a) + with_others(a, lower, b)
-                    if then - now < 0 and (best is None or then - now < best[0]):
-                        best = (then - now, i, a, b)
-        if best is None:
-            return
-        _, i, a, b = best
-        pods[i][pods[i].index(a)] = b
-        pods[i + 1][pods[i + 1].index(b)] = a
+                now = with_others(a, upper, a) + with_others(b, lower, b)
+                change = with_others(b, upper, a) + with_others(a, lower, b) - now
+                if change < 0 and (best is None or change < best[0]):
+                    best = (change, a, b)
+        return best
+
+    swapped = True
+    while swapped:
+        swapped = False
+        for i in range(len(pods) - 1):
+            while (found := best_swap(i)) is not None:
+                _, a, b = found
+                pods[i][pods[i].index(a)] = b
+                pods[i + 1][pods[i + 1].index(b)] = a
+                swapped = True
 
 
-def _seat_order(pod: list[str], history: Sequence[Round], rank: Mapping[str, int]) -> list[str]:
+def _seat_order(
+    pod: list[str],
+    starts: Counter[str],
+    lateness: Mapping[str, Fraction],
+    rank: Mapping[str, int],
+) -> list[str]:
     """The pod's players in seat order: fewest starts first, then latest earlier seats."""
+    return sorted(
+        pod, key=lambda p: (starts[p], -lateness.get(p, Fraction(0)), rank.get(p, len(rank)))
+    )
+
+
+def _seat_history(history: Sequence[Round]) -> tuple[Counter[str], dict[str, Fraction]]:
+    """How often each player started (seat 0), and the sum of their earlier seats, each
+    counted from 0 (first) to 1 (last) whatever the pod's size."""
     starts: Counter[str] = Counter()
     lateness: dict[str, Fraction] = {}
     for round_ in history:
@@ -103,9 +122,7 @@ def _seat_order(pod: list[str], history: Sequence[Round], rank: Mapping[str, int
             for seat, player in enumerate(earlier.players):
                 starts[player] += seat == 0
                 lateness[player] = lateness.get(player, Fraction(0)) + Fraction(seat, last)
-    return sorted(
-        pod, key=lambda p: (starts[p], -lateness.get(p, Fraction(0)), rank.get(p, len(rank)))
-    )
+    return starts, lateness
 
 
 def _seat(
@@ -155,7 +172,8 @@ def _seat(
         seated = seated[size:]
     if history:
         _improve(pods, _met(history))
-        pods = [_seat_order(pod, history, position) for pod in pods]
+        starts, lateness = _seat_history(history)
+        pods = [_seat_order(pod, starts, lateness, position) for pod in pods]
     made = tuple(
         Pod(table, game_id_for(opened.event_id, round_number, table, seating), tuple(pod))
         for table, pod in zip(tables, pods, strict=False)
