@@ -34,6 +34,22 @@ def _check_round(state: EventState, seated: RoundSeated) -> None:
     assert (tuple(len(pod.players) for pod in seated.pods), len(seated.byes)) == sizes
 
 
+def _check_moves(state: EventState, results: dict[str, GameResult], seated: RoundSeated) -> None:
+    """No player sits more than one pod away from the pods their place in the standings
+    could give them (players sharing a place are seated in a random order among them)."""
+    active = {p.id for p in state.players.values() if p.active}
+    seated_now = active - set(seated.byes)
+    lines = [line for line in standings(state, results) if line.player in seated_now]
+    places = [line.place for line in lines]
+    bounds = list(itertools.accumulate(len(pod.players) for pod in seated.pods))
+    pod_at = [next(i for i, end in enumerate(bounds) if pos < end) for pos in range(len(places))]
+    for i, pod in enumerate(seated.pods):
+        for player in pod.players:
+            place = next(line.place for line in lines if line.player == player)
+            home = [pod_at[pos] for pos, p in enumerate(places) if p == place]
+            assert min(home) - 1 <= i <= max(home) + 1
+
+
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(0, 40), seats=st.sampled_from(GAMES), seed=st.integers(0, 2**32))
 def test_three_rounds_seat_everyone_once_within_the_pod_sizes(
@@ -45,6 +61,8 @@ def test_three_rounds_seat_everyone_once_within_the_pod_sizes(
     for number in range(1, 4):
         seated = seat_round(state, results, seed + number, TABLES)
         _check_round(state, seated)
+        if number > 1:
+            _check_moves(state, results, seated)
         byes += seated.byes
         state, results = play_round(state, results, seed + number)
         assert state.rounds[-1].pods == seated.pods  # play_round seats the same from the seed
