@@ -47,7 +47,7 @@ from scorekeeper.service.inputs import Inputs, Submitted
 from scorekeeper.service.lifecycle import TableLifecycle
 from scorekeeper.service.live import Live
 from scorekeeper.service.publishing import Publishing
-from scorekeeper.service.reader_attachment import READERS_META, ReaderAttachment
+from scorekeeper.service.reader_attachment import ReaderAttachment
 from scorekeeper.service.registry import KEEP_LOADED, TableRegistry
 from scorekeeper.service.spectating import SpectatorDelays
 from scorekeeper.service.texts import CREATED, ENDED, PAUSED, RUNNING
@@ -61,7 +61,6 @@ __all__ = [
     "ENDED",
     "KEEP_LOADED",
     "PAUSED",
-    "READERS_META",
     "RUNNING",
     "Hub",
     "MovedOn",

@@ -21,7 +21,6 @@ from scorekeeper.errors import ConfigError, TableStateError
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.hub_base import HubBase, log
 from scorekeeper.service.live import Live, LockedSink, dumps
-from scorekeeper.service.reader_attachment import READERS_META
 from scorekeeper.service.texts import CREATED, ENDED, PAUSED, RUNNING
 from scorekeeper.service.watchers import fanout
 
@@ -83,7 +82,7 @@ class TableLifecycle(HubBase):
             self._tables[table_id] = live
         if spec:
             with self._store_lock:
-                self.store.set_meta(READERS_META + table_id, spec)
+                self.store.set_readers(table_id, spec)
             self._attach_once(live, backend)
         log.info(
             "table created",
@@ -194,8 +193,6 @@ class TableLifecycle(HubBase):
         """Delete an ended or archived table for good: its log records, its seat tokens and
         pairing codes and its settings leave the store (the one exception to the append-only
         log, asked for explicitly). Returns how many log records went."""
-        from scorekeeper.service.tokens import forget_table_keys
-
         live = self._get(table_id)
         with live.lock:
             if live.status != ENDED and not live.archived:
@@ -204,13 +201,8 @@ class TableLifecycle(HubBase):
                     "be deleted; end it first (or archive it), and export its log if you want "
                     "to keep it"
                 )
-            with self._store_lock:
-                keys = [
-                    READERS_META + table_id,
-                    spectator.META + table_id,
-                    *forget_table_keys(self.store, table_id, len(live.config.seats)),
-                ]
-                gone = self.store.delete_table(table_id, keys)
+            with self._store_lock:  # its settings and seat tokens go with it
+                gone = self.store.delete_table(table_id, [spectator.META + table_id])
             self.tokens.revoke_codes(table_id)
             with self._tables_lock:
                 self._tables.pop(table_id, None)

@@ -1,9 +1,9 @@
 """Reader attachment: opening, starting and stopping each table's reader backend, and what
 comes back from it (sightings, health).
 
-A table's readers are a backend spec (``sim``, ``serial:/dev/...``) stored with it under
-``READERS_META``; they run while it is running or paused. A backend calls back from its own
-thread: ``_on_sighting`` submits the sighting (``Inputs.submit``) and never raises; a refusal
+A table's readers are a backend spec (``sim``, ``serial:/dev/...``) stored in its settings
+(``Store.set_readers``); they run while it is running or paused. A backend calls back from its
+own thread: ``_on_sighting`` submits the sighting (``Inputs.submit``) and never raises; a refusal
 is sounded where it happened (the bridge's buzzer). ``check_readers`` turns a reader going
 offline or coming back into a notice.
 
@@ -24,8 +24,6 @@ from scorekeeper.errors import NotRunning, ScorekeeperError, TableStateError
 from scorekeeper.service.hub_base import HubBase, log
 from scorekeeper.service.live import Live
 from scorekeeper.service.texts import ENDED, PAUSED, RUNNING, backend_health, online_changes
-
-READERS_META = "table-readers:"  # + table id -> reader backend spec
 
 
 class ReaderAttachment(HubBase):

@@ -28,7 +28,6 @@ from scorekeeper.errors import NotFound, ScorekeeperError, StoreError, TableStat
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.hub_base import HubBase, log
 from scorekeeper.service.live import Live, LockedSink, dumps, named
-from scorekeeper.service.reader_attachment import READERS_META
 from scorekeeper.service.texts import ENDED, STATUSES
 
 # How many ended or archived tables stay loaded after a view, an export or an undo brought them
@@ -44,26 +43,18 @@ class TableRegistry(HubBase):
         archived ones from their stored summaries, without replaying their logs (a summary
         missing, from a database written before summaries, or out of date: replayed once,
         stored, and unloaded)."""
-        from scorekeeper.store.store import ARCHIVED_META, SUMMARY_META
+        from scorekeeper.store.settings import DEFAULTS
 
         with self._store_lock:
             rows = self.store.overview()
-            briefs = self.store.meta_prefixed(SUMMARY_META)
-            archived = self.store.meta_prefixed(ARCHIVED_META)
-            readers = self.store.meta_prefixed(READERS_META)
+            settings = self.store.table_settings()
             delays = self.store.meta_prefixed(spectator.META)
         for table_id, status, last_seq in rows:
             live = None
-            if (status == ENDED or archived.get(table_id) == "1") and not self._delayed(
-                delays.get(table_id)
-            ):
+            kept = settings.get(table_id, DEFAULTS)
+            if (status == ENDED or kept.archived) and not self._delayed(delays.get(table_id)):
                 live = self._listed(
-                    table_id,
-                    status,
-                    last_seq,
-                    briefs.get(table_id, ""),
-                    archived.get(table_id) == "1",
-                    readers.get(table_id, ""),
+                    table_id, status, last_seq, kept.summary or "", kept.archived, kept.readers
                 )
             if live is None:
                 live = self._load(table_id)
@@ -108,7 +99,7 @@ class TableRegistry(HubBase):
         live = Live(table_id, TableConfig(game="", seats=()), "unknown")
         try:
             with self._store_lock:
-                live.readers_spec = str(self.store.get_meta(READERS_META + table_id) or "")
+                live.readers_spec = self.store.readers(table_id)
                 live.status = str(self.store.status(table_id))
                 live.config = self.store.config(table_id)
                 live.archived = self.store.archived(table_id)
@@ -231,11 +222,9 @@ class TableRegistry(HubBase):
             }
         )
         if stored != live.stored:
-            from scorekeeper.store.store import SUMMARY_META
-
             try:
                 with self._store_lock:
-                    self.store.set_meta(SUMMARY_META + live.table_id, stored)
+                    self.store.set_summary(live.table_id, stored)
             except ScorekeeperError as exc:  # kept loaded: nothing is lost
                 log.error(
                     "table summary not stored", extra={"table": live.table_id, "error": str(exc)}

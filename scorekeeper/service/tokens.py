@@ -1,16 +1,16 @@
 """Who may see what: the organiser token, seat tokens and short-lived pairing codes.
 
-Tokens are random, shown once to the person who gets them, and kept in the Store's meta only
-as SHA-256 hashes, so a copy of the database does not hand out the organiser's powers. Pairing
-codes are short (easy to type from the TV or read from a QR code), single use, expire after a few
-minutes and live only in memory: a restart simply means asking the organiser for a new code.
+Tokens are random, shown once to the person who gets them, and kept in the Store only as
+SHA-256 hashes (the organiser's in meta, seat tokens in their own table), so a copy of the
+database does not hand out the organiser's powers. Pairing codes are short (easy to type from
+the TV or read from a QR code), single use, expire after a few minutes and live only in memory:
+a restart simply means asking the organiser for a new code.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import logging
 import math
 import os
@@ -29,8 +29,6 @@ from scorekeeper.store.durable import fsync_folder
 log = logging.getLogger("scorekeeper.tokens")
 
 ORGANISER_META = "organiser-token-sha256"
-SEAT_META = "seat-token:"  # + hash -> {"table": id, "seat": n, "revoked": bool}
-SEAT_LIST_META = "seat-tokens:"  # + table:seat -> [hash, ...]
 PAIR_SECONDS = 600
 PAIR_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud from a TV
 PAIR_LENGTH = 6
@@ -44,12 +42,18 @@ MAX_FAILED_PER_CLIENT = 5
 MAX_FAILED_PAIRS = 30
 
 
-class MetaStore(Protocol):
-    """The two Store methods tokens need."""
+class TokenStore(Protocol):
+    """The Store methods tokens need (scorekeeper/store/rows.py and settings.py)."""
 
     def get_meta(self, key: str) -> str | None: ...
 
     def set_meta(self, key: str, value: str) -> None: ...
+
+    def add_seat_token(self, digest: str, table_id: str, seat: int) -> None: ...
+
+    def seat_token(self, digest: str) -> tuple[str, int, bool] | None: ...
+
+    def revoke_seat_tokens(self, table_id: str, seat: int) -> list[str]: ...
 
 
 class Unauthenticated(AuthError):
@@ -126,7 +130,7 @@ class Tokens:
 
     def __init__(
         self,
-        store: MetaStore,
+        store: TokenStore,
         store_lock: threading.RLock,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -216,11 +220,12 @@ class Tokens:
         stored = self._get(ORGANISER_META)
         if stored and hmac.compare_digest(stored, digest):
             return ORGANISER_IDENTITY
-        raw = self._get(SEAT_META + digest)
-        if raw:
-            data = json.loads(raw)
-            if not data.get("revoked"):
-                return Identity(False, str(data["table"]), int(data["seat"]))
+        with self._store_lock:
+            seat_token = self._store.seat_token(digest)
+        if seat_token is not None:
+            table_id, seat, revoked = seat_token
+            if not revoked:
+                return Identity(False, table_id, seat)
             raise Unauthenticated(
                 "this seat token was withdrawn by the organiser: pair the "
                 "phone again with a new code"
@@ -308,12 +313,14 @@ class Tokens:
                 )
         table_id, seat, _ = entry
         token = secrets.token_urlsafe(24)
-        digest = _hash(token)
-        self._set(SEAT_META + digest, json.dumps({"table": table_id, "seat": seat}))
-        list_key = f"{SEAT_LIST_META}{table_id}:{seat}"
-        hashes = json.loads(self._get(list_key) or "[]")
-        hashes.append(digest)
-        self._set(list_key, json.dumps(hashes))
+        try:
+            with self._store_lock:
+                self._store.add_seat_token(_hash(token), table_id, seat)
+        except NotFound:  # deleted since the code was shown
+            raise Unauthenticated(
+                f"table {table_id} is no longer on this server: ask the organiser which "
+                "table to pair with"
+            ) from None
         return token, Identity(False, table_id, seat)
 
     def _check_tries(self, client: str, now: float) -> None:
@@ -352,19 +359,13 @@ class Tokens:
         """Withdraw every token paired with ``seat`` and every code shown for it and not yet
         redeemed; returns (tokens, codes) withdrawn. NotFound when there was neither."""
         codes = self.revoke_codes(table_id, seat)
-        list_key = f"{SEAT_LIST_META}{table_id}:{seat}"
-        hashes = json.loads(self._get(list_key) or "[]")
+        with self._store_lock:
+            hashes = self._store.revoke_seat_tokens(table_id, seat)
         if not hashes and not codes:
             raise NotFound(f"no phone is paired with seat {seat} at table {table_id}")
-        for digest in hashes:
-            self._set(
-                SEAT_META + digest, json.dumps({"table": table_id, "seat": seat, "revoked": True})
-            )
-        if hashes:
-            self._set(list_key, "[]")
-            # Only now: a connection that checks its token again after this sees it withdrawn.
-            if self.on_revoke is not None:
-                self.on_revoke(hashes)
+        # Only now: a connection that checks its token again after this sees it withdrawn.
+        if hashes and self.on_revoke is not None:
+            self.on_revoke(hashes)
         return len(hashes), codes
 
     def revoke_seat(self, table_id: str, seat: int) -> int:
@@ -397,15 +398,3 @@ def token_file_for(db: Path) -> Path:
     if db.stem == "scorekeeper":
         return db.with_name("organiser-token")
     return db.with_name(f"{db.stem}.organiser-token")
-
-
-def forget_table_keys(store: MetaStore, table_id: str, seats: int) -> list[str]:
-    """The meta keys of every seat token of a table (for deleting the table): each seat's list
-    and each token's record."""
-    keys = []
-    for seat in range(seats):
-        list_key = f"{SEAT_LIST_META}{table_id}:{seat}"
-        keys.append(list_key)
-        raw = store.get_meta(list_key)
-        keys.extend(SEAT_META + h for h in (json.loads(raw) if raw else []))
-    return keys

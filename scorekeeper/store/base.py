@@ -14,14 +14,21 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, Self
 
-from sqlalchemy import Connection, Table, Text, cast
+from sqlalchemy import JSON, Connection, Table, Text, cast, literal
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.sql import ColumnElement, type_coerce
 
 from scorekeeper.errors import StoreError
 from scorekeeper.store.marker import Marker
-from scorekeeper.store.models import KitRow, LogRow, MetaRow, TableRow
+from scorekeeper.store.models import (
+    KitRow,
+    LogRow,
+    MetaRow,
+    SeatTokenRow,
+    TableRow,
+    TableSettingsRow,
+)
 
 
 def table_of(model: type[Any]) -> Table:
@@ -34,6 +41,8 @@ TABLES = table_of(TableRow)
 LOG = table_of(LogRow)
 META = table_of(MetaRow)
 KITS = table_of(KitRow)
+SETTINGS = table_of(TableSettingsRow)
+SEAT_TOKENS = table_of(SeatTokenRow)
 
 
 # Told of each durable append: (table id, seq, the record's JSON text as stored, its chain).
@@ -75,15 +84,29 @@ class StoreBase:
     _listeners: list[AppendListener]  # told of each durable append (log.py, replica.py)
 
     def _record_text(self) -> ColumnElement[Any]:
-        """The log's ``record`` column read as the JSON text stored, which the chain covers.
+        """The log's ``record`` column read as the JSON text stored, which the chain covers."""
+        return self._json_text(LOG.c.record)
+
+    def _json_text(self, column: ColumnElement[Any]) -> ColumnElement[Any]:
+        """A JSON column read as the text stored.
 
         PostgreSQL's ``json`` type keeps the text as given, but psycopg parses a json column
         into Python objects: there it is CAST to text in the query. SQLite stores text and
         returns it as is (no CAST: the hot read path stays what it was).
         """
         if self._sqlite:
-            return type_coerce(LOG.c.record, Text)
-        return cast(LOG.c.record, Text)
+            return type_coerce(column, Text)
+        return cast(column, Text)
+
+    def _json_value(self, text: str) -> ColumnElement[Any]:
+        """The SQL value that stores the JSON ``text`` as is in a JSON column.
+
+        Bound as text, not through the JSON type (that would encode the string once more). On
+        PostgreSQL it is CAST to ``json``, which keeps the text exactly as given (and refuses
+        text that is not JSON).
+        """
+        value = literal(text, Text)
+        return value if self._sqlite else cast(value, JSON)
 
     # -- plumbing ---------------------------------------------------------------------------
 

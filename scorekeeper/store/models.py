@@ -2,8 +2,12 @@
 
 ``LogRow`` is the event log: one row per input, numbered per table from 1, never updated or
 deleted (docs/design.md, invariant 1). The other tables hold what a table is (``TableRow``), tag
-registries (``KitRow``), the games' data entries such as board profiles (``DataRow``) and small
+registries (``KitRow``), the games' data entries such as board profiles (``DataRow``), each
+table's settings (``TableSettingsRow``), seat tokens (``SeatTokenRow``) and small store-wide
 settings such as the organiser token (``MetaRow``).
+
+The tables are created and changed by the migrations (scorekeeper/store/migrations/), never
+from these models: a change here needs a new revision there, and a test compares the two.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 TABLE_STATUSES = ("created", "running", "paused", "ended")
@@ -85,3 +89,36 @@ class DataRow(SQLModel, table=True):
     name: str = Field(primary_key=True, max_length=64)
     body: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class TableSettingsRow(SQLModel, table=True):
+    """The settings of one table kept beside its row: its archive mark, its stored summary and
+    its readers. A table without a row here has the defaults (not archived, no summary, no
+    readers); deleting the table deletes its row (``Store.delete_table``).
+
+    ``summary`` is an ended or archived table's list line as JSON text (final scores,
+    winners...), so that a start lists it without replaying its log; written by the hub when it
+    unloads the table, and read back as the same text.
+    """
+
+    __tablename__ = "table_settings"
+
+    table_id: str = Field(primary_key=True, foreign_key="tables.id", max_length=32)
+    archived: bool = False
+    summary: str | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    readers: str = ""  # the reader backend spec ("" for none)
+
+
+class SeatTokenRow(SQLModel, table=True):
+    """A seat token, kept only as its SHA-256 (``hash``): which seat of which table it opens,
+    and whether the organiser withdrew it (a withdrawn token is kept, so that its holder is
+    told so, not that it is unknown). Deleting the table deletes its tokens."""
+
+    __tablename__ = "seat_tokens"
+    __table_args__ = (Index("ix_seat_tokens_table_seat", "table_id", "seat"),)
+
+    hash: str = Field(primary_key=True, max_length=64)
+    table_id: str = Field(foreign_key="tables.id", max_length=32)
+    seat: int
+    revoked: bool = False
+    created_at: datetime = Field(default_factory=utcnow)

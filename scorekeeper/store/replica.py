@@ -13,9 +13,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Integer, Text, cast, exists, func, literal, select
+from sqlalchemy import Integer, cast, exists, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.sql import ColumnElement
 
 from scorekeeper.errors import NotFound, StoreError
 from scorekeeper.store.base import LOG, TABLES
@@ -76,7 +75,7 @@ class ReplicaStore(LogStore):
                         "table_id": table_id,
                         "seq": seq,
                         "at": now,
-                        "record": self._as_stored(text),
+                        "record": self._json_value(text),
                         "chain": chain,
                     }
                     for seq, text, chain in checked[start : start + _INSERT_CHUNK]
@@ -110,15 +109,6 @@ class ReplicaStore(LogStore):
                         f"cannot be written: {exc.strerror or exc}"
                     ) from None
         return new
-
-    def _as_stored(self, text: str) -> ColumnElement[Any]:
-        """The SQL value that stores ``text`` as is in the JSON ``record`` column.
-
-        Bound as text, not through the JSON type (that would encode the string once more). On
-        PostgreSQL it is CAST to ``json``, which keeps the text exactly as given.
-        """
-        value = literal(text, Text)
-        return value if self._sqlite else cast(value, postgresql.JSON)
 
     def _checked_row(self, table_id: str, row: Sequence[Any]) -> Raw:
         """One received row, checked to be ``(seq >= 1, a JSON object's text, a chain)``."""

@@ -1,4 +1,4 @@
-"""The store's rows other than the log: tables, settings (meta), data entries and kits.
+"""The store's rows other than the log: tables, store-wide settings (meta), data entries, kits.
 
 ``Rows`` is one of ``Store``'s classes (scorekeeper/store/store.py); the log is in log.py.
 """
@@ -19,15 +19,11 @@ from scorekeeper.core.kit import Kit, check_kit_name
 from scorekeeper.core.table import TableConfig
 from scorekeeper.errors import ConfigError, NotFound, StoreError
 from scorekeeper.store import data_table
-from scorekeeper.store.base import KITS, LOG, META, TABLES, StoreBase
+from scorekeeper.store.base import KITS, LOG, META, SEAT_TOKENS, SETTINGS, TABLES, StoreBase
 from scorekeeper.store.models import TABLE_STATUSES, utcnow
 
 _TABLE_ID = re.compile(r"^t(\d+)$")
 _GIVEN_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")  # an id given from outside (event hub)
-ARCHIVED_META = "table-archived:"  # + table id -> "1" while the table is archived
-# + table id -> JSON: an ended or archived table's list line (final scores, winners...), so that
-# a start lists it without replaying its log (written by the hub when it unloads the table).
-SUMMARY_META = "table-summary:"
 HIGHEST_ID_META = "table-highest-number"  # the highest table number ever given (deletes too)
 
 
@@ -206,33 +202,27 @@ class Rows(StoreBase):
         if done.rowcount == 0:
             raise NotFound(f"no table {table_id!r}")
 
-    def archived(self, table_id: str) -> bool:
-        """True while the table is archived (hidden from the lists; its log is kept)."""
-        return self.get_meta(ARCHIVED_META + table_id) == "1"
-
-    def set_archived(self, table_id: str, archived: bool) -> None:
-        """Archive or unarchive a table (NotFound if there is no such table)."""
-        self._table_column(table_id, TABLES.c.id)
-        self.set_meta(ARCHIVED_META + table_id, "1" if archived else "0")
-
     def delete_table(self, table_id: str, meta_keys: tuple[str, ...] | list[str] = ()) -> int:
-        """Delete a table for good: its log records, its row, its archive mark and the
-        ``meta_keys`` given (its readers, spectator delay, seat tokens), in one transaction;
+        """Delete a table for good: its log records, its row, its settings and seat tokens
+        (settings.py) and the ``meta_keys`` given (its spectator delay), in one transaction;
         returns how many log records went. NotFound if there is no such table.
 
         The one exception to the append-only log (docs/design.md, invariant 1), made only when the
         organiser asks for it explicitly (``DELETE /api/tables/{id}``,
         ``scorekeeper table delete``). The table's id is never given to another table.
         """
-        keys = [ARCHIVED_META + table_id, SUMMARY_META + table_id, *meta_keys]
+        keys = list(meta_keys)
         m = _TABLE_ID.match(table_id)
         with self._db("delete a table") as conn:
             self._table_row(conn, table_id)
             if self.marker is not None:
                 self.marker.forget(table_id)
             gone = conn.execute(delete(LOG).where(LOG.c.table_id == table_id)).rowcount
+            conn.execute(delete(SETTINGS).where(SETTINGS.c.table_id == table_id))
+            conn.execute(delete(SEAT_TOKENS).where(SEAT_TOKENS.c.table_id == table_id))
             conn.execute(delete(TABLES).where(TABLES.c.id == table_id))
-            conn.execute(delete(META).where(META.c.key.in_(keys)))
+            if keys:
+                conn.execute(delete(META).where(META.c.key.in_(keys)))
             if m is not None:
                 highest = conn.execute(
                     select(META.c.value).where(META.c.key == HIGHEST_ID_META)

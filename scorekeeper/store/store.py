@@ -34,7 +34,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from scorekeeper.errors import StoreError
-from scorekeeper.store import checks, data_table
+from scorekeeper.store import checks, data_table, migrations
 from scorekeeper.store.base import KITS, LOG, META, TABLES, plain, sqlite_url
 from scorekeeper.store.chain import GENESIS, link
 from scorekeeper.store.durable import fsync_file
@@ -47,11 +47,11 @@ from scorekeeper.store.marker import (
     read_marker,
 )
 from scorekeeper.store.replica import ReplicaStore
-from scorekeeper.store.rows import ARCHIVED_META, HIGHEST_ID_META, SUMMARY_META
+from scorekeeper.store.rows import HIGHEST_ID_META
+from scorekeeper.store.settings import SettingsStore, TableSettings
 
 # Names other modules import from here (the store's classes live in base.py, rows.py, log.py).
 __all__ = [
-    "ARCHIVED_META",
     "DEFAULT_URL",
     "HIGHEST_ID_META",
     "KITS",
@@ -59,21 +59,25 @@ __all__ = [
     "META",
     "READ_BATCH",
     "SCHEMA_VERSION",
-    "SUMMARY_META",
     "TABLES",
     "Started",
     "Store",
     "TableLog",
+    "TableSettings",
     "sqlite_url",
 ]
 
 DEFAULT_URL = "sqlite:///var/scorekeeper.db"
 # 2: log rows carry chained checksums (a version-1 store gets them at its first open)
 # 3: the games' data entries (board profiles) live in the ``data`` table, not in meta strings
-SCHEMA_VERSION = "3"
+# From 3 on the schema is kept by Alembic revisions (scorekeeper/store/migrations/), and each
+# revision sets this value too (``backup`` reads it to recognise a store):
+# 4: per-table settings and seat tokens in their own tables, not in meta strings
+SCHEMA_VERSION = "4"
+LEGACY_VERSION = "3"  # the schema the steps before Alembic bring a store to
 
 
-class Store(ReplicaStore):
+class Store(ReplicaStore, SettingsStore):
     """Tables, logs, kits and settings in one database at ``url`` (SQLAlchemy URL).
 
     A SQLite file's folder is created if missing. Errors from the database come out as
@@ -124,9 +128,6 @@ class Store(ReplicaStore):
             self._conn: Connection = self.engine.connect()
             if file:
                 self._quick_check()
-            for table in (TABLES, LOG, META, KITS, data_table.DATA):
-                table.create(self._conn, checkfirst=True)
-            self._conn.commit()
             self._migrate()
         except SQLAlchemyError as exc:
             self._give_up()
@@ -163,9 +164,31 @@ class Store(ReplicaStore):
             raise checks.refuse_damaged(self.where, rows)
 
     def _migrate(self) -> None:
-        """Bring a store written by an older version up to ``SCHEMA_VERSION`` (or set it)."""
+        """Make a new database a store, or bring an older store up to the newest schema.
+
+        The usual start finds the database at the newest revision in one SELECT and imports
+        nothing more (Alembic costs time and memory a start cannot spare: migrations/). A
+        store from before migrations first goes through the steps that bring it to schema 3
+        (``_legacy_steps``), in place, keeping every record and its chain.
+        """
+        if migrations.current(self._conn) == migrations.HEAD:
+            return
+        from scorekeeper.store.migrations import run  # Alembic: only now
+
+        names = set(inspect(self._conn).get_table_names())
+        self._conn.rollback()
+        if "tables" in names and migrations.VERSION_TABLE not in names:
+            # Made before migrations: a schema 1 or 2 store may lack the data table.
+            for table in (TABLES, LOG, META, KITS, data_table.DATA):
+                table.create(self._conn, checkfirst=True)
+            self._conn.commit()
+            self._legacy_steps()
+        run.upgrade(self._conn, sqlite=self._sqlite, where=self.where)
+
+    def _legacy_steps(self) -> None:
+        """Bring a store from before migrations up to schema 3 (the Alembic baseline)."""
         version = self.get_meta("schema_version")
-        if version == SCHEMA_VERSION:
+        if version == LEGACY_VERSION:
             return
         if version is not None:
             columns = {c["name"] for c in inspect(self._conn).get_columns("log")}
@@ -174,7 +197,7 @@ class Store(ReplicaStore):
                 self._conn.commit()
             self._fill_chains()
             self._move_meta_data()
-        self.set_meta("schema_version", SCHEMA_VERSION)
+        self.set_meta("schema_version", LEGACY_VERSION)
 
     def _move_meta_data(self) -> None:
         """Move the data entries schema 2 kept as meta strings into the data table."""

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.errors import NotFound
 from scorekeeper.service import Hub
-from scorekeeper.service.tokens import Unauthenticated
+from scorekeeper.service.tokens import Unauthenticated, credential
 from tests.api.games import find_test_game
 
 
@@ -69,7 +69,7 @@ def test_delete_removes_an_ended_table_its_log_and_its_seat_tokens(
     with pytest.raises(Unauthenticated):
         hub.tokens.identify(token)
     assert client.post("/api/pair", json={"code": unused}).status_code == 401
-    assert hub.store.get_meta(f"seat-tokens:{tid}:0") is None
+    assert hub.store.seat_token(credential(token)) is None  # its seat tokens went with it
     # its id is never given again, and an unnamed table is called by its number
     row = client.post("/api/tables", headers=org, json={"game": "fake", "seats": 2}).json()
     assert row["id"] not in (tid, keep) and row["name"] == f"Table {row['id'][1:]}"

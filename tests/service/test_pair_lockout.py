@@ -4,9 +4,11 @@ neither (it stays unused), per client and over all clients; a fake clock moves t
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 
 import pytest
 
+from scorekeeper.core.table import TableConfig
 from scorekeeper.service.tokens import (
     MAX_FAILED_PAIRS,
     MAX_FAILED_PER_CLIENT,
@@ -15,7 +17,8 @@ from scorekeeper.service.tokens import (
     TooManyTries,
     Unauthenticated,
 )
-from tests.fakes import Clock, MemoryMeta
+from scorekeeper.store import Store
+from tests.fakes import Clock
 
 
 @pytest.fixture
@@ -24,8 +27,11 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def tokens(clock: Clock) -> Tokens:
-    return Tokens(MemoryMeta(), threading.RLock(), clock=clock)
+def tokens(clock: Clock) -> Iterator[Tokens]:
+    """Tokens on an in-memory store holding table t1 (seat tokens are kept per table)."""
+    with Store("sqlite://") as store:
+        store.create_table(TableConfig(game="fake", seats=("a", "b", "c", "d", "e", "f")))
+        yield Tokens(store, threading.RLock(), clock=clock)
 
 
 def guess_wrong(tokens: Tokens, client: str, times: int) -> None:

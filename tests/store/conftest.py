@@ -4,6 +4,7 @@ power can be cut."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +37,15 @@ def run_sql(url: str, statement: str, **params: object) -> list[tuple[object, ..
             return [tuple(row) for row in result] if result.returns_rows else []
     finally:
         engine.dispose()
+
+
+def before_migrations(db: Path, schema_version: str) -> None:
+    """Turn the SQLite store ``db`` (closed, holding no table settings or seat tokens) into one
+    written by the versions before migrations, at ``schema_version`` ("1" to "3")."""
+    with sqlite3.connect(db) as conn:
+        for name in ("alembic_version", "seat_tokens", "table_settings"):
+            conn.execute(f"DROP TABLE {name}")
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (schema_version,))
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.chain import GENESIS, BrokenChain, link
 from scorekeeper.store.store import SCHEMA_VERSION
 from tests.api.games import find_test_game
-from tests.store.conftest import run_sql
+from tests.store.conftest import before_migrations, run_sql
 
 
 @pytest.fixture
@@ -136,7 +136,7 @@ def test_a_store_written_before_checksums_gets_them_at_its_first_open(db: Path) 
         for t in (damaged, good)
     }
     _sql(db, "ALTER TABLE log DROP COLUMN chain")
-    _sql(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    before_migrations(db, "1")
     with Store(sqlite_url(str(db))) as store:
         assert store.get_meta("schema_version") == SCHEMA_VERSION
         for table_id in (damaged, good):

@@ -12,6 +12,7 @@ from scorekeeper.games.arcanum.board_data import BOARD_KIND
 from scorekeeper.games.arcanum.boards import find_profile
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.store import SCHEMA_VERSION
+from tests.store.conftest import before_migrations
 
 
 def _sql(db: Path, statement: str, *args: object) -> list[tuple[object, ...]]:
@@ -47,7 +48,7 @@ def test_a_schema_2_store_gets_its_board_profiles_moved_into_the_data_table(
         store.set_meta("organiser-note", "kept")
     # Written the old way: no data table, the profiles as meta strings with their index.
     _sql(db, "DROP TABLE data")
-    _sql(db, "UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    before_migrations(db, "2")
     for key, value in (
         ("board:club", json.dumps(club)),
         ("board:half", json.dumps(half)),
@@ -57,7 +58,7 @@ def test_a_schema_2_store_gets_its_board_profiles_moved_into_the_data_table(
         _sql(db, "INSERT INTO meta (key, value) VALUES (?, ?)", key, value)
 
     with Store(sqlite_url(str(db))) as store:
-        assert store.get_meta("schema_version") == SCHEMA_VERSION == "3"
+        assert store.get_meta("schema_version") == SCHEMA_VERSION == "4"
         assert store.data_names("arcanum", "board") == ["club", "half"]
         assert json.loads(json.dumps(store.data("arcanum", "board", "club"))) == json.loads(
             json.dumps(club)

@@ -1,0 +1,1 @@
+"""The store's Alembic revisions, one a file (loaded by Alembic, not imported)."""
