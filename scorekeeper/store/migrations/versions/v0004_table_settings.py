@@ -156,9 +156,10 @@ def _is_json(value: str) -> bool:
 
 
 def _json_text(bind: sa.Connection, value: str | None) -> Any:
-    """``value`` (JSON text) as stored as is in a JSON column (not encoded once more)."""
+    """``value`` (JSON text) as stored as is in a JSON column (not encoded once more); None is
+    SQL NULL (through the JSON type it would become the text 'null')."""
     if value is None:
-        return None
+        return sa.null()
     literal = sa.literal(value, sa.Text())
     return literal if bind.dialect.name == "sqlite" else sa.cast(literal, sa.JSON())
 

@@ -1,0 +1,173 @@
+"""The store's schema migrations: a new store at head on both backends, a schema-3 file made
+the way the versions before migrations made it upgraded in place, and no Alembic at a start."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine
+from sqlmodel import SQLModel
+
+from scorekeeper.errors import StoreError
+from scorekeeper.store import Store, sqlite_url
+from scorekeeper.store.chain import GENESIS, link
+from scorekeeper.store.migrations import HEAD
+from scorekeeper.store.settings import TableSettings
+from tests.store.conftest import run_sql
+
+STORE_TABLES = {"tables", "log", "meta", "kits", "data", "table_settings", "seat_tokens"}
+
+# The statements the store ran to make a schema-3 database before migrations (SQLAlchemy's DDL
+# for its models then, as read back from sqlite_master).
+SCHEMA_3 = [
+    "CREATE TABLE tables (id VARCHAR(32) NOT NULL, created_at DATETIME NOT NULL, name VARCHAR "
+    "NOT NULL, game VARCHAR NOT NULL, config JSON NOT NULL, status VARCHAR NOT NULL, "
+    "PRIMARY KEY (id))",
+    "CREATE TABLE log (id INTEGER NOT NULL, table_id VARCHAR(32) NOT NULL, seq INTEGER NOT "
+    "NULL, at DATETIME NOT NULL, record JSON NOT NULL, chain VARCHAR(64), PRIMARY KEY (id), "
+    "CONSTRAINT uq_log_table_seq UNIQUE (table_id, seq), FOREIGN KEY(table_id) REFERENCES "
+    "tables (id))",
+    'CREATE TABLE meta ("key" VARCHAR(200) NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY ("key"))',
+    "CREATE TABLE kits (name VARCHAR(64) NOT NULL, game VARCHAR NOT NULL, entries JSON NOT "
+    "NULL, updated_at DATETIME NOT NULL, PRIMARY KEY (name))",
+    "CREATE TABLE data (game VARCHAR(64) NOT NULL, kind VARCHAR(64) NOT NULL, name VARCHAR(64) "
+    "NOT NULL, body JSON NOT NULL, updated_at DATETIME NOT NULL, PRIMARY KEY (game, kind, name))",
+]
+WHEN = "2026-03-01 19:00:00.000000"
+SUMMARY = '{"status": "ended", "inputs": 3, "scores": [4, 7],  "winners": [1]}'
+ANN, BOB, GONE, BROKEN = ("a" * 64, "b" * 64, "c" * 64, "d" * 64)
+
+
+def schema_3_store(db: Path) -> dict[str, list[tuple[int, str, str]]]:
+    """A schema-3 store as the versions before migrations left it: two tables with logs, t2
+    archived and ended with a summary, t1 with readers and two seat tokens (one withdrawn), and
+    settings of a deleted table t3; returns each table's (seq, text, chain) as written."""
+    db.parent.mkdir(parents=True, exist_ok=True)
+    logs: dict[str, list[tuple[int, str, str]]] = {}
+    with sqlite3.connect(db) as conn:
+        for statement in SCHEMA_3:
+            conn.execute(statement)
+        for table_id, status in (("t1", "running"), ("t2", "ended")):
+            config = {"game": "fake", "seats": ["ann", "bob"], "name": f"Table {table_id}"}
+            conn.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, 'fake', ?, ?)",
+                (table_id, WHEN, config["name"], json.dumps(config), status),
+            )
+            previous, rows = GENESIS, []
+            for seq in (1, 2, 3):
+                text = json.dumps({"type": "seen", "zone": "play", "piece": f"C{seq}", "on": True})
+                previous = link(previous, table_id, seq, text)
+                rows.append((seq, text, previous))
+                conn.execute(
+                    "INSERT INTO log (table_id, seq, at, record, chain) VALUES (?, ?, ?, ?, ?)",
+                    (table_id, seq, WHEN, text, previous),
+                )
+            logs[table_id] = rows
+        meta = {
+            "schema_version": "3",
+            "store-id": "0123456789abcdef01234567",
+            "organiser-token-sha256": "e" * 64,
+            "table-highest-number": "3",
+            "table-readers:t1": "sim",
+            "table-archived:t1": "0",
+            "table-archived:t2": "1",
+            "table-summary:t2": SUMMARY,
+            "table-summary:t1": "{not json",
+            "table-archived:t3": "1",
+            f"seat-token:{ANN}": json.dumps({"table": "t1", "seat": 0}),
+            f"seat-token:{BOB}": json.dumps({"table": "t1", "seat": 1, "revoked": True}),
+            f"seat-token:{GONE}": json.dumps({"table": "t3", "seat": 0}),
+            f"seat-token:{BROKEN}": "[1]",
+            "seat-tokens:t1:0": json.dumps([ANN]),
+            "seat-tokens:t1:1": "[]",
+            "spectator-delay:t1": "30.0",
+        }
+        conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+    return logs
+
+
+def test_a_schema_3_file_is_upgraded_in_place_keeping_every_record(tmp_path: Path) -> None:
+    db = tmp_path / "var" / "scorekeeper.db"
+    logs = schema_3_store(db)
+    with Store(sqlite_url(str(db))) as store:
+        for table_id, rows in logs.items():
+            assert store.raw_records(table_id) == rows  # byte for byte, chains and all
+            assert [seq for seq, _r in store.records(table_id)] == [1, 2, 3]  # chain checked
+        assert store.table_settings() == {
+            "t1": TableSettings(archived=False, summary=None, readers="sim"),
+            "t2": TableSettings(archived=True, summary=SUMMARY, readers=""),
+        }
+        assert store.seat_token(ANN) == ("t1", 0, False)
+        assert store.seat_token(BOB) == ("t1", 1, True)
+        assert store.seat_token(GONE) is None and store.seat_token(BROKEN) is None
+        assert store.meta_prefixed("table-") == {"highest-number": "3"}
+        assert store.meta_prefixed("seat-token") == {}
+        for key, value in (
+            ("schema_version", "4"),
+            ("store-id", "0123456789abcdef01234567"),
+            ("organiser-token-sha256", "e" * 64),
+            ("spectator-delay:t1", "30.0"),
+        ):
+            assert store.get_meta(key) == value
+        assert store.append("t1", {"type": "undo"}) == 4  # the chain goes on
+        assert store.create_table(store.config("t1")) == "t4"  # numbers are not given twice
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
+
+
+def test_a_new_store_is_made_by_the_migrations_as_the_models_say(store_url: str) -> None:
+    with Store(store_url) as store:
+        assert store.get_meta("schema_version") == "4"
+    assert run_sql(store_url, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+    engine = create_engine(store_url)
+    try:
+        with engine.connect() as conn:
+            context = MigrationContext.configure(
+                conn, opts={"compare_type": True, "include_object": _store_object}
+            )
+            assert compare_metadata(context, SQLModel.metadata) == []
+    finally:
+        engine.dispose()
+
+
+def _store_object(thing: Any, name: Any, kind: str, _reflected: bool, _other: Any) -> bool:
+    """Compare the store's tables only (other models, such as the event hub's, share the
+    metadata but not these migrations)."""
+    table = name if kind == "table" else getattr(getattr(thing, "table", None), "name", None)
+    return table in STORE_TABLES
+
+
+def test_a_start_at_head_does_not_import_alembic(tmp_path: Path) -> None:
+    db = tmp_path / "sk.db"
+    Store(sqlite_url(str(db))).close()
+    code = (
+        "import sys\n"
+        "from scorekeeper.store import Store\n"
+        f"Store({sqlite_url(str(db))!r}).close()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_a_store_from_a_newer_version_is_refused_in_words(tmp_path: Path) -> None:
+    db = tmp_path / "sk.db"
+    Store(sqlite_url(str(db))).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '0099_from_the_future'")
+    with pytest.raises(StoreError, match=r"sk\.db: its schema \(revision 0099_from_the_future\)"):
+        Store(sqlite_url(str(db)))
+    with sqlite3.connect(db) as conn:  # and left as it was
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            ("0099_from_the_future",)
+        ]
