@@ -204,10 +204,37 @@ class EventDb:
                         username=username,
                         password_hash=password_hash,
                         created_at=utcnow(),
+                        online=False,
+                        games={},
+                        health={},
                     )
                 )
 
-    def tables(self, event_id: str) -> list[dict[str, str]]:
+    def table_said(
+        self,
+        event_id: str,
+        name: str,
+        *,
+        online: bool | None = None,
+        games: dict[str, int] | None = None,
+        health: dict[str, Any] | None = None,
+    ) -> None:
+        """Keep what a table last said: its status (online, each game's last seq) or health."""
+        values: dict[str, Any] = {"seen_at": utcnow()}
+        if online is not None:
+            values["online"] = online
+        if games is not None:
+            values["games"] = games
+        if health is not None:
+            values["health"] = health
+        with self._tx("note the table's status") as conn:
+            conn.execute(
+                update(EVENT_TABLES)
+                .where(EVENT_TABLES.c.event_id == event_id, EVENT_TABLES.c.name == name)
+                .values(**values)
+            )
+
+    def tables(self, event_id: str) -> list[dict[str, Any]]:
         """The event's tables in the order they were added."""
         with self._tx("list the tables") as conn:
             rows = conn.execute(
@@ -216,7 +243,16 @@ class EventDb:
                 .order_by(EVENT_TABLES.c.created_at, EVENT_TABLES.c.name)
             ).all()
         return [
-            {"name": r.name, "username": r.username, "password_hash": r.password_hash} for r in rows
+            {
+                "name": r.name,
+                "username": r.username,
+                "password_hash": r.password_hash,
+                "online": bool(r.online),
+                "seen_at": r.seen_at.isoformat() if r.seen_at else None,
+                "games": dict(r.games or {}),
+                "health": dict(r.health or {}),
+            }
+            for r in rows
         ]
 
     # -- scoped tokens ------------------------------------------------------------------------

@@ -70,6 +70,12 @@ class EventTableRow(SQLModel, table=True):
     username: str = Field(max_length=64)
     password_hash: str = Field(max_length=200)  # as the broker's password file holds it
     created_at: datetime = Field(default_factory=utcnow)
+    # What the table last said (its retained status and health), so that every hub process
+    # shows the same, whichever one the broker handed the message to.
+    online: bool = False
+    seen_at: datetime | None = None
+    games: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    health: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
 class EventTokenRow(SQLModel, table=True):

@@ -74,6 +74,15 @@ def test_tables_and_scoped_tokens(dbs: list[EventDb]) -> None:
         ("t1", "$7$new"),
         ("t2", "$7$x"),
     ]
+    db.table_said("cup", "t2", online=True, games={"cup-r1-t2": 7})
+    dbs[1].table_said("cup", "t2", health={"readers": [{"id": "r1", "ok": True}]})
+    t2 = dbs[1].tables("cup")[1]
+    assert (t2["online"], t2["games"], t2["health"]["readers"][0]["id"]) == (
+        True,
+        {"cup-r1-t2": 7},
+        "r1",
+    )
+    assert t2["seen_at"] is not None and db.tables("cup")[0]["online"] is False
     judge = db.new_token("cup", "judge", "Jo")
     seat = db.new_token("cup", "seat", "k7m2p")
     assert dbs[1].identify(judge) == ("cup", "judge", "Jo")
