@@ -91,6 +91,10 @@ def _leaks(game: Game, before: Any, state: Any, seats: int, events: tuple[str, .
     """
     found: list[str] = []
     unique = _unique_words(game)
+    # Each audience's view is built once per call, not once per other seat's secrets (views are
+    # pure: the same state gives the same view); the check itself is unchanged.
+    shown_now: dict[Audience, tuple[dict[str, Any], str]] = {}
+    shown_before: dict[Audience, dict[str, Any]] = {}
     for seat in range(seats):
         secrets = game.secrets(state, seat)
         if not secrets:
@@ -104,10 +108,17 @@ def _leaks(game: Game, before: Any, state: Any, seats: int, events: tuple[str, .
                 found.append(f"seat {seat}'s {match.group(0)} is named in the feed: {line!r}")
         others: list[Audience] = [PUBLIC, *(t for t in range(seats) if t != seat)]
         for audience in others:
-            now = _shown(game, state, audience)
-            if not pattern.search(json.dumps(now)):
+            if audience not in shown_now:
+                view = _shown(game, state, audience)
+                shown_now[audience] = (view, json.dumps(view))
+            now, text = shown_now[audience]
+            # a plain substring test first: a match needs one of the names in the text (the
+            # alternation's search is the slow part, and almost every text holds none)
+            if not any(name in text for name in names) or not pattern.search(text):
                 continue
-            for where in _new_strings(now, _shown(game, before, audience), pattern):
+            if audience not in shown_before:
+                shown_before[audience] = _shown(game, before, audience)
+            for where in _new_strings(now, shown_before[audience], pattern):
                 found.append(f"seat {seat}'s secret is shown to {audience}: {where}")
     return found
 
