@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     create.add_argument("--name", default="", help="the event's name as players read it")
     create.add_argument("--game", required=True, help="the game every table plays")
     create.add_argument(
-        "--tables", required=True, help="how many tables (12: tables 1 to 12) or their names (a,b,c)"
+        "--tables", required=True, help="how many tables (12: tables 1 to 12) or their names"
     )
     create.add_argument("--broker-host", default="localhost", help="where tables find the broker")
     create.add_argument("--broker-port", type=port_number, default=1883)
