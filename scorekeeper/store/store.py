@@ -35,7 +35,16 @@ from sqlalchemy.pool import StaticPool
 
 from scorekeeper.errors import StoreError
 from scorekeeper.store import checks, data_table, migrations
-from scorekeeper.store.base import KITS, LOG, META, TABLES, plain, sqlite_url
+from scorekeeper.store.base import (
+    KITS,
+    LOG,
+    META,
+    SEAT_TOKENS,
+    SETTINGS,
+    TABLES,
+    plain,
+    sqlite_url,
+)
 from scorekeeper.store.chain import GENESIS, link
 from scorekeeper.store.durable import fsync_file
 from scorekeeper.store.log import READ_BATCH, Started, TableLog
@@ -73,8 +82,10 @@ DEFAULT_URL = "sqlite:///var/scorekeeper.db"
 # From 3 on the schema is kept by Alembic revisions (scorekeeper/store/migrations/), and each
 # revision sets this value too (``backup`` reads it to recognise a store):
 # 4: per-table settings and seat tokens in their own tables, not in meta strings
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = migrations.HEAD_SCHEMA_VERSION
 LEGACY_VERSION = "3"  # the schema the steps before Alembic bring a store to
+# Every table of the store, in the order they can be created (a new database gets them at once).
+STORE_TABLES = (TABLES, LOG, META, KITS, data_table.DATA, SETTINGS, SEAT_TOKENS)
 
 
 class Store(ReplicaStore, SettingsStore):
@@ -167,16 +178,19 @@ class Store(ReplicaStore, SettingsStore):
         """Make a new database a store, or bring an older store up to the newest schema.
 
         The usual start finds the database at the newest revision in one SELECT and imports
-        nothing more (Alembic costs time and memory a start cannot spare: migrations/). A
-        store from before migrations first goes through the steps that bring it to schema 3
-        (``_legacy_steps``), in place, keeping every record and its chain.
+        nothing more, and an empty database is given the newest tables without Alembic either
+        (it costs time and memory a start cannot spare: migrations/). A store from before
+        migrations first goes through the steps that bring it to schema 3 (``_legacy_steps``),
+        in place, keeping every record and its chain, then through the revisions.
         """
         if migrations.current(self._conn) == migrations.HEAD:
             return
-        from scorekeeper.store.migrations import run  # Alembic: only now
-
         names = set(inspect(self._conn).get_table_names())
         self._conn.rollback()
+        if not names and migrations.create_new(self._conn, STORE_TABLES, META, sqlite=self._sqlite):
+            return
+        from scorekeeper.store.migrations import run  # Alembic: only now
+
         if "tables" in names and migrations.VERSION_TABLE not in names:
             # Made before migrations: a schema 1 or 2 store may lack the data table.
             for table in (TABLES, LOG, META, KITS, data_table.DATA):

@@ -27,10 +27,14 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("pg_url"))
 
 
-def run_sql(url: str, statement: str, **params: object) -> list[tuple[object, ...]]:
+def run_sql(
+    url: str, statement: str, *, autocommit: bool = False, **params: object
+) -> list[tuple[object, ...]]:
     """Run one SQL statement on the store at ``url`` behind its back (to damage it, or to
-    build an old layout), on its own connection, committed; returns the rows it gave."""
-    engine = create_engine(url)
+    build an old layout), on its own connection, committed (``autocommit``: outside any
+    transaction, as CREATE DATABASE needs); returns the rows it gave."""
+    options = {"isolation_level": "AUTOCOMMIT"} if autocommit else {}
+    engine = create_engine(url, **options)
     try:
         with engine.begin() as conn:
             result = conn.execute(text(statement), params)

@@ -16,10 +16,11 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
+from scorekeeper.core.table import TableConfig
 from scorekeeper.errors import StoreError
 from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store.chain import GENESIS, link
-from scorekeeper.store.migrations import HEAD
+from scorekeeper.store.migrations import HEAD, run
 from scorekeeper.store.settings import TableSettings
 from tests.store.conftest import run_sql
 
@@ -123,17 +124,44 @@ def test_a_schema_3_file_is_upgraded_in_place_keeping_every_record(tmp_path: Pat
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
 
 
-def test_a_new_store_is_made_by_the_migrations_as_the_models_say(store_url: str) -> None:
+def test_a_new_store_and_the_revisions_run_from_nothing_both_give_the_models_tables(
+    store_url: str, tmp_path: Path
+) -> None:
+    """A new store is made from the models without Alembic (migrations/__init__.py); the
+    revisions, run from an empty database, must give exactly the same schema."""
     with Store(store_url) as store:
         assert store.get_meta("schema_version") == "4"
     assert run_sql(store_url, "SELECT version_num FROM alembic_version") == [(HEAD,)]
-    engine = create_engine(store_url)
+    assert schema_differences(store_url) == []
+    if store_url.startswith("sqlite"):
+        empty = sqlite_url(str(tmp_path / "empty.db"))
+    else:
+        empty = store_url + "_empty"
+        run_sql(store_url, f"CREATE DATABASE {empty.rsplit('/', 1)[1]}", autocommit=True)
+    engine = create_engine(empty)
+    try:
+        with engine.connect() as conn:
+            assert run.upgrade(conn, sqlite=empty.startswith("sqlite"), where="x") is None
+    finally:
+        engine.dispose()
+    assert run_sql(empty, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+    assert run_sql(empty, "SELECT value FROM meta") == [("4",)]
+    assert schema_differences(empty) == []
+    with Store(empty) as store:  # and it is a store at head
+        table = store.create_table(TableConfig(game="fake", seats=("a", "b")))
+        store.set_archived(table, True)
+        assert store.archived(table) and store.append(table, {"type": "undo"}) == 1
+
+
+def schema_differences(url: str) -> list[Any]:
+    """What Alembic finds between the database at ``url`` and the store's models."""
+    engine = create_engine(url)
     try:
         with engine.connect() as conn:
             context = MigrationContext.configure(
                 conn, opts={"compare_type": True, "include_object": _store_object}
             )
-            assert compare_metadata(context, SQLModel.metadata) == []
+            return list(compare_metadata(context, SQLModel.metadata))
     finally:
         engine.dispose()
 
@@ -145,13 +173,14 @@ def _store_object(thing: Any, name: Any, kind: str, _reflected: bool, _other: An
     return table in STORE_TABLES
 
 
-def test_a_start_at_head_does_not_import_alembic(tmp_path: Path) -> None:
+def test_a_start_at_head_or_on_a_new_database_does_not_import_alembic(tmp_path: Path) -> None:
     db = tmp_path / "sk.db"
     Store(sqlite_url(str(db))).close()
     code = (
         "import sys\n"
         "from scorekeeper.store import Store\n"
         f"Store({sqlite_url(str(db))!r}).close()\n"
+        f"Store({sqlite_url(str(tmp_path / 'new.db'))!r}).close()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
     )
     done = subprocess.run(

@@ -5,6 +5,12 @@ A store at ``HEAD`` opens with one plain SELECT of ``alembic_version`` (``curren
 imports Alembic: a start is budgeted in time and memory (about 1.5 s and 80 MB), and Alembic
 with its script loading is only paid when an upgrade is due (``run.upgrade``).
 
+An empty database is made a store at ``HEAD`` without Alembic too (``create_new``: the models'
+tables, stamped ``HEAD`` by plain SQL), which is Alembic's own recipe for a database built
+from scratch: importing and running it would cost about 10 MB for the life of the process
+(a first start on a new Pi, and every start ``make bench`` measures, is on a new database). A
+test proves that the revisions, run from nothing, give exactly the models' tables.
+
 Revisions, in order:
 
 - ``0003_baseline``: the tables of schema 3 (tables, log, meta, kits, data), as the store made
@@ -17,12 +23,20 @@ Revisions, in order:
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, text
+from collections.abc import Sequence
+
+from sqlalchemy import Connection, Table, insert, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 
 BASELINE = "0003_baseline"
 HEAD = "0004_table_settings"
-VERSION_TABLE = "alembic_version"  # Alembic's own name for it
+HEAD_SCHEMA_VERSION = "4"  # what HEAD writes as schema_version in meta (backups read it)
+VERSION_TABLE = "alembic_version"  # Alembic's own name for it, and its own layout below
+_VERSION_DDL = (
+    f"CREATE TABLE {VERSION_TABLE} (version_num VARCHAR(32) NOT NULL, "
+    f"CONSTRAINT {VERSION_TABLE}_pkc PRIMARY KEY (version_num))"
+)
+_LOCK_KEY = 0x5C0BE4EE  # the advisory lock PostgreSQL openers take while they change the schema
 
 
 def current(conn: Connection) -> str | None:
@@ -35,3 +49,41 @@ def current(conn: Connection) -> str | None:
         value = None
     conn.rollback()
     return None if value is None else str(value)
+
+
+def begin_exclusive(conn: Connection, *, sqlite: bool) -> None:
+    """Open the transaction a schema change runs in, held against other openers.
+
+    SQLite: an explicit ``BEGIN IMMEDIATE`` (Python's sqlite3 would otherwise commit each
+    CREATE TABLE on its own, and a crash half-way would leave a store no revision describes).
+    PostgreSQL: a transaction-scoped advisory lock. A second process opening the same database
+    at the same moment waits, then finds the work done.
+    """
+    if sqlite:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
+
+
+def create_new(conn: Connection, tables: Sequence[Table], meta: Table, *, sqlite: bool) -> bool:
+    """Make an empty database a store at ``HEAD``: create ``tables`` (the models' tables),
+    stamp ``HEAD`` and write ``schema_version`` into ``meta``, in one transaction, committed.
+
+    Returns False, changing nothing, when the database is not empty once held (another process
+    made it meanwhile, or it holds something else): the caller then upgrades it as it is.
+    """
+    begin_exclusive(conn, sqlite=sqlite)
+    try:
+        if inspect(conn).get_table_names():
+            conn.rollback()
+            return False
+        for table in tables:
+            table.create(conn)
+        conn.execute(text(_VERSION_DDL))
+        conn.execute(text(f"INSERT INTO {VERSION_TABLE} (version_num) VALUES (:v)"), {"v": HEAD})
+        conn.execute(insert(meta).values(key="schema_version", value=HEAD_SCHEMA_VERSION))
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    return True

@@ -1,9 +1,7 @@
 """Bringing a database up to ``HEAD`` with Alembic (imported only here: see __init__.py).
 
 ``upgrade`` runs the revisions on the store's own connection, in one transaction that it
-commits: on SQLite an explicit ``BEGIN IMMEDIATE`` (Python's sqlite3 would otherwise commit each
-CREATE TABLE on its own, and a crash half-way would leave a store no revision describes), on
-PostgreSQL a transaction holding an advisory lock. Either way a second process opening the same
+commits, held against other openers (``begin_exclusive``): a second process opening the same
 database at the same moment waits, then finds it upgraded and does nothing.
 
 There is no env.py or alembic.ini: the environment is set up here, on that connection, and the
@@ -25,11 +23,9 @@ from alembic.util.exc import CommandError
 from sqlalchemy import Connection, inspect, text
 
 from scorekeeper.errors import StoreError
-from scorekeeper.store.migrations import BASELINE, HEAD, VERSION_TABLE
+from scorekeeper.store.migrations import BASELINE, HEAD, VERSION_TABLE, begin_exclusive
 
 log = logging.getLogger(__name__)
-
-_LOCK_KEY = 0x5C0BE4EE  # the advisory lock PostgreSQL openers take while they upgrade
 
 
 @cache
@@ -47,10 +43,7 @@ def upgrade(conn: Connection, *, sqlite: bool, where: str) -> str | None:
     tables and records are kept and only the later revisions run. Rolled back on any error;
     StoreError naming ``where`` (the database) when its revision is not one this version knows.
     """
-    if sqlite:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
-    else:
-        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
+    begin_exclusive(conn, sqlite=sqlite)
     try:
         tables = set(inspect(conn).get_table_names())
         before = _version(conn) if VERSION_TABLE in tables else None
