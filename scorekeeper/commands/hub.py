@@ -124,6 +124,13 @@ def _create(args: argparse.Namespace) -> int:
         broker.write(folder)
         token = hub.db.new_token(args.event, "organiser")
         write_secret_file(folder / TOKEN_FILE, token + "\n")
+        # For systemd/scorekeeper-hub@.service (EnvironmentFile): the database URL may hold
+        # a password, so the file is the service user's alone.
+        write_secret_file(
+            folder / "hub.env",
+            f"SCOREKEEPER_EVENT_DB={args.db}\nSCOREKEEPER_HUB_NUMBER=1\n"
+            "SCOREKEEPER_HUB_PORT=8100\n",
+        )
     finally:
         hub.stop()
     print(f"event {args.event}: {game.name}, {len(tables)} tables")
