@@ -88,6 +88,17 @@ class Rows(StoreBase):
         data = config.to_dict()
         data["name"] = config.name or f"Table {table_id}"
         with self._db("create a table") as conn:
+            numbered = _TABLE_ID.match(table_id)
+            highest = str(
+                conn.execute(select(META.c.value).where(META.c.key == HIGHEST_ID_META)).scalar()
+                or ""
+            )
+            if numbered and highest.isdigit() and int(numbered[1]) <= int(highest):
+                # A deleted table's id is never given again (see create_table).
+                raise ConfigError(
+                    f"table id {table_id} belonged to a deleted table and is not given again; "
+                    "choose another id"
+                )
             try:
                 conn.execute(
                     insert(TABLES).values(

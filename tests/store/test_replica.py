@@ -50,6 +50,9 @@ def test_a_table_id_given_by_a_hub_is_checked_and_kept(any_store: Store) -> None
         with pytest.raises(ConfigError, match="cannot be a table id"):
             any_store.create_table(config(), bad)
     assert any_store.table_ids() == ["spring26-g12", "t1"]
+    any_store.delete_table("t1")
+    with pytest.raises(ConfigError, match="t1 belonged to a deleted table"):
+        any_store.create_table(config(), "t1")
 
 
 def test_listeners_hear_each_append_as_stored_and_a_failing_one_fails_nothing(
