@@ -95,6 +95,8 @@ class EventHub:
         kits: Kits | None = None,
     ) -> None:
         self.event_id = event_id
+        self.hub_number = hub_number
+        self._stopping = threading.Event()
         self.db = EventDb(url)
         self.store = Store(url)
         self.replicas = Replicas(self.store)
@@ -129,12 +131,34 @@ class EventHub:
         self.db.event(self.event_id)  # NotFound in words before anything connects
         if self.ingest is not None:
             self.ingest.start()
+            if self.hub_number == 1:
+                threading.Thread(target=self._watch_timer, name="round-timer", daemon=True).start()
 
     def stop(self) -> None:
+        self._stopping.set()
         if self.ingest is not None:
             self.ingest.stop()
         self.store.close()
         self.db.close()
+
+    def _watch_timer(self) -> None:
+        """Announce the end of a round on every table's screen, once (hub number 1 only, so
+        that two hubs do not say it twice; a hub restarted within a minute of the end still
+        says it)."""
+        announced: set[tuple[int, str]] = set()
+        while not self._stopping.wait(1.0):
+            try:
+                timer = self.state().timer
+                if timer is None or timer.stopped_at is not None:
+                    continue
+                key = (timer.round, timer.started_at)
+                late = (datetime.now(UTC) - datetime.fromisoformat(timer.ends_at)).total_seconds()
+                if key not in announced and 0 <= late < 60:
+                    announced.add(key)
+                    self.announce(f"Round {timer.round}: time is up. Finish the turn in play.")
+                    self._bump()
+            except Exception:  # noqa: BLE001 - the watcher must outlive a database outage
+                log.warning("round timer check failed", exc_info=True)
 
     def _bump(self) -> None:
         with self.changed:
@@ -323,7 +347,7 @@ class EventHub:
         if last is None:
             raise ConfigError("seat a round before starting its timer")
         self.record(TimerSet(last.number, at or now_iso(), minutes))
-        self.announce(f"Round {last.number}: {minutes} minutes from now")
+        self.announce(f"Round {last.number} has started: {minutes} minutes to play")
 
     def stop_timer(self, at: str | None = None) -> None:
         last = self.state().last_round
