@@ -27,6 +27,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -72,6 +73,9 @@ class TableAgent:
         self.heartbeat = heartbeat
         self.prefix = f"{creds.event}-"
         self.notice: wire.Notice | None = None  # the latest notice, for the table's screen
+        # Called with a game's id once a create command has started it (the demo's bots,
+        # scorekeeper/event/table_bots.py); on the worker thread, so it must return quickly.
+        self.on_game: Callable[[str], None] | None = None
         self.published = 0  # records published as they were appended
         self.resent = 0  # records published again on the hub's request
         self.applied = AppliedCommands(hub.store)
@@ -340,6 +344,8 @@ class TableAgent:
                     self.hub.end(game)
                     log.info("event game ended for the next", extra=self._extra(game=game))
             self.hub.start(command.game)
+            if self.on_game is not None:
+                self.on_game(command.game)
         if self._connected.is_set():
             self.publish_status()
 
