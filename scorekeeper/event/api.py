@@ -3,7 +3,8 @@ a player's phone, check-in).
 
 ``create_event_app(hub)`` serves one ``EventHub``. Every route declares who may use it:
 
-- public: the projector and standings views, the exports, check-in with a player's code;
+- public: the projector and standings views, the exports, check-in with a player's code (and
+  the check-in page's QR code);
 - ``seat``: a player's own phone (the token check-in gave them): their view, confirming their
   table's result;
 - ``judge``: overrides, corrections (and everything public);
@@ -31,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from scorekeeper.api.assets import AssetFiles
 from scorekeeper.api.auth import token_of
 from scorekeeper.api.errors import error_body, status_for
+from scorekeeper.api.phone import qr_svg
 from scorekeeper.errors import AuthError, NotFound, ScorekeeperError
 from scorekeeper.event import exports
 from scorekeeper.event.hub_service import EventHub
@@ -184,6 +186,16 @@ def create_event_app(hub: EventHub) -> FastAPI:
         hub.check_in(code)
         token = hub.db.new_token(hub.event_id, "seat", code)
         return {"player": code, "name": state.players[code].name, "token": token}
+
+    @app.get("/api/event/check-in.svg")
+    def check_in_qr(request: Request) -> Response:
+        """The check-in page's address as a QR code, for the projector (drawn here: no
+        script or outside service on the screen). The address is the one this request came
+        to, so open the projector at the hub's network address for phones to reach it."""
+        address = str(request.base_url).rstrip("/") + "/check-in"
+        return Response(
+            qr_svg(address), media_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
+        )
 
     @app.get("/api/event/standings.json")
     def standings_json() -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from scorekeeper.core.game import PUBLIC
 from scorekeeper.errors import NotFound
+from scorekeeper.event.exports import bgstats_link, bgstats_play
 from scorekeeper.event.hub_service import EventHub
 from scorekeeper.event.points import show
 from scorekeeper.event.standings import Standing, changes, standings
@@ -124,6 +125,8 @@ def public_view(hub: EventHub) -> dict[str, Any]:
         "waiting": hub.waiting(),
         "players": sum(1 for p in state.players.values() if p.active),
         "version": hub.version,
+        # the hub's clock, so that a screen counts the timer down from the hub's time, not its own
+        "now": datetime.now(UTC).isoformat(timespec="seconds"),
     }
 
 
@@ -214,7 +217,7 @@ def _latest_changes(
 
 def player_view(hub: EventHub, player: str) -> dict[str, Any]:
     """A player's phone: their seat this round, their table's game, whether they confirmed,
-    their place in the standings."""
+    their place in the standings, and once the result is final its BG Stats link."""
     state = hub.state()
     results = hub.results()
     found = state.players.get(player)
@@ -250,6 +253,10 @@ def player_view(hub: EventHub, player: str) -> dict[str, Any]:
                     "can_confirm": status == "over"
                     and player not in state.confirmed.get(pod.game_id, frozenset()),
                     "state": game,
+                    # once final: the play as BG Stats imports it, opened from the phone
+                    "bgstats": bgstats_link(bgstats_play(hub, pod.game_id))
+                    if status == "final"
+                    else None,
                 }
     places = standings(state, results)
     own = next((s for s in places if s.player == player), None)
