@@ -125,7 +125,7 @@ def test_a_schema_3_file_is_upgraded_in_place_keeping_every_record(tmp_path: Pat
 
 
 def test_a_new_store_and_the_revisions_run_from_nothing_both_give_the_models_tables(
-    store_url: str, tmp_path: Path
+    store_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """A new store is made from the models without Alembic (migrations/__init__.py); the
     revisions, run from an empty database, must give exactly the same schema."""
@@ -136,8 +136,7 @@ def test_a_new_store_and_the_revisions_run_from_nothing_both_give_the_models_tab
     if store_url.startswith("sqlite"):
         empty = sqlite_url(str(tmp_path / "empty.db"))
     else:
-        empty = store_url + "_empty"
-        run_sql(store_url, f"CREATE DATABASE {empty.rsplit('/', 1)[1]}", autocommit=True)
+        empty = str(request.getfixturevalue("pg_url"))
     engine = create_engine(empty)
     try:
         with engine.connect() as conn:
