@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("scorekeeper.commands.serve", "run the server and live dashboard"),
     "demo": ("scorekeeper.commands.demo", "run a live, bot-played table on simulated readers"),
     "hub": ("scorekeeper.commands.hub", "run an event: many tables, one hub (docs/events.md)"),
+    "event-demo": ("scorekeeper.commands.event_demo", "run a 12-table bot-played event by itself"),
     "enroll": ("scorekeeper.commands.enroll", "tag a physical copy of a game, card by card"),
     "kit": ("scorekeeper.commands.kit", "list, export and import kits (tag registries)"),
     "replay": ("scorekeeper.commands.replay", "run a table script and check its expectations"),

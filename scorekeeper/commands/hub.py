@@ -64,6 +64,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     serve.add_argument("--port", type=port_number, default=8100)
     serve.add_argument("--hub-number", type=int, default=1, help="this hub process's number")
     serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    serve.add_argument(
+        "--demo-kits",
+        action="store_true",
+        help="give every game the demo's made-up tags, for tables played by bots "
+        "(scorekeeper serve --bots; make event-demo)",
+    )
     for each in (create, serve):
         each.add_argument(
             "--db",
@@ -155,7 +161,10 @@ def _serve(args: argparse.Namespace) -> int:
     broker = BrokerLogin(
         str(creds["host"]), int(creds["port"]), str(creds["username"]), str(creds["password"])
     )
-    hub = EventHub(args.db, args.event, broker=broker, hub_number=args.hub_number)
+    from scorekeeper.event.table_bots import bot_kit
+
+    kits = bot_kit if args.demo_kits else None
+    hub = EventHub(args.db, args.event, broker=broker, hub_number=args.hub_number, kits=kits)
     hub.start()
     print(f"event hub {args.event}: http://{args.host}:{args.port}/", flush=True)
     print(f"  projector: http://{args.host}:{args.port}/projector", flush=True)

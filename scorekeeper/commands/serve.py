@@ -111,6 +111,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "replicates its event games to the hub (see docs/events.md)",
     )
     parser.add_argument(
+        "--bots",
+        action="store_true",
+        help="with --event: bots play each game the hub sends, on simulated readers "
+        "(make event-demo; the hub must give the demo kit: hub serve --demo-kits)",
+    )
+    parser.add_argument(
+        "--bots-pace",
+        type=float,
+        default=0.05,
+        metavar="SECONDS",
+        help="with --bots: seconds between two actions of the bots (default %(default)s)",
+    )
+    parser.add_argument(
         "--backup-every",
         type=backup_minutes,
         default=None,
@@ -177,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
         from scorekeeper.event.table_credentials import TableCredentials
 
         creds = TableCredentials.read(args.event)
+    if getattr(args, "bots", False) and creds is None:
+        raise ConfigError("--bots plays an event's games: give the table's --event FILE too")
     notify = ServiceNotify()
     notify.notifier.status("starting: opening the database")
     ensure_port_free(args.host, args.port)
@@ -192,9 +207,12 @@ def run(args: argparse.Namespace) -> int:
     feedback = None
     backups = None
     agent = None
+    bots = None
     try:
         if creds is not None:
             agent = _start_agent(hub, creds)
+            if args.bots:
+                bots = _start_bots(hub, agent, args.bots_pace)
         if args.new_organiser_token:
             token: str | None = hub.tokens.new_organiser_token(hub.token_file)
         else:
@@ -215,6 +233,8 @@ def run(args: argparse.Namespace) -> int:
         )
     finally:
         notify.close()
+        if bots is not None:
+            bots.stop()
         if agent is not None:
             agent.stop()
         if backups is not None:
@@ -224,6 +244,18 @@ def run(args: argparse.Namespace) -> int:
         hub.close()
         db_lock.release()
     return 0
+
+
+def _start_bots(hub: Any, agent: Any, pace: float) -> Any:
+    """Bots play each event game the agent starts (and those running now), one action every
+    ``pace`` seconds (scorekeeper/event/table_bots.py)."""
+    from scorekeeper.event.table_bots import TableBots
+
+    bots = TableBots(hub, pace)
+    agent.on_game = bots.play
+    playing = bots.resume(agent.prefix)
+    print(f"scorekeeper: bots play this table's event games ({len(playing)} running now)")
+    return bots
 
 
 def _start_agent(hub: Any, creds: Any) -> Any:
