@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint bench fuzz soak serve clean system-packages
+.PHONY: demo event-demo test lint bench fuzz soak serve clean system-packages
 
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -50,6 +50,12 @@ $(MPY_STAMP): | system-packages
 # `make demo GAME=arcanum` plays Arcanum instead of the default game.
 demo: $(RUN_STAMP)
 	$(BIN)/scorekeeper demo $(if $(GAME),--game $(GAME)) $(DEMO_ARGS)
+
+# A whole event by itself: private PostgreSQL and Mosquitto, a hub and 12 bot-played tables,
+# three rounds with a broker restart and a hub kill, standings checked against the tables' logs.
+# EVENT_DEMO_ARGS="--keep" keeps serving the projector at the end (scorekeeper event-demo -h).
+event-demo: $(DEV_STAMP)
+	$(BIN)/scorekeeper event-demo $(EVENT_DEMO_ARGS)
 
 serve: $(RUN_STAMP)
 	$(BIN)/scorekeeper serve

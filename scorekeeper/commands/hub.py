@@ -154,16 +154,18 @@ def _serve(args: argparse.Namespace) -> int:
 
     from scorekeeper.event.api import create_event_app
     from scorekeeper.event.broker_files import read_credentials
-    from scorekeeper.event.hub_service import BrokerLogin, EventHub
+    from scorekeeper.event.hub_service import BrokerLogin, EventHub, Kits
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
     creds = read_credentials(Path(args.dir) / "hub.json")
     broker = BrokerLogin(
         str(creds["host"]), int(creds["port"]), str(creds["username"]), str(creds["password"])
     )
-    from scorekeeper.event.table_bots import bot_kit
+    kits: Kits | None = None
+    if args.demo_kits:  # the bots' module only where bots play
+        from scorekeeper.event.table_bots import bot_kit
 
-    kits = bot_kit if args.demo_kits else None
+        kits = bot_kit
     hub = EventHub(args.db, args.event, broker=broker, hub_number=args.hub_number, kits=kits)
     hub.start()
     print(f"event hub {args.event}: http://{args.host}:{args.port}/", flush=True)
