@@ -24,7 +24,7 @@ from pathlib import Path
 from soak.report import Row, complete, exit_status, failed, render
 
 # name, module, count at SOAK_SCALE=1 (chosen so the whole run takes 5-10 minutes on 2 cores):
-# kills, cuts, frames, examples per API operation, games, unplugs, oversized requests
+# kills, cuts, frames, examples per API operation, games, unplugs, oversized requests, hub kills
 CAMPAIGNS: tuple[tuple[str, str, int], ...] = (
     ("kills", "soak.kills", 50),
     ("power cuts", "soak.cuts", 200),
@@ -33,6 +33,7 @@ CAMPAIGNS: tuple[tuple[str, str, int], ...] = (
     ("views checked for leaks", "soak.leaks", 6),
     ("unplugs", "soak.unplugs", 40),
     ("memory", "soak.memory", 20),
+    ("event faults", "soak.event_faults", 100),
 )
 NAMES = tuple(name for name, _, _ in CAMPAIGNS)
 # the words that name a campaign on the command line: its module's name, or its first word

@@ -135,7 +135,8 @@ def test_campaigns_are_chosen_by_short_names() -> None:
         "views checked for leaks",
     ]
     assert [c[0] for c in soak_main.chosen(["api", "cuts"])] == ["power cuts", "API cases"]
-    assert len(soak_main.chosen([])) == len(soak_main.CAMPAIGNS) == 7
+    assert len(soak_main.chosen([])) == len(soak_main.CAMPAIGNS) == 8
+    assert [c[0] for c in soak_main.chosen(["event"])] == ["event faults"]
 
 
 def test_power_cuts_without_their_module_fail_and_say_why(
