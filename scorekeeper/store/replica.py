@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Integer, cast, exists, func, select
+from sqlalchemy import Integer, cast, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.errors import NotFound, StoreError
@@ -144,19 +144,22 @@ class ReplicaStore(LogStore):
         """The highest n such that records 1..n of a table are all stored (0 when record 1 is
         missing): where a resend must start from. NotFound when there is no such table.
 
-        One query: the lowest seq whose successor is missing, if record 1 is there. Each
-        probe is a seek on the (table_id, seq) unique index, so thousands of records are fine.
+        One query, one pass over the table's (table_id, seq) index: seqs are unique and from
+        1, so a seq equals its rank exactly up to the first gap, and the highest such seq is
+        the high water (none when record 1 is missing). Not an anti-join probing each seq's
+        successor: PostgreSQL plans that per seq as a scan of the whole table's index while
+        its statistics are stale (a new game), which took 14 ms at 1,000 records (make bench).
         """
-        nxt = LOG.alias("nxt")
-        first = LOG.alias("first")
-        lowest_end = (
-            select(func.min(LOG.c.seq))
-            .where(
-                LOG.c.table_id == table_id,
-                ~exists().where(nxt.c.table_id == table_id, nxt.c.seq == LOG.c.seq + 1),
-                exists().where(first.c.table_id == table_id, first.c.seq == 1),
+        ranked = (
+            select(
+                LOG.c.seq.label("seq"),
+                func.row_number().over(order_by=LOG.c.seq).label("rank"),
             )
-            .scalar_subquery()
+            .where(LOG.c.table_id == table_id)
+            .subquery()
+        )
+        lowest_end = (
+            select(func.max(ranked.c.seq)).where(ranked.c.seq == ranked.c.rank).scalar_subquery()
         )
         known = select(func.count()).where(TABLES.c.id == table_id).scalar_subquery()
         with self._db("read the log") as conn:
