@@ -32,7 +32,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from scorekeeper.api.assets import AssetFiles
 from scorekeeper.api.auth import token_of
 from scorekeeper.api.errors import error_body, status_for
-from scorekeeper.api.phone import qr_svg
 from scorekeeper.errors import AuthError, NotFound, ScorekeeperError
 from scorekeeper.event import exports
 from scorekeeper.event.hub_service import EventHub
@@ -194,7 +193,7 @@ def create_event_app(hub: EventHub) -> FastAPI:
         to, so open the projector at the hub's network address for phones to reach it."""
         address = str(request.base_url).rstrip("/") + "/check-in"
         return Response(
-            qr_svg(address), media_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
+            _qr_image(address), media_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
         )
 
     @app.get("/api/event/standings.json")
@@ -234,8 +233,10 @@ def create_event_app(hub: EventHub) -> FastAPI:
     # -- judges -------------------------------------------------------------------------------
 
     @app.get("/api/event/console")
-    def console(_caller: Who = JUDGE) -> dict[str, Any]:
-        return console_view(hub)
+    def console(caller: Who = JUDGE) -> dict[str, Any]:
+        """The console's view; ``you`` says whose token it is (a judge's console shows no
+        organiser-only controls)."""
+        return {**console_view(hub), "you": {"scope": caller.scope, "name": caller.subject}}
 
     @app.post("/api/event/games/{game_id}/override")
     def override(game_id: str, body: OverrideBody, caller: Who = JUDGE) -> dict[str, Any]:
@@ -334,6 +335,20 @@ def _page(name: str) -> Callable[[], HTMLResponse]:
         return HTMLResponse(path.read_text(encoding="utf-8"))
 
     return page
+
+
+def _qr_image(text: str) -> bytes:
+    """``text`` as a QR code in an SVG file (with its namespace and a viewBox, so that an
+    ``<img>`` shows it at any size)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#000", light="#fff", omitsize=True
+    )
+    return out.getvalue()
 
 
 def _csv(text: str, filename: str) -> Response:
