@@ -122,9 +122,6 @@ export function listWords(names) {
   return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
 }
 
-/** A table row of cells (strings or nodes). */
-export function row(...cells) { return el("tr", null, cells.map((c) => el("td", null, c))); }
-
 /** Replace `node`'s children with `children`, only when what it would show has changed (a
  * re-render would otherwise take the keyboard focus away from a button being used). */
 export function fill(node, key, ...children) {

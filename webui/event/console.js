@@ -2,7 +2,7 @@
 // the token kept in localStorage (asked once), followed by long-poll; the organiser's actions
 // and a judge's override are in console-forms.js. A judge's console hides what only the
 // organiser may do (the hub refuses it anyway).
-import {$, el, call, follow, syncClock, timerWords, everySecond, fill, row, decidedBy,
+import {$, el, call, follow, syncClock, timerWords, everySecond, fill, decidedBy,
         listWords, CONSOLE_KEY} from "./common.js";
 import {initForms, playerActions, showGames} from "./console-forms.js";
 
@@ -38,7 +38,9 @@ function tableRow(t, pod) {
     s.confirmed ? " (confirmed)" : ""))) : el("span", {class: "muted"}, "no game this round");
   const readers = t.readers.length ? `${t.readers.filter((r) => r.ok !== false).length} of ` +
     `${t.readers.length} readers working` : "no reader report yet";
-  const records = t.game ? `${t.held} of ${t.at_table === null ? "?" : t.at_table}` : "";
+  // what the hub holds of what the table has (a table not heard from yet: the hub's count)
+  const records = !t.game ? "" : t.at_table === null || t.at_table === undefined
+    ? String(t.held) : `${t.held} of ${t.at_table}`;
   return el("tr", {class: t.attention.length ? "attention" : "", dataset: {table: t.name}},
     el("td", null, el("strong", null, t.label)),
     el("td", null, pod ? el("span", {class: "badge " + ({final: "final", over: "warn"}[pod.status]
@@ -91,9 +93,10 @@ function show(v) {
   const byes = $("byes");
   byes.hidden = !v.byes.length;
   byes.textContent = `Bye this round: ${v.byes.map((b) => b.name).join(", ")}`;
-  fill($("standings"), v.standings, v.standings.length ? v.standings.map((s) => row(
-    String(s.place), `${s.name}${s.dropped ? " (dropped)" : ""}`, s.points, decidedBy(s)))
-    : row("", el("span", {class: "muted"}, "no final result yet"), "", ""));
+  fill($("standings"), v.standings, v.standings.map((s) => el("tr", null,
+    el("td", {class: "num"}, String(s.place)),
+    el("td", null, `${s.name}${s.dropped ? " (dropped)" : ""}`),
+    el("td", {class: "num"}, s.points), el("td", null, decidedBy(s)))));
   const organiser = v.you && v.you.scope === "organiser";
   fill($("players"), [v.players_list, organiser], v.players_list.map((p) => el("tr",
     {dataset: {player: p.id}}, el("td", null, p.name), el("td", {class: "code"}, p.id),

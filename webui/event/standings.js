@@ -2,6 +2,8 @@
 // place shows its tie-breaks' values and which one decided it (highlighted in its column).
 import {$, el, follow, call, fill, tieBreakName, decidedBy} from "./common.js";
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function show(v) {
   document.title = `${v.event.name} — standings`;
   $("event-name").textContent = v.event.name;
@@ -10,7 +12,7 @@ function show(v) {
   fill($("standings-head"), names,
     el("th", {class: "num", scope: "col"}, "Place"), el("th", {scope: "col"}, "Player"),
     el("th", {class: "num", scope: "col"}, "Points"),
-    names.map((n) => el("th", {class: "num", scope: "col"}, tieBreakName(n))),
+    names.map((n) => el("th", {class: "num", scope: "col"}, capital(tieBreakName(n)))),
     el("th", {scope: "col"}, "Decided by"));
   fill($("standings"), v.standings, v.standings.length ? v.standings.map((s) =>
     el("tr", {class: s.dropped ? "dropped" : "", dataset: {player: s.player}},
