@@ -14,6 +14,7 @@ The projector's address is printed, and opened in a browser when there is a disp
 examples:
   scorekeeper event-demo                          # make event-demo
   scorekeeper event-demo --game arcanum --tables 6 --rounds 2
+  scorekeeper event-demo --option max_rounds=2   # shorter games of Angels & Demons
   scorekeeper event-demo --keep                   # keep serving at the end, until Ctrl-C
   scorekeeper event-demo --pace 0.5 --no-browser  # slower bots, nothing opened
 """
@@ -63,6 +64,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "%(default)s)"
     )  # fmt: skip
     parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option every table plays with (repeatable), e.g. max_rounds=2",
+    )
+    parser.add_argument(
         "--pace",
         type=_pace,
         default=0.05,
@@ -95,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
         tables=args.tables,
         rounds=args.rounds,
         game=game.id,
+        options=tuple(args.option),
         pace=args.pace,
         folder=Path(args.dir),
         port=args.port,

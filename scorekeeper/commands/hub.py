@@ -58,6 +58,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="results are final without players confirming them on their phones",
     )
     create.add_argument("--bye-points", default="0", help="tournament points for a bye")
+    create.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option every table plays with (repeatable), e.g. max_rounds=2",
+    )
     serve = sub.add_parser("serve", help="run the hub of an event")
     serve.add_argument("event", help="the event's short id")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -104,12 +111,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _create(args: argparse.Namespace) -> int:
+    from scorekeeper.commands.simulate import _options as game_options
     from scorekeeper.event.broker_files import EventBroker, hash_password, table_user
     from scorekeeper.event.hub_service import EventHub
     from scorekeeper.games import find_game
     from scorekeeper.service.tokens import write_secret_file
 
     game = find_game(args.game)
+    options = game_options(args.option, game.id)  # ConfigError before anything is written
     tables = table_names(args.tables)
     folder = Path(args.dir)
     broker = EventBroker.generate(args.event, tables, host=args.broker_host, port=args.broker_port)
@@ -121,6 +130,7 @@ def _create(args: argparse.Namespace) -> int:
             hub.db.add_table(args.event, table, user, hash_password(broker.passwords[user]))
         tie_breaks = args.tie_breaks.split(",") if args.tie_breaks else None
         hub.open(
+            options=options,
             points=args.points,
             tie_breaks=tie_breaks,
             preferred=args.pod_size,

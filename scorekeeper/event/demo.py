@@ -24,6 +24,7 @@ import contextlib
 import shutil
 import signal
 import subprocess
+import sys
 import time
 import webbrowser
 from collections.abc import Callable, Iterator
@@ -99,6 +100,7 @@ class DemoOptions:
     tables: int = 12
     rounds: int = 3
     game: str = "angels-and-demons"
+    options: tuple[str, ...] = ()  # KEY=VALUE game options (hub create --option)
     pace: float = 0.05
     folder: Path = Path("var/event-demo")
     port: int = 8100
@@ -161,7 +163,7 @@ class EventDemo:
             shutil.rmtree(self.folder)
         self.folder.mkdir(parents=True)
         self.say(f"starting a private PostgreSQL and Mosquitto under {self.folder}")
-        self.pg = PrivatePostgres(root=self.folder / "postgres").start()
+        self.pg = PrivatePostgres(root=_postgres_root(self.folder)).start()
         self.url = self.pg.create_database("event_demo")
         broker_port = free_port()
         self._hub_create(broker_port)
@@ -171,7 +173,8 @@ class EventDemo:
         self.broker = PrivateMosquitto(
             root=self.folder / "mosquitto", port=broker_port, config=conf
         ).start()
-        token = (self.event_dir / "organiser-token").read_text().strip()
+        tokens = self.event_dir / "organiser-token"
+        token = tokens.read_text().strip()
         port = self.o.port if _port_free(self.o.port) else free_port()
         self.hub = Program(
             "the hub",
@@ -217,7 +220,10 @@ class EventDemo:
         self.client.wait_up(self.hub)
         projector = f"http://127.0.0.1:{port}/projector"
         self.say(f"the hub serves the event: the projector is at {projector}")
-        self.say(f"  the organiser's console: http://127.0.0.1:{port}/?token={token}")
+        if sys.stdout.isatty():  # not into a log that outlives the demo
+            self.say(f"  the organiser's console: http://127.0.0.1:{port}/?token={token}")
+        else:
+            self.say(f"  the organiser's console: http://127.0.0.1:{port}/ (token in {tokens})")
         self._register()
         self._wait_tables_online()
         if self.o.browser and _display():
@@ -232,6 +238,7 @@ class EventDemo:
             "hub", "create", EVENT, "--name", "Event demo", "--game", self.o.game,
             "--tables", str(self.o.tables), "--broker-host", "127.0.0.1",
             "--broker-port", str(broker_port), "--db", self.url, "--dir", str(self.event_dir),
+            *(arg for pair in self.o.options for arg in ("--option", pair)),
         )  # fmt: skip
         done = subprocess.run(argv, capture_output=True, text=True, check=False)
         if done.returncode != 0:
@@ -357,7 +364,7 @@ class EventDemo:
             f"round {number}: the broker restarts now ({done} of {pods} tables finished); "
             "the tables play on and catch up when it is back"
         )
-        self.broker.restart(down_for=1.0)
+        self.broker.restart(down_for=0.5)
         self.say(f"round {number}: the broker is back")
 
     def _kill_hub(self, number: int, done: int, pods: int) -> None:
@@ -367,7 +374,7 @@ class EventDemo:
             "finished); the tables play on and the broker keeps their records for it"
         )
         hub.kill()
-        time.sleep(1.0)  # down for a moment: the tables go on meanwhile
+        time.sleep(0.5)  # down for a moment: the tables go on meanwhile
         hub.start()
         self._client().wait_up(hub)
         self.say(f"round {number}: the hub is back, from the database alone")
@@ -433,6 +440,8 @@ class EventDemo:
             self.broker.stop()
         if self.pg is not None:
             self.pg.stop()
+            if not self.pg.root.is_relative_to(self.folder):  # a temp folder of its own
+                shutil.rmtree(self.pg.root, ignore_errors=True)
 
     def _client(self) -> HubClient:
         assert self.client is not None
@@ -451,6 +460,19 @@ def _display() -> bool:
     import os
 
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _postgres_root(folder: Path) -> Path | None:
+    """Where the private PostgreSQL keeps its files: ``folder/postgres``, unless the demo runs
+    as root in a folder the ``postgres`` user cannot reach (PostgreSQL refuses to run as root,
+    so its files are that user's): then a folder of its own in the system's temp folder."""
+    import os
+
+    if os.geteuid() == 0 and any(
+        not os.stat(parent).st_mode & 0o001 for parent in (folder, *folder.parents)
+    ):
+        return None
+    return folder / "postgres"
 
 
 def _port_free(port: int) -> bool:
