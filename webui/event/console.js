@@ -41,15 +41,19 @@ function tableRow(t, pod) {
   // what the hub holds of what the table has (a table not heard from yet: the hub's count)
   const records = !t.game ? "" : t.at_table === null || t.at_table === undefined
     ? String(t.held) : `${t.held} of ${t.at_table}`;
+  // data-label: the column's name, shown before each cell where a phone stacks the cells
   return el("tr", {class: t.attention.length ? "attention" : "", dataset: {table: t.name}},
     el("td", null, el("strong", null, t.label)),
-    el("td", null, pod ? el("span", {class: "badge " + ({final: "final", over: "warn"}[pod.status]
-      || "")}, pod.status_words) : ""),
-    el("td", null, seats),
-    el("td", null, el("span", {class: "badge " + (t.online ? "ok" : "bad")},
-                      t.online ? "online" : "offline"), el("div", {class: "small"}, readers)),
-    el("td", {class: "num", title: "records the hub holds of the ones the table has"}, records),
-    el("td", null, t.attention.length ? el("ul", {class: "attention-list"},
+    el("td", {dataset: {label: "Game"}}, pod ? el("span", {class: "badge " +
+      ({final: "final", over: "warn"}[pod.status] || "")}, pod.status_words) : ""),
+    el("td", {dataset: {label: "Players"}}, seats),
+    el("td", {dataset: {label: "Connection"}}, el("span", {class: "badge " +
+      (t.online ? "ok" : "bad")}, t.online ? "online" : "offline"),
+      el("div", {class: "small"}, readers)),
+    el("td", {class: "num", dataset: {label: "Records"},
+              title: "records the hub holds of the ones the table has"}, records),
+    el("td", {dataset: {label: "Needs attention"}}, t.attention.length ? el("ul",
+      {class: "attention-list"},
       t.attention.map((why) => el("li", null, why))) : el("span", {class: "muted"}, "all well")));
 }
 
