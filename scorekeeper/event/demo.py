@@ -147,7 +147,9 @@ class EventDemo:
                 self.play_round(number)
             code = self.finish()
             if self.o.keep:
-                self.keep_serving()
+                with contextlib.suppress(KeyboardInterrupt):
+                    self.keep_serving()
+                self.say("stopping: everything is shut down")
             return code
         except KeyboardInterrupt:
             self.say("stopped: everything is shut down")
