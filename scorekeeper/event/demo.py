@@ -41,56 +41,12 @@ from scorekeeper.event.servers import PrivateMosquitto, PrivatePostgres, free_po
 EVENT = "demo"
 SEATS = 4  # players per table
 TIMER_MINUTES = 50
-FIRST_NAMES = (
-    "Ada",
-    "Ben",
-    "Cleo",
-    "Dev",
-    "Edda",
-    "Finn",
-    "Gus",
-    "Hana",
-    "Ivo",
-    "Jun",
-    "Kai",
-    "Lena",
-    "Milo",
-    "Nia",
-    "Otto",
-    "Pia",
-    "Quin",
-    "Rosa",
-    "Sami",
-    "Tove",
-    "Uma",
-    "Vik",
-    "Wren",
-    "Xavi",
-    "Yara",
-    "Zeno",
-    "Alba",
-    "Bram",
-    "Cora",
-    "Dario",
-    "Elin",
-    "Fede",
-    "Greta",
-    "Hugo",
-    "Ines",
-    "Joel",
-    "Kira",
-    "Luca",
-    "Maja",
-    "Nils",
-    "Olga",
-    "Pavel",
-    "Rhea",
-    "Sven",
-    "Tara",
-    "Ugo",
-    "Vera",
-    "Wim",
+_NAMES = (
+    "Ada Ben Cleo Dev Edda Finn Gus Hana Ivo Jun Kai Lena Milo Nia Otto Pia Quin Rosa Sami "
+    "Tove Uma Vik Wren Xavi Yara Zeno Alba Bram Cora Dario Elin Fede Greta Hugo Ines Joel "
+    "Kira Luca Maja Nils Olga Pavel Rhea Sven Tara Ugo Vera Wim"
 )
+FIRST_NAMES = tuple(_NAMES.split())
 
 
 @dataclass(frozen=True)
