@@ -90,7 +90,6 @@ class EventDemo:
         self.client: HubClient | None = None
         self.url = ""
         self.tokens: dict[str, str] = {}  # player id -> their phone's token
-        self.names: dict[str, str] = {}
 
     # -- the whole run --------------------------------------------------------------------
 
@@ -149,7 +148,7 @@ class EventDemo:
                 "--demo-kits",
                 "--log-level",
                 "warning",
-            ),  # fmt: skip
+            ),
             self.folder / "logs" / "hub.log",
         )
         self.hub.start()
@@ -171,7 +170,7 @@ class EventDemo:
                     str(self.o.pace),
                     "--log-level",
                     "warning",
-                ),  # fmt: skip
+                ),
                 self.folder / "logs" / f"table-{name}.log",
             )
             program.start()
@@ -213,7 +212,6 @@ class EventDemo:
             self.tokens[player] = client.call(
                 "POST", "/api/event/check-in", json={"player": player}
             )["token"]
-            self.names[player] = name
         self.say(f"{len(self.tokens)} players registered and checked in on their phones")
 
     def _wait_tables_online(self, timeout: float = 90.0) -> None:
