@@ -12,6 +12,7 @@ import json
 import re
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -153,8 +154,14 @@ def test_console_seats_a_round_and_the_projector_shows_it(site: Site) -> None:
     assert projector.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight")
     no_serious_violation(projector, "projector")
     shoot(projector, "event-projector", "tv", "phone")
+    # the round's time runs out: the projector says so (the hub's clock, as the console's)
+    started = datetime.now(UTC) - timedelta(minutes=26)
+    site.hub.start_timer(25, at=started.isoformat(timespec="seconds"))
+    expect(projector.locator("#countdown")).to_have_text("Time is up")
+    expect(projector.locator("#announce")).to_contain_text("round 1 has ended")
     site.hub.stop_timer()
     expect(projector.locator("#countdown")).to_have_text("")
+    expect(projector.locator("#announce")).to_be_hidden()
 
 
 def test_a_player_checks_in_and_confirms_and_the_standings_say_why(site: Site) -> None:

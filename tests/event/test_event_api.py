@@ -71,7 +71,8 @@ def test_scopes_check_in_and_confirmations(event: Event) -> None:
     refused(api.get("/api/event/me"), 401, "sign in first")
     refused(api.post("/api/event/rounds", headers={"Authorization": "Bearer nope"}), 401, "sign")
     # a judge sees the console and may override, but seats no round and adds nobody
-    assert api.get("/api/event/console", headers=judge).status_code == 200
+    seen = api.get("/api/event/console", headers=judge)
+    assert seen.status_code == 200 and seen.json()["you"] == {"scope": "judge", "name": "Jo"}
     refused(api.post("/api/event/rounds", headers=judge), 403, "does not allow this")
     refused(api.post("/api/event/timer", json={"minutes": 50}, headers=judge), 403, "organiser")
     # check-in with the badge's code; an unknown code and a dropped player are refused

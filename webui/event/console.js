@@ -104,7 +104,7 @@ function show(v) {
   const organiser = v.you && v.you.scope === "organiser";
   fill($("players"), [v.players_list, organiser], v.players_list.map((p) => el("tr",
     {dataset: {player: p.id}}, el("td", null, p.name), el("td", {class: "code"}, p.id),
-    el("td", null, playerState(p)), el("td", null, organiser ? playerActions(p) : ""))));
+    el("td", null, playerState(p)), organiser ? el("td", null, playerActions(p)) : null)));
   fill($("audit"), v.audit, v.audit.length ? v.audit.map((a) => el("li", null,
     `${a.kind === "result_override" ? "Result set" : "Override cleared"} by ${a.judge}: ` +
     `${gameWords(a.game)}. Reason: ${a.reason}`)) : el("li", {class: "muted"}, "no override yet"));
