@@ -140,9 +140,11 @@ def _attention(table: Mapping[str, Any], hub: EventHub, game_id: str | None) -> 
     if not table.get("online") or silent:
         why.append("offline: it keeps playing and catches up when it is back")
     readers = table.get("health", {}).get("readers", [])
-    bad = [r for r in readers if isinstance(r, Mapping) and r.get("ok") is False]
+    # each reader's ReaderHealth.to_dict() as the table agent sends it: "online" says it works
+    bad = [r for r in readers if isinstance(r, Mapping) and r.get("online") is False]
     if bad:
-        why.append(f"{len(bad)} reader(s) not working")
+        names = ", ".join(str(r.get("reader", "?")) for r in bad)
+        why.append(f"{len(bad)} reader(s) not working: {names}")
     if game_id is not None:
         try:
             replica = hub.replicas.refresh(game_id)

@@ -131,6 +131,14 @@ def test_scopes_check_in_and_confirmations(event: Event) -> None:
         {"kind": "result_override", "game": mine["game"], "reason": "sheet swapped", "judge": "Jo"}
     ]
     assert done.json()["standings"][0]["player"] == mine["seats"][-1]["player"]
+    # what needs attention: a table never heard from; a reader that stopped working
+    event.hub.db.table_said("cup", "1", online=True, games={mine["game"]: 5})
+    readers = [{"reader": "r1", "online": True}, {"reader": "r2", "online": False}]
+    event.hub.db.table_said("cup", "1", health={"readers": readers})
+    tables = {t["name"]: t for t in api.get("/api/event/console", headers=org).json()["tables"]}
+    assert tables["1"]["attention"] == ["1 reader(s) not working: r2"]
+    assert tables["1"]["at_table"] == 5 and tables["1"]["online"] is True
+    assert tables["2"]["attention"][0].startswith("offline")
     # the long poll answers at once when the event has moved on
     assert api.get("/api/event/changes?since=0").json()["version"] >= 1
 

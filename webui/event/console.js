@@ -36,8 +36,8 @@ function tableRow(t, pod) {
   const seats = pod ? el("ol", {class: "seats"}, pod.seats.map((s) => el("li", null, s.name,
     s.score !== null && s.score !== undefined ? `: ${s.score}` : "",
     s.confirmed ? " (confirmed)" : ""))) : el("span", {class: "muted"}, "no game this round");
-  const readers = t.readers.length ? `${t.readers.filter((r) => r.ok !== false).length} of ` +
-    `${t.readers.length} readers working` : "no reader report yet";
+  const readers = t.readers.length ? `${t.readers.filter((r) => r.online !== false).length} of `
+    + `${t.readers.length} readers working` : "no reader report yet";
   // what the hub holds of what the table has (a table not heard from yet: the hub's count)
   const records = !t.game ? "" : t.at_table === null || t.at_table === undefined
     ? String(t.held) : `${t.held} of ${t.at_table}`;
