@@ -394,11 +394,12 @@ class EventField:
                 found.problems.append(f"{game}: the hub's records {_span(differ)} differ")
             fresh = side.hub.store.load_table(game, game_rules)
             replica = self.store.load_table(game, game_rules)
-            live: Any = side.hub._get(game).table
-            if not (replica.state == fresh.state == live.state):
+            live: Any = side.hub._get(game).table  # None once the game has ended
+            states = [replica.state, fresh.state] + ([live.state] if live is not None else [])
+            if any(state != fresh.state for state in states):
                 found.replays_differ += 1
                 found.problems.append(f"{game}: the hub's replay is not the table's state")
-            scores[game] = tuple(int(s) for s in game_rules.scores(live.state))
+            scores[game] = tuple(int(s) for s in game_rules.scores(fresh.state))
         self._count_rows(found)
         self._compare_views(found, scores)
         return found
