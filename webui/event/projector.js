@@ -33,6 +33,18 @@ function showStandings(rows) {
   more.textContent = `and ${rows.length - shown} more at /standings`;
 }
 
+// Shrink the pods' type until every pod fits the screen (a TV cannot scroll): a big event's
+// 25 tables get smaller cards, a club night's 3 stay large.
+function fitPods() {
+  const box = $("pods");
+  let size = 1;
+  box.style.fontSize = "1em";
+  while (box.scrollHeight > box.clientHeight + 1 && size > 0.45) {
+    size -= 0.05;
+    box.style.fontSize = `${size}em`;
+  }
+}
+
 function show(v) {
   view = v;
   syncClock(v);
@@ -45,6 +57,7 @@ function show(v) {
   byes.hidden = !v.byes.length;
   byes.textContent = `Bye this round: ${v.byes.map((b) => b.name).join(", ")}`;
   showStandings(v.standings);
+  if (window.innerWidth > 800) fitPods();
   tick();
 }
 
@@ -73,5 +86,10 @@ function offline(text) {
 }
 
 everySecond(tick);
-window.addEventListener("resize", () => view && showStandings(view.standings));
+window.addEventListener("resize", () => {
+  if (!view) return;
+  showStandings(view.standings);
+  if (window.innerWidth > 800) fitPods(); else $("pods").style.fontSize = "";
+});
+$("checkin-address").textContent = `${location.host}/check-in`;
 follow(refresh, offline);
