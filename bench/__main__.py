@@ -3,6 +3,7 @@
 Each benchmark prints one line per figure: what was measured, the value, the budget and a
 verdict. Nothing here runs under ``make test``. ``python -m bench latency`` (or other words, e.g.
 ``referee "log append"``) runs only the steps whose name contains one of them.
+``python -m bench "event mode"`` runs only event mode's figures (bench/event.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,17 @@ from collections.abc import Callable
 
 
 def main() -> int:
-    from bench import bridge, latency, log_append, long_event, reader_cycle, referee, replay, server
+    from bench import (
+        bridge,
+        event,
+        latency,
+        log_append,
+        long_event,
+        reader_cycle,
+        referee,
+        replay,
+        server,
+    )
 
     steps: list[tuple[str, Callable[[], object]]] = [
         *referee.runs(),
@@ -24,6 +35,7 @@ def main() -> int:
         ("sighting to WebSocket latency", latency.run),
         ("bridge path", bridge.run),
         ("reader poll cycle (emulated chip clock)", reader_cycle.run),
+        ("event mode: 100 tables, two hubs, MQTT and PostgreSQL", event.run),
     ]
     wanted = [word.lower() for word in sys.argv[1:]]
     if wanted:
