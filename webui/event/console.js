@@ -173,6 +173,8 @@ async function start() {
   $("token-change").onclick = () => { lock(); $("token").focus(); };
   initForms({api, say, showView, refresh, ctx});
   everySecond(tick);
+  call("GET", "/api/event").then((v) => { $("event-name").textContent = v.event.name; },
+                                 () => {});  // the event's name above the token box
   if (!ctx.token) { lock(); return; }
   try {
     await open();
