@@ -1,9 +1,12 @@
 """The event hub's database access: events, their own logs, players, tables and tokens.
 
 One ``EventDb`` per hub process, on the same database as the hub's store (PostgreSQL for a
-real event; SQLite works for a developer's try). Every method is one short transaction, so two
-hub processes on one database see each other's writes at once and nothing lives only in a
-process: a hub killed at any moment loses nothing that was acknowledged.
+real event; SQLite works for a developer's try). Its tables are part of the store's schema
+(scorekeeper/store/event_models.py, made and upgraded by the store's revisions): opening an
+``EventDb`` opens a ``Store`` once, which makes a new database a store or upgrades an old one.
+Every method is one short transaction, so two hub processes on one database see each other's
+writes at once and nothing lives only in a process: a hub killed at any moment loses nothing
+that was acknowledged.
 
 Hazard: the event log's numbers are given here, not by the database: two hubs appending at
 once may pick the same seq; the unique (event, seq) key refuses the second, which tries again.
@@ -20,38 +23,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Connection, Table, create_engine, func, insert, select, update
+from sqlalchemy import Connection, create_engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from scorekeeper.errors import ConfigError, NotFound, StoreError
-from scorekeeper.event.models import (
-    SCOPES,
-    EventRecordRow,
-    EventRow,
-    EventTableRow,
-    EventTokenRow,
-    PlayerRow,
-)
+from scorekeeper.store import Store
 from scorekeeper.store.base import plain, sqlite_url
+from scorekeeper.store.event_models import EVENT_LOG, EVENT_TABLES, EVENTS, PLAYERS, SCOPES
+from scorekeeper.store.event_models import EVENT_TOKENS as TOKENS
 from scorekeeper.store.models import utcnow
 
 log = logging.getLogger("scorekeeper.event.db")
 
 EVENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,19}$")
 PLAYER_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # read aloud or typed from a badge
-
-
-def _table(model: type[Any]) -> Table:
-    table = model.__table__
-    assert isinstance(table, Table)
-    return table
-
-
-EVENTS = _table(EventRow)
-EVENT_LOG = _table(EventRecordRow)
-PLAYERS = _table(PlayerRow)
-EVENT_TABLES = _table(EventTableRow)
-TOKENS = _table(EventTokenRow)
 
 
 def token_hash(token: str) -> str:
@@ -68,17 +53,17 @@ def check_event_id(event_id: str) -> str:
 
 
 class EventDb:
-    """Events, their logs, players, tables and tokens in the database at ``url``."""
+    """Events, their logs, players, tables and tokens in the database at ``url``.
+
+    StoreError, in words, when the database cannot be opened or is not a store this version
+    can use (a new one is made a store, an older one upgraded: ``Store``). That ``Store`` is
+    opened only for this and closed at once; the hub keeps its own for the games' logs.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = sqlite_url(url)
+        Store(self.url).close()  # the schema: made or brought up to the newest revision
         self.engine = create_engine(self.url, pool_pre_ping=True)
-        try:
-            with self.engine.begin() as conn:
-                for table in (EVENTS, EVENT_LOG, PLAYERS, EVENT_TABLES, TOKENS):
-                    table.create(conn, checkfirst=True)
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot open the event database: {plain(exc)}") from None
 
     def close(self) -> None:
         self.engine.dispose()

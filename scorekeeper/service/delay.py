@@ -1,9 +1,9 @@
 """The spectator delay: the public view of a table as it was N seconds ago (for streams).
 
-Off by default. The organiser sets it per table (``Hub.set_spectator_delay``); it is stored in
-the store's meta table under ``spectator-delay:<table id>``, so it survives a restart. While it
-is on, only the public audience is delayed (``GET /api/tables/{id}``, public WebSocket watchers,
-the public table summary); seats and the organiser see everything live.
+Off by default. The organiser sets it per table (``Hub.set_spectator_delay``); it is stored with
+the table's settings (``Store.set_spectator_delay``), so it survives a restart. While it is on,
+only the public audience is delayed (``GET /api/tables/{id}``, public WebSocket watchers, the
+public table summary); seats and the organiser see everything live.
 
 Each table with a delay keeps a ``SpectatorDelay``: a bounded, time-stamped buffer of its public
 views (the JSON text the hub renders once per change) and of the public summary's play facts
@@ -32,17 +32,23 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.errors import ConfigError
 
-META = "spectator-delay:"  # + table id -> seconds as text ("0" or absent: off)
 MAX_SECONDS = 600
 MAX_VIEWS = 600
 MAX_BYTES = 8_000_000
 
 Clock = Callable[[], float]
 Deliver = Callable[[int, str], None]
+
+
+class DelayStore(Protocol):
+    """Where a table's delay is kept (``Store``: scorekeeper/store/settings.py)."""
+
+    def spectator_delay(self, table_id: str) -> float: ...
+    def set_spectator_delay(self, table_id: str, seconds: float) -> None: ...
 
 
 def check_seconds(seconds: Any) -> float:
@@ -61,17 +67,23 @@ def shown_number(seconds: float) -> int | float:
     return int(seconds) if float(seconds).is_integer() else seconds
 
 
-def read_seconds(store: Any, table_id: str) -> float:
-    """The stored delay of a table (0 when unset or unreadable: a bad value turns it off)."""
-    raw = store.get_meta(META + table_id)
+def usable_seconds(seconds: float) -> float:
+    """A stored delay as the server uses it: 0 (off) when it is outside what ``check_seconds``
+    accepts (a value written behind the server's back turns the delay off, never fails)."""
     try:
-        return check_seconds(float(raw)) if raw else 0.0
-    except (ValueError, ConfigError):
+        return check_seconds(seconds)
+    except ConfigError:
         return 0.0
 
 
-def write_seconds(store: Any, table_id: str, seconds: float) -> None:
-    store.set_meta(META + table_id, repr(float(seconds)))
+def read_seconds(store: DelayStore, table_id: str) -> float:
+    """The stored delay of a table (0 when unset, or off because it is out of range)."""
+    return usable_seconds(store.spectator_delay(table_id))
+
+
+def write_seconds(store: DelayStore, table_id: str, seconds: float) -> None:
+    """Store a table's delay (checked first: ConfigError, nothing stored, when out of range)."""
+    store.set_spectator_delay(table_id, check_seconds(seconds))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,6 @@ from typing import Any
 
 from scorekeeper.core.table import Table, TableConfig
 from scorekeeper.errors import ConfigError, TableStateError
-from scorekeeper.service import delay as spectator
 from scorekeeper.service.hub_base import HubBase, log
 from scorekeeper.service.live import Live, LockedSink, dumps
 from scorekeeper.service.texts import CREATED, ENDED, PAUSED, RUNNING
@@ -201,8 +200,8 @@ class TableLifecycle(HubBase):
                     "be deleted; end it first (or archive it), and export its log if you want "
                     "to keep it"
                 )
-            with self._store_lock:  # its settings and seat tokens go with it
-                gone = self.store.delete_table(table_id, [spectator.META + table_id])
+            with self._store_lock:  # its settings (its delay too) and seat tokens go with it
+                gone = self.store.delete_table(table_id)
             self.tokens.revoke_codes(table_id)
             with self._tables_lock:
                 self._tables.pop(table_id, None)

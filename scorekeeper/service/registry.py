@@ -48,11 +48,10 @@ class TableRegistry(HubBase):
         with self._store_lock:
             rows = self.store.overview()
             settings = self.store.table_settings()
-            delays = self.store.meta_prefixed(spectator.META)
         for table_id, status, last_seq in rows:
             live = None
             kept = settings.get(table_id, DEFAULTS)
-            if (status == ENDED or kept.archived) and not self._delayed(delays.get(table_id)):
+            if (status == ENDED or kept.archived) and not self._delayed(kept.spectator_delay):
                 live = self._listed(
                     table_id, status, last_seq, kept.summary or "", kept.archived, kept.readers
                 )

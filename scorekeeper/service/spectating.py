@@ -19,7 +19,6 @@ public watchers. The delay's own short lock is taken inside these (``SpectatorDe
 from __future__ import annotations
 
 from scorekeeper.core.game import PUBLIC
-from scorekeeper.errors import ConfigError
 from scorekeeper.service import delay as spectator
 from scorekeeper.service.delay import SpectatorDelay
 from scorekeeper.service.hub_base import HubBase
@@ -56,13 +55,10 @@ class SpectatorDelays(HubBase):
         return delay.seconds if delay is not None else 0.0
 
     @staticmethod
-    def _delayed(raw: str | None) -> bool:
+    def _delayed(seconds: float) -> bool:
         """Whether a stored spectator delay is on (such a table stays loaded: its delay holds
         the views it will show)."""
-        try:
-            return bool(raw) and spectator.check_seconds(float(raw or 0)) > 0
-        except (ValueError, ConfigError):
-            return False
+        return spectator.usable_seconds(seconds) > 0
 
     def _start_delay(self, live: Live, seconds: float) -> None:
         """Put back a stored delay on a table being loaded: the view of this moment is shown at

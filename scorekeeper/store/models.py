@@ -4,7 +4,8 @@
 deleted (docs/design.md, invariant 1). The other tables hold what a table is (``TableRow``), tag
 registries (``KitRow``), the games' data entries such as board profiles (``DataRow``), each
 table's settings (``TableSettingsRow``), seat tokens (``SeatTokenRow``) and small store-wide
-settings such as the organiser token (``MetaRow``).
+settings such as the organiser token (``MetaRow``). The event hub's tables are in
+event_models.py.
 
 The tables are created and changed by the migrations (scorekeeper/store/migrations/), never
 from these models: a change here needs a new revision there, and a test compares the two.
@@ -92,9 +93,10 @@ class DataRow(SQLModel, table=True):
 
 
 class TableSettingsRow(SQLModel, table=True):
-    """The settings of one table kept beside its row: its archive mark, its stored summary and
-    its readers. A table without a row here has the defaults (not archived, no summary, no
-    readers); deleting the table deletes its row (``Store.delete_table``).
+    """The settings of one table kept beside its row: its archive mark, its stored summary, its
+    readers and its spectator delay. A table without a row here has the defaults (not archived,
+    no summary, no readers, no delay); deleting the table deletes its row
+    (``Store.delete_table``).
 
     ``summary`` is an ended or archived table's list line as JSON text (final scores,
     winners...), so that a start lists it without replaying its log; written by the hub when it
@@ -107,6 +109,10 @@ class TableSettingsRow(SQLModel, table=True):
     archived: bool = False
     summary: str | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     readers: str = ""  # the reader backend spec ("" for none)
+    # Seconds the public audience sees the table late (0: live; scorekeeper/service/delay.py).
+    # The server default is what revision 0005 gave the rows it found (SQLite adds a NOT NULL
+    # column only with one); kept here so that a new store has the same column.
+    spectator_delay: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
 
 
 class SeatTokenRow(SQLModel, table=True):

@@ -215,8 +215,8 @@ class Rows(StoreBase):
 
     def delete_table(self, table_id: str, meta_keys: tuple[str, ...] | list[str] = ()) -> int:
         """Delete a table for good: its log records, its row, its settings and seat tokens
-        (settings.py) and the ``meta_keys`` given (its spectator delay), in one transaction;
-        returns how many log records went. NotFound if there is no such table.
+        (settings.py) and the ``meta_keys`` given (store-wide settings about it), in one
+        transaction; returns how many log records went. NotFound if there is no such table.
 
         The one exception to the append-only log (docs/design.md, invariant 1), made only when the
         organiser asks for it explicitly (``DELETE /api/tables/{id}``,

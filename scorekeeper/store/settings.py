@@ -1,19 +1,22 @@
 """Each table's settings and seat tokens, in their own tables (not meta strings).
 
 ``SettingsStore`` is one of ``Store``'s classes (scorekeeper/store/store.py). A table's
-settings (``table_settings``: archived, its stored summary, its readers) have one row per table
-that has any; a table without one has the defaults. Seat tokens (``seat_tokens``) are kept only
-as hashes (scorekeeper/service/tokens.py makes and checks them). ``Store.delete_table`` deletes
-a table's rows in both. Store-wide settings stay in meta (rows.py).
+settings (``table_settings``: archived, its stored summary, its readers, its spectator delay)
+have one row per table that has any; a table without one has the defaults. Seat tokens
+(``seat_tokens``) are kept only as hashes (scorekeeper/service/tokens.py makes and checks
+them). ``Store.delete_table`` deletes a table's rows in both. Store-wide settings stay in
+meta (rows.py).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import insert, null, select, update
 
+from scorekeeper.errors import ConfigError
 from scorekeeper.store.base import SEAT_TOKENS, SETTINGS
 from scorekeeper.store.models import utcnow
 from scorekeeper.store.rows import Rows
@@ -22,12 +25,13 @@ from scorekeeper.store.rows import Rows
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """One table's settings: archived (hidden from the lists, its log kept), its summary (an
-    ended or archived table's list line as JSON text, None until the hub stores one) and its
-    reader backend spec ("" for none)."""
+    ended or archived table's list line as JSON text, None until the hub stores one), its
+    reader backend spec ("" for none) and its spectator delay in seconds (0: off)."""
 
     archived: bool = False
     summary: str | None = None
     readers: str = ""
+    spectator_delay: float = 0.0
 
 
 DEFAULTS = TableSettings()
@@ -46,31 +50,25 @@ class SettingsStore(Rows):
             SETTINGS.c.archived,
             self._json_text(SETTINGS.c.summary),
             SETTINGS.c.readers,
+            SETTINGS.c.spectator_delay,
         )
         with self._db("read the tables' settings") as conn:
             rows = conn.execute(query).all()
             conn.rollback()
-        return {
-            str(table_id): TableSettings(
-                bool(archived), None if summary is None else str(summary), str(readers or "")
-            )
-            for table_id, archived, summary, readers in rows
-        }
+        return {str(row[0]): _settings(*row[1:]) for row in rows}
 
     def settings(self, table_id: str) -> TableSettings:
         """One table's settings (``DEFAULTS`` when it has none stored, or no such table)."""
         query = select(
-            SETTINGS.c.archived, self._json_text(SETTINGS.c.summary), SETTINGS.c.readers
+            SETTINGS.c.archived,
+            self._json_text(SETTINGS.c.summary),
+            SETTINGS.c.readers,
+            SETTINGS.c.spectator_delay,
         ).where(SETTINGS.c.table_id == table_id)
         with self._db("read a table's settings") as conn:
             row = conn.execute(query).first()
             conn.rollback()
-        if row is None:
-            return DEFAULTS
-        archived, summary, readers = row
-        return TableSettings(
-            bool(archived), None if summary is None else str(summary), str(readers or "")
-        )
+        return DEFAULTS if row is None else _settings(*row)
 
     def archived(self, table_id: str) -> bool:
         """True while the table is archived (hidden from the lists; its log is kept)."""
@@ -99,6 +97,19 @@ class SettingsStore(Rows):
         """Store a table's reader backend spec (NotFound if there is no such table)."""
         self._set_settings(table_id, "store a table's readers", readers=str(spec))
 
+    def spectator_delay(self, table_id: str) -> float:
+        """The table's spectator delay in seconds (0: off), as stored; the service checks it
+        against its own limits (scorekeeper/service/delay.py)."""
+        return self.settings(table_id).spectator_delay
+
+    def set_spectator_delay(self, table_id: str, seconds: float) -> None:
+        """Store a table's spectator delay in seconds, 0 for off (NotFound if there is no such
+        table; ConfigError for a negative or endless number)."""
+        value = float(seconds)
+        if not math.isfinite(value) or value < 0:
+            raise ConfigError(f"a spectator delay is 0 or more seconds, not {seconds!r}")
+        self._set_settings(table_id, "store a table's spectator delay", spectator_delay=value)
+
     def _set_settings(self, table_id: str, doing: str, **values: Any) -> None:
         """Change some of a table's settings, making its row when it has none."""
         with self._db(doing) as conn:
@@ -107,7 +118,13 @@ class SettingsStore(Rows):
                 update(SETTINGS).where(SETTINGS.c.table_id == table_id).values(**values)
             )
             if done.rowcount == 0:
-                row = {"archived": False, "summary": null(), "readers": "", **values}
+                row = {
+                    "archived": False,
+                    "summary": null(),
+                    "readers": "",
+                    "spectator_delay": 0.0,
+                    **values,
+                }
                 conn.execute(insert(SETTINGS).values(table_id=table_id, **row))
             conn.commit()
 
@@ -157,3 +174,13 @@ class SettingsStore(Rows):
                 )
             conn.commit()
         return hashes
+
+
+def _settings(archived: Any, summary: Any, readers: Any, delay: Any) -> TableSettings:
+    """A ``TableSettings`` from the columns of its row as the database returns them."""
+    return TableSettings(
+        bool(archived),
+        None if summary is None else str(summary),
+        str(readers or ""),
+        float(delay or 0.0),
+    )

@@ -47,6 +47,7 @@ from scorekeeper.store.base import (
 )
 from scorekeeper.store.chain import GENESIS, link
 from scorekeeper.store.durable import fsync_file
+from scorekeeper.store.event_models import EVENT_SQL_TABLES
 from scorekeeper.store.log import READ_BATCH, Started, TableLog
 from scorekeeper.store.marker import (
     STORE_ID_META,
@@ -82,10 +83,12 @@ DEFAULT_URL = "sqlite:///var/scorekeeper.db"
 # From 3 on the schema is kept by Alembic revisions (scorekeeper/store/migrations/), and each
 # revision sets this value too (``backup`` reads it to recognise a store):
 # 4: per-table settings and seat tokens in their own tables, not in meta strings
+# 5: the spectator delay in table_settings, not in meta; the event hub's tables in the schema
 SCHEMA_VERSION = migrations.HEAD_SCHEMA_VERSION
 LEGACY_VERSION = "3"  # the schema the steps before Alembic bring a store to
-# Every table of the store, in the order they can be created (a new database gets them at once).
-STORE_TABLES = (TABLES, LOG, META, KITS, data_table.DATA, SETTINGS, SEAT_TOKENS)
+# Every table of the store, in the order they can be created (a new database gets them at once);
+# the event hub's are empty but on a hub's database (scorekeeper/event/event_db.py).
+STORE_TABLES = (TABLES, LOG, META, KITS, data_table.DATA, SETTINGS, SEAT_TOKENS) + EVENT_SQL_TABLES
 
 
 class Store(ReplicaStore, SettingsStore):

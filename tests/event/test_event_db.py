@@ -1,15 +1,21 @@
-"""The event hub's database on a real PostgreSQL: two hubs append to one event log without a
-clash, players outlive events, tokens are scoped and revocable."""
+"""The event hub's database on a real PostgreSQL: a new database made a store at the newest
+revision, two hubs append to one event log without a clash, players outlive events, tokens are
+scoped and revocable; a database the store refuses is refused in words."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, inspect, text
 
-from scorekeeper.errors import ConfigError, NotFound
+from scorekeeper.errors import ConfigError, NotFound, StoreError
 from scorekeeper.event.event_db import EventDb
+from scorekeeper.store import Store, sqlite_url
+from scorekeeper.store.migrations import HEAD
 
 
 @pytest.fixture
@@ -19,6 +25,15 @@ def dbs(pg_url: str) -> Iterator[list[EventDb]]:
     yield [first, second]
     first.close()
     second.close()
+
+
+def test_a_database_the_store_refuses_is_refused_in_words(tmp_path: Path) -> None:
+    db = tmp_path / "sk.db"
+    Store(sqlite_url(str(db))).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '0099_from_the_future'")
+    with pytest.raises(StoreError, match=r"sk\.db: its schema \(revision 0099_from_the_future\)"):
+        EventDb(str(db))
 
 
 def test_two_hubs_append_to_one_event_log_without_losing_or_doubling(dbs: list[EventDb]) -> None:
@@ -45,7 +60,18 @@ def test_two_hubs_append_to_one_event_log_without_losing_or_doubling(dbs: list[E
     assert [seq for seq, _ in dbs[0].records("club7", after=48)] == [49, 50]
 
 
-def test_events_and_players(dbs: list[EventDb]) -> None:
+def test_a_new_database_is_made_a_store_then_events_and_players(
+    pg_url: str, dbs: list[EventDb]
+) -> None:
+    engine = create_engine(pg_url)
+    try:
+        with engine.connect() as conn:
+            version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            names = set(inspect(conn).get_table_names())
+    finally:
+        engine.dispose()
+    assert version == HEAD  # the schema the store's revisions make, event tables and all
+    assert {"events", "event_log", "players", "event_tables", "event_tokens", "log"} <= names
     db = dbs[0]
     db.create_event("spring", "Spring open", "arcana")
     with pytest.raises(ConfigError, match="exists already"):

@@ -14,18 +14,19 @@ import pytest
 
 from scorekeeper.core.game import ORGANISER, PUBLIC
 from scorekeeper.core.inputs import Seen
+from scorekeeper.core.table import TableConfig
 from scorekeeper.errors import ConfigError
 from scorekeeper.service import Hub, TableStateError
 from scorekeeper.service.delay import (
-    META,
     SpectatorDelay,
     check_seconds,
     labelled,
     read_seconds,
     write_seconds,
 )
+from scorekeeper.store import Store, sqlite_url
 from tests.api.games import find_test_game
-from tests.fakes import Clock, MemoryMeta
+from tests.fakes import Clock
 
 
 def facts(n: int) -> dict[str, Any]:
@@ -111,14 +112,19 @@ def test_labels_and_the_seconds_a_delay_accepts() -> None:
             check_seconds(bad)
 
 
-def test_the_setting_is_read_and_written_as_table_meta() -> None:
-    store = MemoryMeta()
-    assert read_seconds(store, "t1") == 0.0
-    write_seconds(store, "t1", 45)
-    assert read_seconds(store, "t1") == 45.0 and read_seconds(store, "t2") == 0.0
-    store.meta[META + "t2"] = "banana"  # a damaged value turns the delay off
-    store.meta[META + "t3"] = "9999"
-    assert read_seconds(store, "t2") == 0.0 and read_seconds(store, "t3") == 0.0
+def test_the_setting_is_kept_with_the_table_and_read_back_within_its_limits(
+    tmp_path: Path,
+) -> None:
+    with Store(sqlite_url(str(tmp_path / "sk.db"))) as store:
+        t1, t2 = (store.create_table(TableConfig(game="fake", seats=("a", "b"))) for _ in "12")
+        assert read_seconds(store, t1) == 0.0
+        write_seconds(store, t1, 45)
+        assert read_seconds(store, t1) == 45.0 and read_seconds(store, t2) == 0.0
+        assert store.spectator_delay(t1) == 45.0
+        with pytest.raises(ConfigError, match="spectator delay"):
+            write_seconds(store, t2, 601)  # refused before anything is stored
+        store.set_spectator_delay(t2, 9999)  # written behind the server's back: off
+        assert read_seconds(store, t2) == 0.0 and store.spectator_delay(t2) == 9999.0
 
 
 def test_pump_delivers_due_views_and_sets_a_loop_timer_for_the_next() -> None:
@@ -241,11 +247,21 @@ def test_the_delay_survives_a_restart(tmp_path: Path, clock: Clock) -> None:
     hub.start(tid)
     play(hub, tid, "C1")
     hub.set_spectator_delay(tid, 45)
+    ended, quiet = hub.create_table("fake", 2), hub.create_table("fake", 2)
+    for table_id in (ended, quiet):
+        hub.start(table_id)
+        hub.end(table_id)
+    hub.set_spectator_delay(ended, 10)
     hub.close()
     hub = Hub.open(db, find_game=find_test_game, clock=clock)
     try:
         assert hub.spectator_delay(tid) == 45 and hub.spectator_delay(other) == 0
-        assert hub.store.get_meta(META + tid) is not None
+        # An ended table with a delay is loaded at the start (its delay holds views to show);
+        # one without is listed from its summary.
+        assert ended in hub.loaded() and quiet not in hub.loaded()
+        assert hub.spectator_delay(ended) == 10
+        assert hub.store.spectator_delay(tid) == 45.0
+        assert hub.store.meta_prefixed("spectator-delay:") == {}  # not a meta string any more
         view = public(hub, tid)
         assert view["spectator_delay"] == 45 and view["state"]["play"] == ["C1"]
         play(hub, tid, "C2")

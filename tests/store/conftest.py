@@ -15,9 +15,12 @@ from sqlalchemy import create_engine, make_url, text
 
 from scorekeeper.event.servers import PrivatePostgres
 from scorekeeper.store import Store, sqlite_url
+from scorekeeper.store.event_models import EVENT_SQL_TABLES
 from soak.fusecut import Mount, why_fuse_cannot_mount
 
 BACKENDS = ("sqlite", "postgresql")
+# The event hub's tables, those referring to ``events`` first (the order they can be dropped).
+EVENT_TABLES = tuple(table.name for table in reversed(EVENT_SQL_TABLES))
 
 
 @pytest.fixture(scope="session")
@@ -58,10 +61,10 @@ def run_sql(url: str, statement: str, **params: object) -> list[tuple[object, ..
 
 
 def before_migrations(db: Path, schema_version: str) -> None:
-    """Turn the SQLite store ``db`` (closed, holding no table settings or seat tokens) into one
-    written by the versions before migrations, at ``schema_version`` ("1" to "3")."""
+    """Turn the SQLite store ``db`` (closed, holding no table settings, seat tokens or events)
+    into one written by the versions before migrations, at ``schema_version`` ("1" to "3")."""
     with sqlite3.connect(db) as conn:
-        for name in ("alembic_version", "seat_tokens", "table_settings"):
+        for name in ("alembic_version", "seat_tokens", "table_settings", *EVENT_TABLES):
             conn.execute(f"DROP TABLE {name}")
         conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (schema_version,))
 

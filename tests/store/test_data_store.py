@@ -58,7 +58,7 @@ def test_a_schema_2_store_gets_its_board_profiles_moved_into_the_data_table(
         _sql(db, "INSERT INTO meta (key, value) VALUES (?, ?)", key, value)
 
     with Store(sqlite_url(str(db))) as store:
-        assert store.get_meta("schema_version") == SCHEMA_VERSION == "4"
+        assert store.get_meta("schema_version") == SCHEMA_VERSION == "5"
         assert store.data_names("arcanum", "board") == ["club", "half"]
         assert json.loads(json.dumps(store.data("arcanum", "board", "club"))) == json.loads(
             json.dumps(club)

@@ -1,9 +1,11 @@
 """The store's schema migrations: a new store at head on both backends, a schema-3 file made
-the way the versions before migrations made it upgraded in place, and no Alembic at a start."""
+the way the versions before migrations made it upgraded in place, a schema-4 store's spectator
+delays moved on both backends, and no Alembic at a start."""
 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import subprocess
 import sys
@@ -12,19 +14,23 @@ from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.environment import EnvironmentContext
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
 from scorekeeper.core.table import TableConfig
 from scorekeeper.errors import StoreError
+from scorekeeper.event.event_db import EventDb
 from scorekeeper.store import Store, sqlite_url
+from scorekeeper.store import store as store_module
 from scorekeeper.store.chain import GENESIS, link
 from scorekeeper.store.migrations import HEAD, run
 from scorekeeper.store.settings import TableSettings
 from tests.store.conftest import run_sql
 
-STORE_TABLES = {"tables", "log", "meta", "kits", "data", "table_settings", "seat_tokens"}
+STORE_TABLES = {table.name for table in store_module.STORE_TABLES}
 
 # The statements the store ran to make a schema-3 database before migrations (SQLAlchemy's DDL
 # for its models then, as read back from sqlite_master).
@@ -90,6 +96,7 @@ def schema_3_store(db: Path) -> dict[str, list[tuple[int, str, str]]]:
             "seat-tokens:t1:0": json.dumps([ANN]),
             "seat-tokens:t1:1": "[]",
             "spectator-delay:t1": "30.0",
+            "spectator-delay:t3": "10.0",
         }
         conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
     return logs
@@ -103,7 +110,7 @@ def test_a_schema_3_file_is_upgraded_in_place_keeping_every_record(tmp_path: Pat
             assert store.raw_records(table_id) == rows  # byte for byte, chains and all
             assert [seq for seq, _r in store.records(table_id)] == [1, 2, 3]  # chain checked
         assert store.table_settings() == {
-            "t1": TableSettings(archived=False, summary=None, readers="sim"),
+            "t1": TableSettings(archived=False, summary=None, readers="sim", spectator_delay=30),
             "t2": TableSettings(archived=True, summary=SUMMARY, readers=""),
         }
         assert store.seat_token(ANN) == ("t1", 0, False)
@@ -111,11 +118,11 @@ def test_a_schema_3_file_is_upgraded_in_place_keeping_every_record(tmp_path: Pat
         assert store.seat_token(GONE) is None and store.seat_token(BROKEN) is None
         assert store.meta_prefixed("table-") == {"highest-number": "3"}
         assert store.meta_prefixed("seat-token") == {}
+        assert store.meta_prefixed("spectator-delay:") == {}
         for key, value in (
-            ("schema_version", "4"),
+            ("schema_version", "5"),
             ("store-id", "0123456789abcdef01234567"),
             ("organiser-token-sha256", "e" * 64),
-            ("spectator-delay:t1", "30.0"),
         ):
             assert store.get_meta(key) == value
         assert store.append("t1", {"type": "undo"}) == 4  # the chain goes on
@@ -124,13 +131,84 @@ def test_a_schema_3_file_is_upgraded_in_place_keeping_every_record(tmp_path: Pat
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
 
 
+def test_a_schema_4_store_s_spectator_delays_move_into_its_table_settings(
+    store_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A store at 0004 (made by going down from head, which turns the delays back into meta
+    strings), with delays for a table with settings, one without, and unusable ones: the
+    upgrade (run by the event hub's database opening it) moves what the server used and drops
+    the rest; the event tables it already had (as a hub made them before 0005) are kept with
+    their rows."""
+    with Store(store_url) as store:
+        t1, t2, t3, t4, t5 = (
+            store.create_table(TableConfig(game="fake", seats=("a", "b"))) for _ in range(5)
+        )
+        store.set_readers(t1, "sim")
+        store.set_spectator_delay(t1, 30)
+    db = EventDb(store_url)
+    db.create_event("cup", "Cup", "fake")
+    db.close()
+    assert go_down(store_url, "0004_table_settings") == HEAD
+    went_down = "SELECT key, value FROM meta WHERE key LIKE 'spectator%' OR key = 'schema_version'"
+    assert sorted(run_sql(store_url, went_down)) == [
+        ("schema_version", "4"),
+        (f"spectator-delay:{t1}", "30.0"),
+    ]
+    more = {t2: "12.5", t3: "0", t4: "banana", t5: "9999", "t9": "5"}
+    run_sql(  # one statement: each connection to PostgreSQL costs tens of milliseconds
+        store_url,
+        "INSERT INTO meta (key, value) VALUES "
+        + ", ".join(f"('spectator-delay:{t}', '{v}')" for t, v in more.items()),
+    )
+    caplog.set_level(logging.WARNING, logger="scorekeeper.store.migrations")
+    db = EventDb(store_url)  # the hub's first start after the update upgrades it
+    try:
+        assert db.event("cup")["name"] == "Cup"
+    finally:
+        db.close()
+    with Store(store_url) as store:
+        assert store.table_settings() == {
+            t1: TableSettings(readers="sim", spectator_delay=30.0),
+            t2: TableSettings(spectator_delay=12.5),  # a row made for it
+        }  # t3's was off; t4's and t5's were read as off, and go with a warning
+        assert store.meta_prefixed("spectator-delay:") == {}
+        assert store.get_meta("schema_version") == "5"
+    dropped = [getattr(r, "key", None) for r in caplog.records if "not moved" in r.getMessage()]
+    assert sorted(dropped) == [f"spectator-delay:{t}" for t in (t4, t5, "t9")]
+    assert run_sql(store_url, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+
+
+def go_down(url: str, target: str) -> str | None:
+    """Run the revisions' downgrades from where the database at ``url`` is to ``target``, in
+    one transaction; returns the revision it was at."""
+    scripts = run.script()
+    engine = create_engine(url)
+    start: list[str | None] = []
+
+    def steps(rev: Any, _context: MigrationContext) -> Any:
+        start.append(run._version(conn))
+        return scripts._downgrade_revs(target, rev)
+
+    try:
+        with (
+            engine.begin() as conn,
+            EnvironmentContext(Config(), scripts, fn=steps, destination_rev=target) as env,
+        ):
+            env.configure(connection=conn, transactional_ddl=True)
+            with env.begin_transaction():
+                env.run_migrations()
+    finally:
+        engine.dispose()
+    return start[0]
+
+
 def test_a_new_store_and_the_revisions_run_from_nothing_both_give_the_models_tables(
     store_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     """A new store is made from the models without Alembic (migrations/__init__.py); the
     revisions, run from an empty database, must give exactly the same schema."""
     with Store(store_url) as store:
-        assert store.get_meta("schema_version") == "4"
+        assert store.get_meta("schema_version") == "5"
     assert run_sql(store_url, "SELECT version_num FROM alembic_version") == [(HEAD,)]
     assert schema_differences(store_url) == []
     if store_url.startswith("sqlite"):
@@ -144,7 +222,7 @@ def test_a_new_store_and_the_revisions_run_from_nothing_both_give_the_models_tab
     finally:
         engine.dispose()
     assert run_sql(empty, "SELECT version_num FROM alembic_version") == [(HEAD,)]
-    assert run_sql(empty, "SELECT value FROM meta") == [("4",)]
+    assert run_sql(empty, "SELECT value FROM meta") == [("5",)]
     assert schema_differences(empty) == []
     with Store(empty) as store:  # and it is a store at head
         table = store.create_table(TableConfig(game="fake", seats=("a", "b")))
@@ -166,8 +244,8 @@ def schema_differences(url: str) -> list[Any]:
 
 
 def _store_object(thing: Any, name: Any, kind: str, _reflected: bool, _other: Any) -> bool:
-    """Compare the store's tables only (other models, such as the event hub's, share the
-    metadata but not these migrations)."""
+    """Compare the store's tables only (the metadata is shared with any other SQLModel model
+    the process imported)."""
     table = name if kind == "table" else getattr(getattr(thing, "table", None), "name", None)
     return table in STORE_TABLES
 

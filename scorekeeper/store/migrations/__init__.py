@@ -19,6 +19,10 @@ Revisions, in order:
   2 store up to 3 (scorekeeper/store/store.py).
 - ``0004_table_settings``: per-table settings move out of meta strings into ``table_settings``
   and ``seat_tokens``.
+- ``0005_delay_and_events``: the spectator delay moves out of meta strings into
+  ``table_settings``; the event hub's tables (``events``, ``event_log``, ``players``,
+  ``event_tables``, ``event_tokens``: scorekeeper/store/event_models.py) join the schema, made
+  where missing (a hub database made before it keeps its own).
 """
 
 from __future__ import annotations
@@ -29,8 +33,8 @@ from sqlalchemy import Connection, Table, insert, inspect, text
 from sqlalchemy.exc import SQLAlchemyError
 
 BASELINE = "0003_baseline"
-HEAD = "0004_table_settings"
-HEAD_SCHEMA_VERSION = "4"  # what HEAD writes as schema_version in meta (backups read it)
+HEAD = "0005_delay_and_events"
+HEAD_SCHEMA_VERSION = "5"  # what HEAD writes as schema_version in meta (backups read it)
 VERSION_TABLE = "alembic_version"  # Alembic's own name for it, and its own layout below
 _VERSION_DDL = (
     f"CREATE TABLE {VERSION_TABLE} (version_num VARCHAR(32) NOT NULL, "
