@@ -131,8 +131,11 @@ def public_view(hub: EventHub) -> dict[str, Any]:
 
 
 def _attention(table: Mapping[str, Any], hub: EventHub, game_id: str | None) -> list[str]:
-    """Why a person should look at this table, in words (empty: all is well)."""
-    why = []
+    """Why a person should look at this table, in words (empty: all is well). A table with no
+    game this round needs nobody yet: the console shows it offline, without the alarm."""
+    why: list[str] = []
+    if game_id is None:
+        return why
     seen = table.get("seen_at")
     silent = (
         seen is None or (datetime.now(UTC) - datetime.fromisoformat(seen)).total_seconds() > SILENT
@@ -145,17 +148,16 @@ def _attention(table: Mapping[str, Any], hub: EventHub, game_id: str | None) -> 
     if bad:
         names = ", ".join(str(r.get("reader", "?")) for r in bad)
         why.append(f"{len(bad)} reader(s) not working: {names}")
-    if game_id is not None:
-        try:
-            replica = hub.replicas.refresh(game_id)
-        except NotFound:
-            return why
-        recent = list(replica.feed)[-10:]
-        refused = sum(1 for entry in recent if not entry.accepted)
-        if refused >= REFUSALS:
-            why.append(f"{refused} of its last {len(recent)} plays were refused")
-        if replica.game.pending(replica.state) and not replica.game.is_over(replica.state):
-            why.append(f"waiting on a person: {replica.waiting_for()}")
+    try:
+        replica = hub.replicas.refresh(game_id)
+    except NotFound:
+        return why
+    recent = list(replica.feed)[-10:]
+    refused = sum(1 for entry in recent if not entry.accepted)
+    if refused >= REFUSALS:
+        why.append(f"{refused} of its last {len(recent)} plays were refused")
+    if replica.game.pending(replica.state) and not replica.game.is_over(replica.state):
+        why.append(f"waiting on a person: {replica.waiting_for()}")
     return why
 
 

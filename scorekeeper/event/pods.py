@@ -3,14 +3,15 @@
 Pure arithmetic (invariant 2): no clock, no randomness. The ruling, shared by seating and by
 the console's preview of a round:
 
-- as many pods of the preferred size as possible (4 unless the event says otherwise, clamped
-  into the game's range);
-- the rest made of the allowed sizes nearest the preferred one (the smallest total distance
-  from it; on a tie, fewer and so larger pods);
-- byes only when no split of every player exists, and then as few as possible.
+- byes only when no split of every player exists, and then as few as possible;
+- no table further from the preferred size (4 unless the event says otherwise, clamped into
+  the game's range) than it must be: a 4-player game of 10 players sits 4+3+3, not 4+4+2;
+- among those, as many tables of the preferred size as possible, then the rest as near to it
+  as possible (the smallest total distance), then the fewest tables.
 
 Examples for Arcanum (3-5 seats): 10 players -> 4+3+3, 6 -> 3+3, 7 -> 4+3, 9 -> 5+4,
-11 -> 4+4+3, 2 -> no pod and 2 byes. For Arcana (2-4 seats): 1 player -> 1 bye.
+11 -> 4+4+3, 2 -> no pod and 2 byes. King of the Elves (2-6 seats): 10 -> 4+3+3. Arcana
+(2-4 seats): 5 -> 3+2, 1 player -> 1 bye.
 """
 
 from __future__ import annotations
@@ -46,21 +47,29 @@ def pod_sizes(min_seats: int, max_seats: int, preferred: int | None = None) -> t
 
 
 @lru_cache(maxsize=4096)
-def _rest_split(rest: int, sizes: tuple[int, ...], preferred: int) -> tuple[int, ...] | None:
-    """The best split of ``rest`` players into ``sizes`` other than ``preferred``: the smallest
-    total distance from ``preferred``, then the fewest pods; None when there is none."""
-    best: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
-    for total in range(1, rest + 1):
+def _best_split(total: int, sizes: tuple[int, ...], preferred: int) -> tuple[int, ...] | None:
+    """The best split of ``total`` players into pods of ``sizes``: the most pods of the
+    preferred size, then the smallest total distance from it, then the fewest pods; None when
+    there is none."""
+    best: dict[int, tuple[int, int, int, tuple[int, ...]]] = {0: (0, 0, 0, ())}
+    for count in range(1, total + 1):
         options = []
         for size in sizes:
-            if size == preferred or size > total or (total - size) not in best:
+            if size > count or (count - size) not in best:
                 continue
-            distance, count, parts = best[total - size]
-            options.append((distance + abs(size - preferred), count + 1, (*parts, size)))
+            exact, distance, pods, parts = best[count - size]
+            options.append(
+                (
+                    exact - (size == preferred),
+                    distance + abs(size - preferred),
+                    pods + 1,
+                    (*parts, size),
+                )
+            )
         if options:
-            best[total] = min(options, key=lambda option: (option[0], option[1]))
-    found = best.get(rest)
-    return None if found is None else found[2]
+            best[count] = min(options, key=lambda option: option[:3])
+    found = best.get(total)
+    return None if found is None else found[3]
 
 
 def split(
@@ -73,8 +82,9 @@ def split(
     sizes = pod_sizes(min_seats, max_seats, preferred)
     want = sizes[0]
     for seated in range(n_players, -1, -1):  # fewest byes first
-        for count in range(seated // want, -1, -1):  # most pods of the preferred size first
-            rest = _rest_split(seated - count * want, sizes, want)
-            if rest is not None:
-                return tuple(sorted((*rest, *[want] * count), reverse=True)), n_players - seated
+        for reach in range(max_seats - min_seats + 1):  # no pod further from the size wanted
+            near = tuple(size for size in sizes if abs(size - want) <= reach)
+            found = _best_split(seated, near, want)
+            if found is not None:
+                return tuple(sorted(found, reverse=True)), n_players - seated
     raise AssertionError("unreachable: 0 players always split")  # pragma: no cover

@@ -26,7 +26,9 @@ ARCANUM, KING_OF_THE_ELVES, ARCANA, ANGELS_DEMONS = (3, 5), (2, 6), (2, 4), (2, 
         (ARCANA, 1, (), 1),
         (ARCANA, 5, (3, 2), 0),
         (ANGELS_DEMONS, 7, (4, 3), 0),
-        (KING_OF_THE_ELVES, 10, (4, 4, 2), 0),
+        (KING_OF_THE_ELVES, 10, (4, 3, 3), 0),
+        (ANGELS_DEMONS, 10, (4, 3, 3), 0),
+        (KING_OF_THE_ELVES, 13, (5, 4, 4), 0),
         ((3, 3), 7, (3, 3), 1),
     ],
 )
@@ -42,7 +44,7 @@ def test_pod_sizes_put_the_preferred_size_first_clamped_into_the_range() -> None
     assert pod_sizes(3, 5, preferred=9) == (5, 4, 3)
     assert pod_sizes(3, 5, preferred=3) == (3, 4, 5)
     assert split(10, 3, 5, preferred=5) == ((5, 5), 0)
-    assert split(8, 3, 5, preferred=3) == ((5, 3), 0)
+    assert split(8, 3, 5, preferred=3) == ((4, 4), 0)  # not 5+3: no table 2 from 3
 
 
 @pytest.mark.parametrize("seats", [(0, 4), (5, 3)])
@@ -62,11 +64,12 @@ def _splittable(low: int, high: int, limit: int) -> set[int]:
     return reach
 
 
-def _most_preferred(total: int, low: int, high: int, want: int) -> int:
-    """The most pods of size ``want`` in any exact split of ``total`` (-1: no split)."""
+def _most_preferred(total: int, sizes: list[int], want: int) -> int:
+    """The most pods of size ``want`` in any exact split of ``total`` into ``sizes`` (-1: no
+    split)."""
     best = {0: 0}
     for t in range(1, total + 1):
-        options = [best[t - s] + (s == want) for s in range(low, min(high, t) + 1) if t - s in best]
+        options = [best[t - s] + (s == want) for s in sizes if s <= t and t - s in best]
         if options:
             best[t] = max(options)
     return best.get(total, -1)
@@ -90,4 +93,10 @@ def test_split_seats_everyone_it_can_within_the_range(
     reach = _splittable(low, high, n)
     assert all(n - fewer not in reach for fewer in range(byes))  # no smaller number of byes
     want = pod_sizes(low, high, preferred)[0]
-    assert pods.count(want) == _most_preferred(n - byes, low, high, want)
+    # no pod further from the wanted size than some split must go, checked by brute force
+    spread = max((abs(size - want) for size in pods), default=0)
+    for closer in range(spread):
+        near = [s for s in range(low, high + 1) if abs(s - want) <= closer]
+        assert _most_preferred(n - byes, near, want) == -1
+    near = [s for s in range(low, high + 1) if abs(s - want) <= spread]
+    assert pods.count(want) == _most_preferred(n - byes, near, want)
