@@ -3,11 +3,12 @@
 ``EventField`` sets up what an organiser and a venue would: a private PostgreSQL and a private
 Mosquitto started with the event's own password file and ACL, the event made by ``scorekeeper
 hub create``, several tables (each a service Hub on its own SQLite file with its TableAgent, on
-its own broker credentials), and hub processes, each a real ``scorekeeper hub serve``
-subprocess under a fixed ``--hub-number``. An organiser in this process (an ``EventHub`` with
-no broker, on the same database) registers players and seats rounds; each table then creates
-its pod's game from the hub's config (what the ``create`` command does, tested in
-tests/event/test_replication.py) and plays a simulated game on a thread of its own pace.
+its own broker credentials), and hub processes, each running ``scorekeeper hub serve`` under a
+fixed ``--hub-number`` (forked from a warm parent, soak/event_zygote.py, so that a hundred
+restarts do not pay Python's start-up a hundred times). An organiser in this process (an
+``EventHub`` with no broker, on the same database) registers players and seats rounds; each
+table then creates its pod's game from the hub's config (what the ``create`` command does,
+tested in tests/event/test_replication.py) and plays a simulated game at a set pace.
 
 ``compare`` is what every fault ends with: for every game of every table, the hub's copy in
 PostgreSQL is the table's own log byte for byte (none missing, none doubled: rows are also
@@ -16,15 +17,17 @@ table's log, and each hub process serves the same scores as the tables.
 
 Hazards: a hub's broker session keeps its share of the shared subscription while it is dead
 (scorekeeper/event/wire.py), so a killed hub must be started again under its number. A hub is
-known to be connected when its log says "ingest connected" (read from its stderr). PostgreSQL
-must not be restarted while a hub process is starting (it would fail to open its database):
-``all_connected`` first.
+known to be connected when its log says "ingest connected" (the parent watches its output).
+PostgreSQL must not be restarted while a hub process is starting (it would fail to open its
+database): ``all_connected`` first.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import json
+import os
 import signal
 import subprocess
 import sys
@@ -34,7 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
-from typing import IO, Any, Self
+from typing import Any, Self
 
 import httpx
 from sqlalchemy import func, select
@@ -58,72 +61,128 @@ POD = 3  # players a table
 ALL = 10_000_000  # more records than any game has
 CONNECTED = "ingest connected"  # what a hub process logs once its ingest is connected
 HEARTBEAT = 0.5  # seconds between a table's status messages (they let the hub ask for gaps)
+REPO = str(Path(__file__).resolve().parents[1])  # where ``python -m soak.event_zygote`` is found
+PYTHONPATH = os.environ.get("PYTHONPATH", "")
+
+
+class HubStarter:
+    """The warm parent that forks hub processes (soak/event_zygote.py) and a thread that
+    hands what it says to each ``HubProcess``."""
+
+    def __init__(self) -> None:
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [REPO, PYTHONPATH])))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "soak.event_zygote"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            env=env,
+        )
+        self.hubs: dict[int, HubProcess] = {}
+        self._reader = threading.Thread(target=self._read, name="hub-starter", daemon=True)
+        self._reader.start()
+
+    def send(self, *message: Any) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(list(message)) + "\n")
+        self.proc.stdin.flush()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            kind, number, pid, *rest = json.loads(line)
+            self.hubs[int(number)].heard(str(kind), int(pid), rest)
+
+    def close(self) -> None:
+        """Stop every hub process (SIGTERM) and the parent."""
+        if self.proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self._reader.join(timeout=10)
 
 
 class HubProcess:
-    """One ``scorekeeper hub serve`` subprocess under a fixed hub number: start, kill, stop.
+    """One ``scorekeeper hub serve`` process under a fixed hub number: start, kill, stop.
 
-    Its stderr goes to ``hub<n>.log`` in the work folder through a reader thread, which sets
-    ``connected`` when the hub's ingest says it is connected."""
+    Each start is a fork of the warm parent (``HubStarter``) that runs the command; its output
+    goes to ``hub<n>.log`` in the work folder. ``connected`` is set once its ingest says it is
+    connected."""
 
-    def __init__(self, number: int, url: str, folder: Path, workdir: Path) -> None:
+    def __init__(
+        self, number: int, url: str, folder: Path, workdir: Path, starter: HubStarter
+    ) -> None:
         self.number = number
         self.url = url
         self.folder = folder
         self.log = workdir / f"hub{number}.log"
-        self.proc: subprocess.Popen[str] | None = None
+        self.starter = starter
+        starter.hubs[number] = self
+        self.pid = 0
         self.port = 0
         self.connected = threading.Event()
         self.starts = 0
-        self.exits: list[int] = []  # return codes of runs that ended other than by our kill
+        self.exits: list[int] = []  # exit codes of runs that ended other than by our kill
+        self._ended: dict[int, int] = {}  # pid -> exit code
+        self._heard = threading.Condition()
+
+    def heard(self, kind: str, pid: int, rest: list[Any]) -> None:
+        """What the parent said about one of this hub's processes."""
+        with self._heard:
+            if kind == "pid":
+                self.pid = pid
+            elif kind == "connected" and pid == self.pid:
+                self.connected.set()
+            elif kind == "exit":
+                self._ended[pid] = int(rest[0])
+            self._heard.notify_all()
 
     def start(self) -> None:
         self.port = free_port()
         self.connected.clear()
         self.starts += 1
-        argv = [sys.executable, "-m", "scorekeeper", "hub", "serve", EVENT, "--db", self.url]
-        argv += ["--dir", str(self.folder), "--hub-number", str(self.number)]
-        argv += ["--port", str(self.port), "--log-level", "info"]
-        proc = subprocess.Popen(
-            argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.proc = proc
-        assert proc.stderr is not None
-        reader = threading.Thread(target=self._read, args=(proc.stderr, self.starts), daemon=True)
-        reader.start()
-
-    def _read(self, stream: IO[str], run: int) -> None:
-        with self.log.open("a") as out, stream:
-            out.write(f"--- hub {self.number}, run {run}\n")
-            for line in stream:
-                out.write(line)
-                if CONNECTED in line and run == self.starts:
-                    self.connected.set()
+        with self.log.open("a") as out:
+            out.write(f"--- hub {self.number}, run {self.starts}\n")
+        args = ["hub", "serve", EVENT, "--db", self.url, "--dir", str(self.folder)]
+        args += ["--hub-number", str(self.number), "--port", str(self.port)]
+        with self._heard:
+            self.pid = 0
+            self.starter.send("start", self.number, str(self.log), [*args, "--log-level", "info"])
+            if not self._heard.wait_for(lambda: self.pid != 0, timeout=30):
+                raise RuntimeError(f"hub {self.number} was not started (see {self.log})")
 
     def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
+        return self.pid != 0 and self.pid not in self._ended
+
+    def _wait_end(self, timeout: float) -> int | None:
+        with self._heard:
+            self._heard.wait_for(lambda: self.pid in self._ended, timeout=timeout)
+            return self._ended.get(self.pid)
 
     def kill(self) -> None:
-        """SIGKILL the process and wait for it (a run that had ended by itself is noted)."""
-        proc = self.proc
-        assert proc is not None
-        if proc.poll() is not None:
-            self.exits.append(int(proc.returncode))
-        else:
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(timeout=20)
+        """SIGKILL the process and wait for its end (a run that ended by itself is noted)."""
+        if self.alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+        code = self._wait_end(20.0)
+        if code is None:
+            raise RuntimeError(f"hub {self.number} (pid {self.pid}) did not die of SIGKILL")
+        if code != -signal.SIGKILL:
+            self.exits.append(code)
         self.connected.clear()
 
     def stop(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=20)
+        if self.alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGTERM)
+            if self._wait_end(20.0) is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.pid, signal.SIGKILL)
 
     def public_view(self, timeout: float = 30.0) -> dict[str, Any]:
         """The hub's public view (``GET /api/event``), once its web server answers."""
@@ -239,6 +298,7 @@ class EventField:
         self.broker: PrivateMosquitto | None = None
         self.tables: dict[str, TableSide] = {}
         self.hubs: list[HubProcess] = []
+        self.starter: HubStarter | None = None
         self.organiser: EventHub | None = None
         self.store: Store | None = None
         self.url = ""
@@ -283,8 +343,9 @@ class EventField:
             side = TableSide(name, creds, self.workdir / "tables" / f"{name}.db")
             self.tables[name] = side
             side.agent.start()
+        self.starter = HubStarter()
         for number in range(1, self.hub_count + 1):
-            hub = HubProcess(number, self.url, self.folder, self.workdir)
+            hub = HubProcess(number, self.url, self.folder, self.workdir, self.starter)
             self.hubs.append(hub)
             hub.start()
 
@@ -292,6 +353,8 @@ class EventField:
         self.stop_playing()
         for hub in self.hubs:
             hub.stop()
+        if self.starter is not None:
+            self.starter.close()
         for side in self.tables.values():
             with contextlib.suppress(Exception):  # a close must reach every server
                 side.close()
