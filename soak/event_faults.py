@@ -90,7 +90,10 @@ class Outage(threading.Thread):
     def run(self) -> None:
         self.side.offline()
         began = time.monotonic()
-        self._over.wait(self.seconds)  # the outage itself: a set length of time, not an event
+        end = began + self.seconds
+        # the outage itself: a set length of time (a wait may wake a hair early: wait again)
+        while not self._over.is_set() and (left := end - time.monotonic()) > 0:
+            self._over.wait(left)
         self.lasted = time.monotonic() - began
         self.side.online()
 
@@ -198,7 +201,7 @@ def row(plan: Plan, tally: Tally) -> Row:
         f"{count(tally.kills, 'hub kill')}, {count(tally.pg_restarts, 'PostgreSQL restart')}, "
         f"{count(tally.broker_restarts, 'broker restart')}, table {tally.offline_table} "
         f"offline {tally.offline_s:.0f} s; {count(c.records, 'record')} of "
-        f"{count(c.games, 'game')} compared ({tally.rounds} rounds)"
+        f"{count(c.games, 'game')} compared ({count(tally.rounds, 'round')})"
     )
     lost = (
         f"{c.lost:,} lost, {c.duplicated:,} duplicated, {c.differ:,} differ, "
@@ -212,13 +215,15 @@ def row(plan: Plan, tally: Tally) -> Row:
 
 
 def run(kills: int, *, seed: int, workdir: Path, progress: Callable[[str], None]) -> Row:
-    """The ``make soak`` row: ``kills`` hub SIGKILLs (100 at SOAK_SCALE=1), a table offline
-    for 60 s, PostgreSQL restarted every 25 kills and the broker every 50, six tables."""
+    """The ``make soak`` row: ``kills`` hub SIGKILLs (100 at SOAK_SCALE=1) 0.1 to 1.5 s apart,
+    a table offline for 60 s, PostgreSQL restarted every 25 kills and the broker every 50, six
+    tables."""
     plan = Plan(
         kills=kills,
         outage=OUTAGE_S,
         pg_restarts=max(1, kills // 25),
         broker_restarts=max(1, kills // 50),
         tables=6,
+        gap=(0.1, 1.5),  # kills spread over a few rounds of play
     )
     return row(plan, campaign(plan, seed=seed, workdir=workdir, progress=progress))

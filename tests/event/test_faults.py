@@ -4,10 +4,10 @@ table's log byte for byte, once each, and replays it to the tables' states.
 
 The run is the ``make soak`` row's (soak/event_faults.py, soak/event_field.py) with smaller
 counts: 10 kills instead of 100, a 5 s outage instead of 60 s. Two ``scorekeeper hub serve``
-processes share four tables over MQTT 5 shared subscriptions; the servers are the test's own
-(it kills them), not the session's. Duplicate delivery, lost records, a broker restart, an
-offline table with a judge's correction and another table's topic are in
-test_replication.py and test_broker_files.py.
+processes (forked from a warm parent: soak/event_zygote.py) share four tables over MQTT 5
+shared subscriptions; the servers are the test's own (it kills them), not the session's.
+Duplicate delivery, lost records, a broker restart, an offline table with a judge's correction
+and another table's topic are in test_replication.py and test_broker_files.py.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from soak.event_field import Comparison
 
 
 def test_hub_kills_a_database_crash_and_an_offline_table_lose_nothing(tmp_path: Path) -> None:
-    plan = Plan(kills=10, outage=5.0, pg_restarts=1, tables=4, gap=(0.05, 0.4))
+    plan = Plan(kills=10, outage=5.0, pg_restarts=1, tables=4, gap=(0.05, 0.4), catch_up=60.0)
     tally = campaign(plan, seed=15, workdir=tmp_path, progress=lambda _line: None)
     found = tally.comparison
     assert tally.problems == [] and found.problems == []
