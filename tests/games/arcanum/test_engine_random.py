@@ -200,8 +200,24 @@ def check_counts(s: State) -> None:
     assert s.deck_minor >= 0 and s.deck_major >= 0
 
 
+def _shown(state: State, aud: str | int) -> str:
+    """What ``aud`` is shown of ``state`` (view, the prompts it may see, who is waited for), as
+    JSON text."""
+    return json.dumps(
+        {
+            "view": GAME.view(state, aud),  # type: ignore[arg-type]
+            "prompts": [p.to_dict() for p in GAME.pending(state) if not p.private or p.seat == aud],
+            "waiting": GAME.waiting_for(state),
+        }
+    )
+
+
 def _leaks(before: State, state: State, n: int, events: tuple[str, ...]) -> list[str]:
     found = []
+    # Each audience's text is built once per call, not once per other seat (views are pure),
+    # and the state before only when the one after names a secret at all: the same check.
+    now_text: dict[str | int, str] = {}
+    old_text: dict[str | int, str] = {}
     for seat in range(n):
         secrets = GAME.secrets(state, seat)
         if not secrets:
@@ -210,22 +226,16 @@ def _leaks(before: State, state: State, n: int, events: tuple[str, ...]) -> list
         for line in events:
             if pattern.search(line):
                 found.append(f"feed names seat {seat}'s secret: {line}")
-        for aud in ["public", *(t for t in range(n) if t != seat)]:
-            now = {
-                "view": GAME.view(state, aud),  # type: ignore[arg-type]
-                "prompts": [
-                    p.to_dict() for p in GAME.pending(state) if not p.private or p.seat == aud
-                ],
-                "waiting": GAME.waiting_for(state),
-            }
-            old = {
-                "view": GAME.view(before, aud),  # type: ignore[arg-type]
-                "prompts": [
-                    p.to_dict() for p in GAME.pending(before) if not p.private or p.seat == aud
-                ],
-                "waiting": GAME.waiting_for(before),
-            }
-            new_hits = set(pattern.findall(json.dumps(now))) - set(pattern.findall(json.dumps(old)))
+        audiences: list[str | int] = ["public", *(t for t in range(n) if t != seat)]
+        for aud in audiences:
+            if aud not in now_text:
+                now_text[aud] = _shown(state, aud)
+            hits = set(pattern.findall(now_text[aud]))
+            if not hits:
+                continue
+            if aud not in old_text:
+                old_text[aud] = _shown(before, aud)
+            new_hits = hits - set(pattern.findall(old_text[aud]))
             if new_hits:
                 found.append(f"{aud} is shown seat {seat}'s {sorted(new_hits)}")
     return found
