@@ -85,6 +85,7 @@ class Run:
     duplicated: int  # rows beyond one per (game, seq) in the hub's database
     not_applied: int  # accepted inputs no hub's view applied
     drained_in: float  # seconds from the run's end until the hub held every record
+    counted_after: float  # seconds from the run's end until the hubs' counters were read
     behind: float  # the longest a table worker ran behind its schedule, seconds
     errors: int  # inputs a table refused with an error (none expected)
     published: int  # records the tables published as they were logged
@@ -103,6 +104,7 @@ class EventRig:
         self._procs: list[BaseProcess] = []
         self.hubs: list[tuple[BaseProcess, Connection]] = []
         self.workers: list[tuple[BaseProcess, Connection]] = []
+        self._counted: list[dict[str, int]] = []  # each hub's counters as a run began
 
     def __enter__(self) -> EventRig:
         try:
@@ -199,6 +201,7 @@ class EventRig:
         for game in plans:  # what seating a round does on the hub
             config = TableConfig.from_dict(game["config"])
             self.setup.store.create_table(config, table_id=game["game"])
+        _late, self._counted = self._take({}, 0)  # what came late from the last run
         before = self._cpu()
         start_at = time.monotonic() + 1.0
         for w, (_proc, conn) in enumerate(self.workers):
@@ -212,7 +215,13 @@ class EventRig:
             last.update(result["last"])
         stored, arriving = self._wait_stored(last, ended)
         drained_in = time.monotonic() - ended
-        applied, counters = self._take(last, sum(u for _n, u, _top in stored.values()))
+        applied, counted = self._take(last, sum(u for _n, u, _top in stored.values()))
+        counted_after = time.monotonic() - ended
+        counters = [
+            {name: now - then.get(name, 0) for name, now in hub.items()}
+            for hub, then in zip(counted, self._counted, strict=True)
+        ]
+        stored = self._counts(list(last))  # as the counters stand: records stored meanwhile
         lost = sum(max(0, seq - stored.get(g, (0, 0, 0))[1]) for g, (seq, _c) in last.items())
         duplicated = sum(count - uniq for count, uniq, _top in stored.values())
         latencies: list[float] = []
@@ -241,6 +250,7 @@ class EventRig:
             duplicated=duplicated,
             not_applied=not_applied,
             drained_in=drained_in,
+            counted_after=counted_after,
             behind=max(r["behind"] for r in results),
             errors=sum(r["errors"] for r in results),
             published=sum(r["published"] for r in results),
