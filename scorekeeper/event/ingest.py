@@ -17,15 +17,19 @@ A log message for a game the store does not have is refused (logged, nothing ask
 creates a game's row when it assigns the game, so such a game is not this event's, or not yet.
 A malformed message is logged and dropped; nothing a table sends can stop the ingest.
 
-Threads: paho's network thread runs ``_on_message``, the store calls and the callbacks, and
-acknowledges each message once they return: a hub killed before its insert committed gets
-the message again (persistent session) or asks for it after the table's next status. The
-callbacks must be quick (or hand the work to a thread of their own).
+Threads: paho's network thread only decodes each message and puts it in the inbox; the
+ingest's worker thread takes what has arrived (up to ``DRAIN`` messages), stores each game's
+records in one transaction, runs the callbacks, and only then acknowledges those messages
+(``manual_ack``): a hub killed before its insert committed gets them again from the broker
+(persistent session), or asks for them after the table's next status. The busier the hub, the
+more records each transaction carries. The callbacks run on the worker: they must be quick
+(or hand the work to a thread of their own).
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import re
 import threading
 import time
@@ -43,6 +47,7 @@ from scorekeeper.event import mqtt_session, wire
 
 log = logging.getLogger("scorekeeper.event.ingest")
 
+DRAIN = 500  # messages taken from the inbox at a time (one transaction per game among them)
 OnRecords = Callable[[str, int], None]  # (game, its high water) after new records
 OnTable = Callable[[str, Any], None]  # (physical table, its Status / Health / Reply)
 
@@ -57,8 +62,8 @@ class Ingest:
 
     ``store``: the hub's Store (PostgreSQL, or SQLite for a one-process demo). Counters, for
     tests and ``make bench``: ``received`` (new records stored), ``duplicates`` (records that
-    were already there), ``resends`` (resend commands sent), ``refused`` (log messages for a
-    game the store does not have or another table's game), ``bad`` (malformed messages),
+    were already there), ``resends`` (resend commands sent), ``refused`` (records of a game
+    the store does not have, or of another table's game), ``bad`` (malformed messages),
     ``conflicts`` (records sent again with another content than the stored ones: never kept).
     """
 
@@ -105,7 +110,11 @@ class Ingest:
             re.escape(self.event) + r"-r[0-9]+-(" + wire.ID_RE.pattern + ")"
         )
         self._connected = threading.Event()
-        client = mqtt_session.make_client(client_id, username, password, reconnect=reconnect)
+        self._inbox: queue.Queue[Any] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        client = mqtt_session.make_client(
+            client_id, username, password, manual_ack=True, reconnect=reconnect
+        )
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
@@ -119,6 +128,8 @@ class Ingest:
     def start(self) -> None:
         """Connect in the background and take the event's messages from then on (and those
         the broker kept for this client id while it was away)."""
+        self._thread = threading.Thread(target=self._worker, name="ingest", daemon=True)
+        self._thread.start()
         mqtt_session.connect(self.client, self.host, self.port)
         log.info("ingest started", extra={"event": self.event, "client": self.client_id})
 
@@ -126,6 +137,12 @@ class Ingest:
         """Disconnect (the broker keeps the session and the messages meanwhile)."""
         self._connected.clear()
         mqtt_session.close(self.client)
+        # The worker stores what is still in the inbox first; its acknowledgements went with
+        # the connection, so the broker sends those again (stored once).
+        self._inbox.put(None)
+        if self._thread is not None:
+            self._thread.join(timeout=10.0)
+            self._thread = None
         log.info("ingest stopped", extra={"event": self.event, "client": self.client_id})
 
     def send(self, table: str, command: wire.Command) -> str:
@@ -177,7 +194,7 @@ class Ingest:
             )
         self._connected.clear()
 
-    def _on_message(self, _client: Client, _userdata: Any, msg: MQTTMessage) -> None:
+    def _on_message(self, client: Client, _userdata: Any, msg: MQTTMessage) -> None:
         try:
             message = wire.decode(msg.topic, bytes(msg.payload))
             if message.event != self.event:
@@ -185,42 +202,96 @@ class Ingest:
         except wire.WireError as exc:
             self.bad += 1
             log.warning("bad message dropped", extra={"event": self.event, "error": str(exc)})
+            client.ack(msg.mid, msg.qos)  # it would only come again as bad
             return
-        try:
+        self._inbox.put((msg.mid, msg.qos, message))
+
+    # -- the worker: what arrived, in drains --------------------------------------------------
+
+    def _worker(self) -> None:
+        """Take what has arrived (up to ``DRAIN`` messages at a time), store it, then
+        acknowledge it: the busier the hub, the more records each transaction carries."""
+        while True:
+            first = self._inbox.get()
+            if first is None:
+                return
+            items = [first]
+            done = False
+            while len(items) < DRAIN:
+                try:
+                    item = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    done = True
+                    break
+                items.append(item)
+            try:
+                self._take([message for _mid, _qos, message in items])
+            except Exception:  # noqa: BLE001 - the worker must survive any bug downstream
+                log.exception("ingest failed on a message", extra={"event": self.event})
+            finally:
+                for mid, qos, _message in items:
+                    if qos:
+                        self.client.ack(mid, qos)
+            if done:
+                return
+
+    def _take(self, messages: list[wire.Message]) -> None:
+        """One drain: each game's records together (one transaction per game), then the
+        statuses, health and replies in the order they came."""
+        logs: dict[tuple[str, str], dict[int, tuple[int, str, str]]] = {}
+        others: list[wire.Message] = []
+        for message in messages:
             payload = message.payload
             if isinstance(payload, wire.LogBatch):
-                self._on_log(message.table, payload)
-            elif isinstance(payload, wire.Status):
-                self._on_status(message.table, payload)
+                rows = logs.setdefault((message.table, payload.game), {})
+                for r in payload.records:
+                    if r.seq not in rows:
+                        rows[r.seq] = (r.seq, r.text, r.chain)
+                    elif rows[r.seq][2] == r.chain:  # delivered twice within one drain
+                        self.duplicates += 1
+                    else:  # the same seq twice with other content: the first is kept
+                        self.conflicts += 1
+            else:
+                others.append(message)
+        for (table, game), rows in logs.items():
+            self._guarded(table, self._on_log, table, game, sorted(rows.values()))
+        for message in others:
+            payload = message.payload
+            if isinstance(payload, wire.Status):
+                self._guarded(message.table, self._on_status, message.table, payload)
             elif isinstance(payload, wire.Health) and self.on_health is not None:
-                self.on_health(message.table, payload)
+                self._guarded(message.table, self.on_health, message.table, payload)
             elif isinstance(payload, wire.Reply) and self.on_reply is not None:
-                self.on_reply(message.table, payload)
-        except StoreError as exc:  # the database is away: the table's next status heals it
+                self._guarded(message.table, self.on_reply, message.table, payload)
+
+    def _guarded(self, table: str, fn: Callable[..., None], *args: Any) -> None:
+        """Run one step; a database error is logged (the table's next status heals it)."""
+        try:
+            fn(*args)
+        except StoreError as exc:
             log.error(
                 "cannot store what a table sent; it is asked again once the store is back",
-                extra={"event": self.event, "from": message.table, "error": str(exc)},
+                extra={"event": self.event, "from": table, "error": str(exc)},
             )
-        except Exception:  # noqa: BLE001 - paho's thread must survive any bug downstream
-            log.exception("ingest failed on a message", extra={"event": self.event})
 
     # -- what the tables send ----------------------------------------------------------------
 
-    def _on_log(self, table: str, batch: wire.LogBatch) -> None:
-        game = batch.game
+    def _on_log(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
+        """Store one game's records (in seq order, gaps possible), then look for a gap."""
         named = self._round_game.fullmatch(game)
         if named is not None and named.group(1) != table:
-            self.refused += 1
+            self.refused += len(rows)
             log.warning(
                 "log refused: a table sent another table's game",
                 extra={"event": self.event, "from": table, "game": game},
             )
             return
-        rows = [(r.seq, r.text, r.chain) for r in batch.records]
         try:
             new = self.store.receive(game, rows)
         except NotFound:
-            self.refused += 1
+            self.refused += len(rows)
             self._high.pop(game, None)  # a game deleted and made again starts from nothing
             self._seen.pop(game, None)
             log.warning(
@@ -232,12 +303,13 @@ class Ingest:
         if new < len(rows):
             self.duplicates += len(rows) - new
             self._check_same(table, game, rows)
-        first, last = batch.records[0].seq, batch.records[-1].seq
+        first, last = rows[0][0], rows[-1][0]
         self._seen[game] = max(self._seen.get(game, 0), last)
         high = self._high.get(game)
-        if high is not None and first <= high + 1 and last >= self._seen[game]:
+        whole = last - first + 1 == len(rows)
+        if high is not None and whole and first <= high + 1 and last >= self._seen[game]:
             high = max(high, last)  # in order, nothing seen beyond it: 1..last are all there
-        else:  # a gap, or records seen beyond this batch: the store says how far it is whole
+        else:  # a gap, or records seen beyond these: the store says how far it is whole
             high = self.store.high_water(game)
         self._high[game] = high
         if high < last:
@@ -249,7 +321,7 @@ class Ingest:
         """Records that were already stored must be the very same records (same chain value):
         a table whose log went back (an old backup put in place) and played on would send
         other records under seqs the hub has, and insert-once would silently keep the old."""
-        stored = self.store.raw_records(game, rows[0][0] - 1, len(rows))
+        stored = self.store.raw_records(game, rows[0][0] - 1, rows[-1][0] - rows[0][0] + 1)
         have = {seq: chain for seq, _text, chain in stored}
         differ = [seq for seq, _text, chain in rows if seq in have and have[seq] != chain]
         if differ:
