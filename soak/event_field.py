@@ -6,9 +6,9 @@ hub create``, several tables (each a service Hub on its own SQLite file with its
 its own broker credentials), and hub processes, each running ``scorekeeper hub serve`` under a
 fixed ``--hub-number`` (forked from a warm parent, soak/event_zygote.py, so that a hundred
 restarts do not pay Python's start-up a hundred times). An organiser in this process (an
-``EventHub`` with no broker, on the same database) registers players and seats rounds; each
-table then creates its pod's game from the hub's config (what the ``create`` command does,
-tested in tests/event/test_replication.py) and plays a simulated game at a set pace.
+``EventHub`` with no broker, on the same database) registers players and seats rounds; the hub
+processes send each table its pod's game (a ``create`` command, when the table's status does
+not list it) and the table plays a simulated game in it at a set pace.
 
 ``compare`` is what every fault ends with: for every game of every table, the hub's copy in
 PostgreSQL is the table's own log byte for byte (none missing, none doubled: rows are also
@@ -26,11 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
-import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -39,7 +34,6 @@ from pathlib import Path
 from random import Random
 from typing import Any, Self
 
-import httpx
 from sqlalchemy import func, select
 
 from scorekeeper.core.inputs import Decision, Seen
@@ -51,153 +45,17 @@ from scorekeeper.event.table_agent import TableAgent
 from scorekeeper.event.table_credentials import TableCredentials
 from scorekeeper.games import find_game
 from scorekeeper.service import Hub
+from scorekeeper.service.texts import RUNNING
 from scorekeeper.sim import find_world
 from scorekeeper.store import Store
 from scorekeeper.store.base import LOG
+from soak.event_hubs import EVENT, HubProcess, HubStarter
 
-EVENT = "faults"
 GAME = "angels-and-demons"
 POD = 3  # players a table
 ALL = 10_000_000  # more records than any game has
 CONNECTED = "ingest connected"  # what a hub process logs once its ingest is connected
 HEARTBEAT = 0.5  # seconds between a table's status messages (they let the hub ask for gaps)
-REPO = str(Path(__file__).resolve().parents[1])  # where ``python -m soak.event_zygote`` is found
-PYTHONPATH = os.environ.get("PYTHONPATH", "")
-
-
-class HubStarter:
-    """The warm parent that forks hub processes (soak/event_zygote.py) and a thread that
-    hands what it says to each ``HubProcess``."""
-
-    def __init__(self) -> None:
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [REPO, PYTHONPATH])))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "soak.event_zygote"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-            env=env,
-        )
-        self.hubs: dict[int, HubProcess] = {}
-        self._reader = threading.Thread(target=self._read, name="hub-starter", daemon=True)
-        self._reader.start()
-
-    def send(self, *message: Any) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(list(message)) + "\n")
-        self.proc.stdin.flush()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            kind, number, pid, *rest = json.loads(line)
-            self.hubs[int(number)].heard(str(kind), int(pid), rest)
-
-    def close(self) -> None:
-        """Stop every hub process (SIGTERM) and the parent."""
-        if self.proc.stdin is not None:
-            with contextlib.suppress(OSError):
-                self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-        self._reader.join(timeout=10)
-
-
-class HubProcess:
-    """One ``scorekeeper hub serve`` process under a fixed hub number: start, kill, stop.
-
-    Each start is a fork of the warm parent (``HubStarter``) that runs the command; its output
-    goes to ``hub<n>.log`` in the work folder. ``connected`` is set once its ingest says it is
-    connected."""
-
-    def __init__(
-        self, number: int, url: str, folder: Path, workdir: Path, starter: HubStarter
-    ) -> None:
-        self.number = number
-        self.url = url
-        self.folder = folder
-        self.log = workdir / f"hub{number}.log"
-        self.starter = starter
-        starter.hubs[number] = self
-        self.pid = 0
-        self.port = 0
-        self.connected = threading.Event()
-        self.starts = 0
-        self.exits: list[int] = []  # exit codes of runs that ended other than by our kill
-        self._ended: dict[int, int] = {}  # pid -> exit code
-        self._heard = threading.Condition()
-
-    def heard(self, kind: str, pid: int, rest: list[Any]) -> None:
-        """What the parent said about one of this hub's processes."""
-        with self._heard:
-            if kind == "pid":
-                self.pid = pid
-            elif kind == "connected" and pid == self.pid:
-                self.connected.set()
-            elif kind == "exit":
-                self._ended[pid] = int(rest[0])
-            self._heard.notify_all()
-
-    def start(self) -> None:
-        self.port = free_port()
-        self.connected.clear()
-        self.starts += 1
-        with self.log.open("a") as out:
-            out.write(f"--- hub {self.number}, run {self.starts}\n")
-        args = ["hub", "serve", EVENT, "--db", self.url, "--dir", str(self.folder)]
-        args += ["--hub-number", str(self.number), "--port", str(self.port)]
-        with self._heard:
-            self.pid = 0
-            self.starter.send("start", self.number, str(self.log), [*args, "--log-level", "info"])
-            if not self._heard.wait_for(lambda: self.pid != 0, timeout=30):
-                raise RuntimeError(f"hub {self.number} was not started (see {self.log})")
-
-    def alive(self) -> bool:
-        return self.pid != 0 and self.pid not in self._ended
-
-    def _wait_end(self, timeout: float) -> int | None:
-        with self._heard:
-            self._heard.wait_for(lambda: self.pid in self._ended, timeout=timeout)
-            return self._ended.get(self.pid)
-
-    def kill(self) -> None:
-        """SIGKILL the process and wait for its end (a run that ended by itself is noted)."""
-        if self.alive():
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGKILL)
-        code = self._wait_end(20.0)
-        if code is None:
-            raise RuntimeError(f"hub {self.number} (pid {self.pid}) did not die of SIGKILL")
-        if code != -signal.SIGKILL:
-            self.exits.append(code)
-        self.connected.clear()
-
-    def stop(self) -> None:
-        if self.alive():
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGTERM)
-            if self._wait_end(20.0) is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(self.pid, signal.SIGKILL)
-
-    def public_view(self, timeout: float = 30.0) -> dict[str, Any]:
-        """The hub's public view (``GET /api/event``), once its web server answers."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                answer = httpx.get(f"http://127.0.0.1:{self.port}/api/event", timeout=10.0)
-                if answer.status_code == 200:
-                    view: dict[str, Any] = answer.json()
-                    return view
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline or not self.alive():
-                raise RuntimeError(f"hub {self.number} does not serve its view (see {self.log})")
-            time.sleep(0.05)
 
 
 class TableSide:
@@ -214,31 +72,27 @@ class TableSide:
         self.lock = threading.Lock()
 
     def assign(self, game_id: str, config: TableConfig, seed: int) -> None:
-        """Create the pod's game as the hub configured it and start it (the one before
-        ends), as the agent does on a ``create`` command; its simulated inputs are drawn."""
+        """The pod's game, seated at the hub: its simulated inputs are drawn, and they are
+        played once the game is running here (a hub's ``create`` command makes it: the hubs
+        send it when the table's status does not list the round's game)."""
         inputs = list(find_world(config.game)(len(config.seats), config.options, seed).inputs())
         with self.lock:
-            if self.games:
-                self.hub.end(self.games[-1])
-            self.hub.create_table(
-                config.game,
-                config.seats,
-                options=config.options,
-                layout=config.layout or None,
-                kit=dict(config.kit) or None,
-                name=config.name,
-                table_id=game_id,
-            )
-            self.hub.start(game_id)
             self.games.append(game_id)
             self.inputs, self.done = inputs, 0
 
+    def has(self, game_id: str) -> bool:
+        """True once the game has been created at this table (by its agent)."""
+        return game_id in self.hub.table_ids()
+
     def step(self) -> bool:
-        """Play the next input of the current game; False when there is none."""
+        """Play the next input of the current game; False when there is none (yet)."""
         with self.lock:
             if not self.games or self.done >= len(self.inputs):
                 return False
-            self.hub.submit(self.games[-1], self.inputs[self.done])
+            game = self.games[-1]
+            if not self.has(game) or self.hub.status(game) != RUNNING:
+                return False  # its create command has not come yet
+            self.hub.submit(game, self.inputs[self.done])
             self.done += 1
             return True
 
@@ -257,6 +111,9 @@ class TableSide:
         self.agent.start()
 
     def last_seq(self, game_id: str) -> int:
+        """The game's last record at this table (-1 while the table does not have it)."""
+        if not self.has(game_id):
+            return -1
         rows = self.hub.store.raw_records(game_id, 0, ALL)
         return int(rows[-1][0]) if rows else 0
 
@@ -425,7 +282,11 @@ class EventField:
             self.store = Store(self.url)
         deadline = time.monotonic() + timeout
         while True:
-            behind = [g for side, g in self.games() if self.store.high_water(g) < side.last_seq(g)]
+            behind = []
+            for side, game in self.games():
+                last = side.last_seq(game)
+                if last < 0 or self.store.high_water(game) < last:
+                    behind.append(game)
             if not behind:
                 return True
             if time.monotonic() > deadline:
@@ -442,6 +303,9 @@ class EventField:
         scores: dict[str, tuple[int, ...]] = {}
         for side, game in self.games():
             found.games += 1
+            if not side.has(game):
+                found.problems.append(f"table {side.name} never got its game {game}")
+                continue
             mine = side.hub.store.raw_records(game, 0, ALL)
             copy = self.store.raw_records(game, 0, ALL)
             found.records += len(mine)
