@@ -319,14 +319,22 @@ class TableAgent:
         """Create the game (unless it exists with the same config) and start it if asked."""
         self._own(command.game)
         wanted = TableConfig.from_dict(command.config)
-        if command.game in self.hub.table_ids():
+        exists = command.game in self.hub.table_ids()
+        if exists:
             have = self.hub.config(command.game)
             if not self._same(have, wanted):
                 raise ConfigError(
                     f"game {command.game} exists at this table with another configuration "
                     f"({have.game}, seats {', '.join(have.seats)}); give the new game another id"
                 )
-        else:
+        if command.start and (not exists or self.hub.status(command.game) not in (RUNNING, ENDED)):
+            # One game at a time on a table's readers: the one it replaces stops first (before
+            # a new game opens the same readers).
+            for game, (state, _last) in self._games().items():
+                if game != command.game and state in (RUNNING, PAUSED):
+                    self.hub.end(game)
+                    log.info("event game ended for the next", extra=self._extra(game=game))
+        if not exists:
             self.hub.create_table(
                 wanted.game,
                 wanted.seats,
@@ -338,14 +346,7 @@ class TableAgent:
             )
             log.info("event game created", extra=self._extra(game=command.game))
         if command.start and self.hub.status(command.game) not in (RUNNING, ENDED):
-            # One game at a time on a table's readers: the one it replaces stops.
-            for game, (state, _last) in self._games().items():
-                if game != command.game and state in (RUNNING, PAUSED):
-                    self.hub.end(game)
-                    log.info("event game ended for the next", extra=self._extra(game=game))
             self.hub.start(command.game)
-            if self.on_game is not None:
-                self.on_game(command.game)
         if self._connected.is_set():
             self.publish_status()
 

@@ -79,3 +79,21 @@ def test_an_input_caught_by_a_crash_between_submit_and_done_is_not_applied_again
         assert len(hub.store.raw_records(game, 0, ALL)) == 12
     finally:
         hub.close()
+
+
+def test_the_next_rounds_game_replaces_the_last_on_the_tables_readers(tmp_path: Path) -> None:
+    hub = Hub.open(tmp_path / "table.db")
+    try:
+        agent = TableAgent(hub, TableCredentials("spring26", "t4", "127.0.0.1", 1))
+        first, second = (wire.game_id("spring26", n, "t4") for n in (1, 2))
+        config = game_config().to_dict()
+        agent._handle(wire.Create("c1", first, config, True))
+        assert hub.status(first) == "running"
+        agent._handle(wire.Create("c2", second, config, True))
+        assert (hub.status(first), hub.status(second)) == ("ended", "running")
+        agent._handle(wire.Create("c3", first, config, True))  # sent again late: no change
+        assert (hub.status(first), hub.status(second)) == ("ended", "running")
+        with pytest.raises(ConfigError, match="not a game of event"):
+            agent._create(wire.Create("c4", "autumn-r1-t4", config, True))
+    finally:
+        hub.close()
