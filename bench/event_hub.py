@@ -14,7 +14,9 @@ message, so a hub may store record 7 before the other has stored 6; its refresh 
 at 5 and the other hub's refresh, after storing 6, applies 6 and 7. The parent therefore takes
 the earliest stamp of a record over both hubs.
 
-Driven through a pipe: ``("take",)`` answers the stamps since the last take and the ingest's
+It also notes each high water the ingest tells (records 1..n stored in PostgreSQL), so the
+parent can tell the time to the database from the time to the view. Driven through a pipe:
+``("take",)`` answers the stamps and high waters since the last take and the ingest's
 counters; ``("stop",)`` stops.
 """
 
@@ -42,6 +44,7 @@ class ViewedHub(EventHub):
         self._dirty: set[str] = set()
         self._wake = threading.Condition()
         self._stamps: list[tuple[str, int, float]] = []
+        self._highs: list[tuple[str, int, float]] = []  # (game, high water, when it was told)
         self.view_errors = 0
         self._viewing = True
         self._viewer = threading.Thread(target=self._view, name="bench-viewer", daemon=True)
@@ -60,6 +63,7 @@ class ViewedHub(EventHub):
     def _on_records(self, game: str, high: int) -> None:  # paho's thread: hand over, no more
         super()._on_records(game, high)
         with self._wake:
+            self._highs.append((game, high, time.monotonic()))
             self._dirty.add(game)
             self._wake.notify()
 
@@ -87,11 +91,13 @@ class ViewedHub(EventHub):
                             (game, seq, now) for seq in range(before + 1, after + 1)
                         )
 
-    def take(self) -> list[tuple[str, int, float]]:
-        """The stamps since the last take."""
+    def take(self) -> tuple[list[tuple[str, int, float]], list[tuple[str, int, float]]]:
+        """Since the last take: the records applied (game, seq, when) and the ingest's high
+        waters (game, records 1..n stored, when)."""
         with self._wake:
             stamps, self._stamps = self._stamps, []
-        return stamps
+            highs, self._highs = self._highs, []
+        return stamps, highs
 
 
 def serve(conn: Connection, url: str, event: str, broker: dict[str, Any], number: int) -> None:
@@ -110,6 +116,6 @@ def serve(conn: Connection, url: str, event: str, broker: dict[str, Any], number
         while conn.recv()[0] == "take":
             counters = {name: getattr(hub.ingest, name) for name in COUNTERS}
             counters["view_errors"] = hub.view_errors
-            conn.send((hub.take(), counters))
+            conn.send((*hub.take(), counters))
     finally:
         hub.stop()

@@ -79,6 +79,7 @@ class Run:
     seconds: float  # how long the tables were fed
     achieved: float  # inputs per second the tables took
     latencies: list[float]
+    to_store: list[float]  # the same to the database (stored, and every record before it)
     records: int  # records the tables logged in the run
     lost: int  # logged at a table, not stored at the hub after the drain
     arriving: bool  # records were still arriving when the drain gave up (a backlog)
@@ -92,6 +93,18 @@ class Run:
     resent: int  # records the tables sent again when a hub asked
     hubs: list[dict[str, Any]] = field(default_factory=list)  # per hub: rss, cpu, counters
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by part, during the run
+
+
+def _stored_at(highs: list[tuple[float, str, int]]) -> dict[tuple[str, int], float]:
+    """(game, seq) -> the first time a hub's ingest said records 1..n (n >= seq) were stored,
+    from the (when, game, n) each told."""
+    covered: dict[str, int] = {}
+    out: dict[tuple[str, int], float] = {}
+    for at, game, high in sorted(highs):
+        for seq in range(covered.get(game, 0) + 1, high + 1):
+            out[game, seq] = at
+        covered[game] = max(covered.get(game, 0), high)
+    return out
 
 
 class EventRig:
@@ -201,7 +214,7 @@ class EventRig:
         for game in plans:  # what seating a round does on the hub
             config = TableConfig.from_dict(game["config"])
             self.setup.store.create_table(config, table_id=game["game"])
-        _late, self._counted = self._take({}, 0)  # what came late from the last run
+        _late, _told, self._counted = self._take({}, 0)  # what came late from the last run
         before = self._cpu()
         start_at = time.monotonic() + 1.0
         for w, (_proc, conn) in enumerate(self.workers):
@@ -215,7 +228,7 @@ class EventRig:
             last.update(result["last"])
         stored, arriving = self._wait_stored(last, ended)
         drained_in = time.monotonic() - ended
-        applied, counted = self._take(last, sum(u for _n, u, _top in stored.values()))
+        applied, stored_at, counted = self._take(last, sum(u for _n, u, _top in stored.values()))
         counted_after = time.monotonic() - ended
         counters = [
             {name: now - then.get(name, 0) for name, now in hub.items()}
@@ -225,6 +238,7 @@ class EventRig:
         lost = sum(max(0, seq - stored.get(g, (0, 0, 0))[1]) for g, (seq, _c) in last.items())
         duplicated = sum(count - uniq for count, uniq, _top in stored.values())
         latencies: list[float] = []
+        to_store: list[float] = []
         not_applied = 0
         for result in results:
             for game, seq, at in result["stamps"]:
@@ -233,6 +247,8 @@ class EventRig:
                     not_applied += 1
                 else:
                     latencies.append((got - at) * 1000)
+                if (game, seq) in stored_at:
+                    to_store.append((stored_at[game, seq] - at) * 1000)
         submitted = sum(r["submitted"] for r in results)
         hubs = [
             {"rss": _rss_mb(proc.pid or 0), "cpu": during[f"hub {n}"], **counters[n - 1]}
@@ -244,6 +260,7 @@ class EventRig:
             seconds=seconds,
             achieved=submitted / max(r["seconds"] for r in results),
             latencies=latencies,
+            to_store=to_store,
             records=submitted,
             lost=lost,
             arriving=bool(lost) and arriving,
@@ -293,10 +310,12 @@ class EventRig:
 
     def _take(
         self, last: dict[str, tuple[int, str]], wanted: int
-    ) -> tuple[dict[tuple[str, int], float], list[dict[str, Any]]]:
+    ) -> tuple[dict[tuple[str, int], float], dict[tuple[str, int], float], list[dict[str, Any]]]:
         """Every record's earliest apply time over the hubs (waiting up to 10 s for their views
-        to apply the ``wanted`` records stored), and each hub's ingest counters."""
+        to apply the ``wanted`` records stored), the earliest time a hub's ingest knew it
+        stored with every record before it, and each hub's ingest counters."""
         applied: dict[tuple[str, int], float] = {}
+        highs: list[tuple[float, str, int]] = []
         deadline = grew = time.monotonic() + 10
         grew -= 10
         seen = 0
@@ -304,8 +323,9 @@ class EventRig:
             counters = []
             for _proc, conn in self.hubs:
                 conn.send(("take",))
-                stamps, counted = conn.recv()
+                stamps, told, counted = conn.recv()
                 counters.append(counted)
+                highs.extend((at, game, high) for game, high, at in told if game in last)
                 for game, seq, at in stamps:
                     key = (game, seq)
                     if game in last and (key not in applied or at < applied[key]):
@@ -314,7 +334,7 @@ class EventRig:
             if len(applied) > seen:
                 seen, grew = len(applied), now
             if len(applied) >= wanted or now > deadline or now - grew > 2.0:
-                return applied, counters
+                return applied, _stored_at(highs), counters
             time.sleep(0.1)
 
     def _check_chains(self, last: dict[str, tuple[int, str]]) -> None:
