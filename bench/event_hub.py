@@ -107,10 +107,10 @@ def serve(conn: Connection, url: str, event: str, broker: dict[str, Any], number
     hub = ViewedHub(url, event, broker=login, hub_number=number)
     hub.start()
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 50
         while not hub.ingest.connected:
             if time.monotonic() > deadline:
-                raise RuntimeError(f"hub {number} could not connect to the broker within 30 s")
+                raise RuntimeError(f"hub {number} could not connect to the broker within 50 s")
             time.sleep(0.02)
         conn.send(("ready",))
         while conn.recv()[0] == "take":

@@ -39,7 +39,7 @@ EVENT = "bench"
 TABLES = 100
 WORKERS = 4  # processes running the tables, TABLES / WORKERS each
 HUBS = 2
-DRAIN_S = 30.0  # how long records may take to reach the hubs after a run, resends included
+DRAIN_S = 20.0  # how long records may take to reach the hubs after a run, resends included
 START_S = 60.0  # how long a process may take to start and connect
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -169,8 +169,15 @@ class EventRig:
                 )
             )
         for proc, conn in self.hubs + self.workers:
-            if not conn.poll(START_S) or conn.recv() != ("ready",):
-                raise RuntimeError(f"the benchmark's process {proc.name} did not start")
+            try:
+                ready = conn.poll(START_S) and conn.recv() == ("ready",)
+            except EOFError:  # it died: its traceback is on stderr
+                ready = False
+            if not ready:
+                raise RuntimeError(
+                    f"the benchmark's process {proc.name} did not start within {START_S:.0f} s "
+                    "(its error, if any, is above)"
+                )
 
     def _spawn(
         self, ctx: Any, target: Any, args: tuple[Any, ...]
@@ -311,13 +318,13 @@ class EventRig:
     def _take(
         self, last: dict[str, tuple[int, str]], wanted: int
     ) -> tuple[dict[tuple[str, int], float], dict[tuple[str, int], float], list[dict[str, Any]]]:
-        """Every record's earliest apply time over the hubs (waiting up to 10 s for their views
+        """Every record's earliest apply time over the hubs (waiting up to 5 s for their views
         to apply the ``wanted`` records stored), the earliest time a hub's ingest knew it
         stored with every record before it, and each hub's ingest counters."""
         applied: dict[tuple[str, int], float] = {}
         highs: list[tuple[float, str, int]] = []
-        deadline = grew = time.monotonic() + 10
-        grew -= 10
+        deadline = grew = time.monotonic() + 5
+        grew -= 5
         seen = 0
         while True:
             counters = []

@@ -173,10 +173,10 @@ def serve(conn: Connection, folder: str, event: str, creds: list[dict[str, Any]]
         tables.append(_open_table(Path(folder), creds_of_one))
         time.sleep(wire.HEARTBEAT_S / len(creds))
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 50
         while not all(t.agent.connected for t in tables):
             if time.monotonic() > deadline:
-                raise RuntimeError("a table could not connect to the broker within 30 s")
+                raise RuntimeError("a table could not connect to the broker within 50 s")
             time.sleep(0.02)
         conn.send(("ready",))
         while True:
