@@ -78,6 +78,26 @@ def _find(name: str, dirs: tuple[str, ...]) -> str:
     return found
 
 
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (read from /proc), deepest last."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
 class PrivatePostgres:
     """A PostgreSQL server of its own: ``start()``, ``url(database)``, ``restart()``, ``stop()``.
 
@@ -201,6 +221,12 @@ class PrivatePostgres:
         proc, self.proc = self.proc, None
         if proc is None or proc.poll() is not None:
             return
+        if kill:
+            # A crash takes the backends too: they run in sessions of their own (PostgreSQL
+            # calls setsid in each), so the process group alone would leave them serving.
+            for pid in _descendants(proc.pid):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGINT)
         try:
