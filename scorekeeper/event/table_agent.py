@@ -347,6 +347,8 @@ class TableAgent:
             log.info("event game created", extra=self._extra(game=command.game))
         if command.start and self.hub.status(command.game) not in (RUNNING, ENDED):
             self.hub.start(command.game)
+            if self.on_game is not None:
+                self.on_game(command.game)
         if self._connected.is_set():
             self.publish_status()
 

@@ -85,6 +85,8 @@ def test_the_next_rounds_game_replaces_the_last_on_the_tables_readers(tmp_path: 
     hub = Hub.open(tmp_path / "table.db")
     try:
         agent = TableAgent(hub, TableCredentials("spring26", "t4", "127.0.0.1", 1))
+        started: list[str] = []
+        agent.on_game = started.append
         first, second = (wire.game_id("spring26", n, "t4") for n in (1, 2))
         config = game_config().to_dict()
         agent._handle(wire.Create("c1", first, config, True))
@@ -93,6 +95,7 @@ def test_the_next_rounds_game_replaces_the_last_on_the_tables_readers(tmp_path: 
         assert (hub.status(first), hub.status(second)) == ("ended", "running")
         agent._handle(wire.Create("c3", first, config, True))  # sent again late: no change
         assert (hub.status(first), hub.status(second)) == ("ended", "running")
+        assert started == [first, second]
         with pytest.raises(ConfigError, match="not a game of event"):
             agent._create(wire.Create("c4", "autumn-r1-t4", config, True))
     finally:
