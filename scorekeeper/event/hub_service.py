@@ -169,10 +169,30 @@ class EventHub:
         self._bump()
 
     def _on_status(self, table: str, status: Any) -> None:
-        self.db.table_said(
-            self.event_id, table, online=bool(status.online), games=dict(status.games or {})
-        )
+        games = dict(status.games or {})
+        self.db.table_said(self.event_id, table, online=bool(status.online), games=games)
+        if status.online:
+            self._send_missing(table, games)
         self._bump()
+
+    def _send_missing(self, table: str, games: Mapping[str, Any]) -> None:
+        """Send ``table`` this round's game again when its status does not list it.
+
+        A hub killed just after seating a round has written the round but may never have
+        sent (or even created) its games: the create commands were still in its client's
+        queue. The next hub, or this one, makes up for it when the table next says what it
+        holds (on connecting and every heartbeat). A create is idempotent at the table, so
+        one that crosses the table's status on the way costs nothing."""
+        last = self.state().last_round
+        if last is None or last.closed:
+            return
+        for pod in last.pods:
+            if pod.table == table and pod.game_id not in games:
+                log.info(
+                    "a table lacks its game of this round: sending it again",
+                    extra={"event": self.event_id, "table": table, "game": pod.game_id},
+                )
+                self._send_games(RoundSeated(last.number, last.seed, (pod,)))
 
     def _on_health(self, table: str, health: Any) -> None:
         self.db.table_said(self.event_id, table, health={"readers": list(health.readers)})
