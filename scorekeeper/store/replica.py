@@ -10,10 +10,10 @@ often it arrives, and ``records()`` on the replica then checks the same chain as
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Integer, cast, func, select
+from sqlalchemy import Integer, and_, cast, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.errors import NotFound, StoreError
@@ -28,7 +28,8 @@ Raw = tuple[int, str, str]  # (seq, the record's JSON text as stored, its chain 
 
 
 class ReplicaStore(LogStore):
-    """Replication of a ``Store``'s logs: ``raw_records``, ``receive``, ``high_water``."""
+    """Replication of a ``Store``'s logs: ``raw_records``, ``receive``, ``high_water``, and
+    their many-games forms for a hub's ingest (``raw_records_after``, ``receive_many``)."""
 
     def raw_records(self, table_id: str, after_seq: int = 0, limit: int = RAW_LIMIT) -> list[Raw]:
         """``(seq, text, chain)`` of a table's records with seq > ``after_seq``, in seq order, at
@@ -100,15 +101,96 @@ class ReplicaStore(LogStore):
             self._next_seq.pop(table_id, None)
             self._last_chain.pop(table_id, None)
             if self.marker is not None and new:
-                top = max(seq for seq, _text, _chain in checked)
-                try:
-                    self.marker.note(table_id, max(top, self.marker.last.get(table_id, 0)))
-                except OSError as exc:  # the records are stored; only the marker lags
-                    raise StoreError(
-                        f"{self.where}: the records were stored, but its marker file "
-                        f"cannot be written: {exc.strerror or exc}"
-                    ) from None
+                self._mark(table_id, max(seq for seq, _text, _chain in checked))
         return new
+
+    def receive_many(self, rows_by_game: Mapping[str, Sequence[Raw]]) -> dict[str, int | None]:
+        """``receive`` for many tables at once: one transaction, one table check and one
+        ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` (per 1,000 rows) for them all; what a
+        hub's ingest does with each drain of messages. Returns, per table, how many of its
+        rows were new, or None when there is no such table (its rows are not stored; the
+        others are).
+
+        StoreError, with nothing stored for any table, when a row is malformed (the caller
+        can then ``receive`` table by table to keep the good ones)."""
+        checked = {
+            game: [self._checked_row(game, row) for row in rows]
+            for game, rows in rows_by_game.items()
+        }
+        if not checked:
+            return {}
+        with self._db("receive records") as conn:
+            known = set(
+                conn.execute(select(TABLES.c.id).where(TABLES.c.id.in_(list(checked)))).scalars()
+            )
+            conn.rollback()
+            flat = [(game, row) for game, rows in checked.items() if game in known for row in rows]
+            new = dict.fromkeys(known, 0)
+            now = utcnow()
+            keys = [LOG.c.table_id, LOG.c.seq]
+            dialect: Any = sqlite if self._sqlite else postgresql
+            for start in range(0, len(flat), _INSERT_CHUNK):
+                values = [
+                    {
+                        "table_id": game,
+                        "seq": seq,
+                        "at": now,
+                        "record": self._json_value(text),
+                        "chain": chain,
+                    }
+                    for game, (seq, text, chain) in flat[start : start + _INSERT_CHUNK]
+                ]
+                stmt = (
+                    dialect.insert(LOG).values(values).on_conflict_do_nothing(index_elements=keys)
+                )
+                for (game,) in conn.execute(stmt.returning(LOG.c.table_id)).all():
+                    new[game] += 1
+            conn.commit()
+            for game in known:  # what is cached about these logs may be stale now
+                self._next_seq.pop(game, None)
+                self._last_chain.pop(game, None)
+            if self.marker is not None:
+                for game, count in new.items():
+                    if count:
+                        self._mark(game, max(seq for seq, _text, _chain in checked[game]))
+        return {game: new.get(game) for game in checked}
+
+    def _mark(self, table_id: str, top: int) -> None:
+        """Note a replica's new top seq in the marker file (SQLite stores only)."""
+        assert self.marker is not None
+        try:
+            self.marker.note(table_id, max(top, self.marker.last.get(table_id, 0)))
+        except OSError as exc:  # the records are stored; only the marker lags
+            raise StoreError(
+                f"{self.where}: the records were stored, but its marker file "
+                f"cannot be written: {exc.strerror or exc}"
+            ) from None
+
+    def raw_records_after(
+        self, after_by_game: Mapping[str, int], limit: int = RAW_LIMIT
+    ) -> dict[str, list[Raw]]:
+        """``raw_records`` for many tables in one query: per table, its records with
+        ``after < seq <= after + limit`` in seq order (a window, so a gap that stays open
+        costs a bounded read). A table that does not exist has no records here (no NotFound):
+        the hub's ingest asks this after each drain of the games it just stored."""
+        out: dict[str, list[Raw]] = {game: [] for game in after_by_game}
+        if not out:
+            return out
+        raw = self._record_text()
+        windows = [
+            and_(LOG.c.table_id == game, LOG.c.seq > int(after), LOG.c.seq <= int(after) + limit)
+            for game, after in after_by_game.items()
+        ]
+        with self._db("read the log") as conn:
+            rows = conn.execute(
+                select(LOG.c.table_id, LOG.c.seq, raw, LOG.c.chain)
+                .where(or_(*windows))
+                .order_by(LOG.c.table_id, LOG.c.seq)
+            ).all()
+            conn.rollback()
+        for game, seq, text, chain in rows:
+            out[str(game)].append((int(seq), str(text), str(chain or "")))
+        return out
 
     def _checked_row(self, table_id: str, row: Sequence[Any]) -> Raw:
         """One received row, checked to be ``(seq >= 1, a JSON object's text, a chain)``."""

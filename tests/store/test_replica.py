@@ -161,3 +161,33 @@ def test_bad_rows_are_refused_in_words_and_nothing_is_stored(any_store: Store) -
     with pytest.raises(NotFound):
         any_store.receive("t9", [good])
     assert any_store.receive(table, []) == 0
+
+
+def test_many_games_are_received_in_one_go_and_read_back_in_windows(
+    any_store: Store, memory: Store
+) -> None:
+    """What a hub's ingest does with a drain: several games' rows (duplicates, gaps, a game
+    the store lacks) inserted once, then each game's records above a seq read together."""
+    rows: dict[str, list[tuple[int, str, str]]] = {}
+    for game in ("g1", "g2"):
+        memory.create_table(config(), game)
+        any_store.create_table(config(), game)
+        for n in range(6):
+            memory.append(game, {"input": "undo", "n": n})
+        rows[game] = memory.raw_records(game)
+    got = any_store.receive_many(
+        {"g1": rows["g1"][:3] + rows["g1"][4:5], "g2": rows["g2"][1:2], "g9": rows["g1"][:1]}
+    )
+    assert got == {"g1": 4, "g2": 1, "g9": None}  # g9 was never created: its rows are not kept
+    assert any_store.receive_many({"g1": rows["g1"], "g2": rows["g2"][:2]}) == {"g1": 2, "g2": 1}
+    assert any_store.raw_records("g1") == rows["g1"]  # the same log, each record once
+    assert any_store.high_water("g2") == 2
+    assert list(any_store.records("g1")) == list(memory.records("g1"))
+    windows = any_store.raw_records_after({"g1": 1, "g2": 0, "g9": 0}, limit=3)
+    assert windows == {"g1": rows["g1"][1:4], "g2": rows["g2"][:2], "g9": []}
+    bad = (7, "[1]", "c")
+    with pytest.raises(StoreError, match="not a JSON object"):
+        any_store.receive_many({"g2": rows["g2"][2:3], "g1": [bad]})
+    assert any_store.high_water("g2") == 2  # nothing stored for any game
+    assert any_store.receive_many({}) == {}
+    assert any_store.raw_records_after({}) == {}
