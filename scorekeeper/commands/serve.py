@@ -111,6 +111,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "replicates its event games to the hub (see docs/events.md)",
     )
     parser.add_argument(
+        "--event-kit",
+        default=None,
+        metavar="KIT",
+        help="with --event: the stored kit (your copy's tags) for the event's games; "
+        "default: the only kit stored for the event's game",
+    )
+    parser.add_argument(
         "--bots",
         action="store_true",
         help="with --event: bots play each game the hub sends, on simulated readers "
@@ -210,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
     bots = None
     try:
         if creds is not None:
-            agent = _start_agent(hub, creds)
+            agent = _start_agent(hub, creds, getattr(args, "event_kit", None))
             if args.bots:
                 bots = _start_bots(hub, agent, args.bots_pace)
         if args.new_organiser_token:
@@ -258,12 +265,12 @@ def _start_bots(hub: Any, agent: Any, pace: float) -> Any:
     return bots
 
 
-def _start_agent(hub: Any, creds: Any) -> Any:
+def _start_agent(hub: Any, creds: Any, kit: str | None = None) -> Any:
     """Join the event: the table agent replicates the event's games (the hub keeps it as
     ``hub.event_agent``, whose ``notice`` is the round timer's latest announcement)."""
     from scorekeeper.event.table_agent import TableAgent
 
-    agent = TableAgent(hub, creds)
+    agent = TableAgent(hub, creds, kit=kit)
     hub.event_agent = agent
     print(
         f"scorekeeper: table {creds.table} of event {creds.event}, through the broker at "

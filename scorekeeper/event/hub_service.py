@@ -199,13 +199,29 @@ class EventHub:
         self._bump()
 
     def _on_reply(self, table: str, reply: Any) -> None:
+        if len(self.replies) > 1000:  # a few recent ones, for tests and the console
+            self.replies.clear()
         self.replies[reply.id] = reply
+        if reply.ok and reply.game is not None and reply.config is not None:
+            self._take_config(reply.game, TableConfig.from_dict(reply.config))
         if not reply.ok:
             log.warning(
                 "a table refused a command",
                 extra={"event": self.event_id, "table": table, "error": reply.error},
             )
         self._bump()
+
+    def _take_config(self, game_id: str, made: TableConfig) -> None:
+        """Keep the config a table made its game with (its own kit filled in), so that the
+        replica replays the table's log exactly as the table plays it."""
+        try:
+            if self.store.config(game_id).to_dict() == made.to_dict():
+                return
+            self.store.replace_config(game_id, made)
+        except NotFound:
+            return
+        self.replicas.forget(game_id)
+        log.info("a table's own config taken", extra={"event": self.event_id, "game": game_id})
 
     # -- the event as it stands -----------------------------------------------------------------
 

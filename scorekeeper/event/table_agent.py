@@ -67,9 +67,13 @@ class TableAgent:
         *,
         heartbeat: float = wire.HEARTBEAT_S,
         reconnect: tuple[int, int] = (1, 30),
+        kit: str | None = None,
     ) -> None:
         self.hub = hub
         self.creds = creds
+        # The stored kit (this table's copy of the game: which tag is which card) for the
+        # event's games when the hub sends none; None: the one kit stored for that game.
+        self.kit = kit
         self.heartbeat = heartbeat
         self.prefix = f"{creds.event}-"
         self.notice: wire.Notice | None = None  # the latest notice, for the table's screen
@@ -293,18 +297,30 @@ class TableAgent:
         if error is not None:
             extra["error"] = error
         log.info("command handled", extra=extra)
-        self._publish(wire.REPLY, wire.Reply(command.id, ok, error).to_json())
+        reply = wire.Reply(command.id, ok, error)
+        if ok and isinstance(command, wire.Create):
+            # The config the game was made with (this table's kit in it): the hub's replica
+            # must replay the log with it.
+            made = self.hub.config(command.game).to_dict()
+            reply = wire.Reply(command.id, ok, None, command.game, made)
+        self._publish(wire.REPLY, reply.to_json())
 
     def _own(self, game: str) -> None:
         if not game.startswith(self.prefix):
             raise ConfigError(f"game {game} is not a game of event {self.creds.event}")
 
     def _resend(self, command: wire.Resend) -> None:
-        """Publish the game's records from ``from_seq`` on, in batches, while connected."""
+        """Publish the game's records from ``from_seq`` on (up to ``to_seq`` when the hub gave
+        one), in batches, while connected."""
         self._own(command.game)
         after = command.from_seq - 1
         while self._connected.is_set():
-            rows = self.hub.store.raw_records(command.game, after, RESEND_BATCH)
+            limit = RESEND_BATCH
+            if command.to_seq is not None:
+                limit = min(limit, command.to_seq - after)
+                if limit <= 0:
+                    return
+            rows = self.hub.store.raw_records(command.game, after, limit)
             if not rows:
                 return
             records = tuple(wire.WireRecord(seq, chain, text) for seq, text, chain in rows)
@@ -312,7 +328,7 @@ class TableAgent:
                 return  # gone offline: the next status asks again
             self.resent += len(records)
             after = rows[-1][0]
-            if len(rows) < RESEND_BATCH:
+            if len(rows) < limit:
                 return
 
     def _create(self, command: wire.Create) -> None:
@@ -340,7 +356,7 @@ class TableAgent:
                 wanted.seats,
                 options=wanted.options,
                 layout=wanted.layout or None,
-                kit=dict(wanted.kit) or None,
+                kit=dict(wanted.kit) or self._own_kit(wanted.game),
                 name=wanted.name,
                 table_id=command.game,
             )
@@ -352,14 +368,22 @@ class TableAgent:
         if self._connected.is_set():
             self.publish_status()
 
+    def _own_kit(self, game: str) -> str | None:
+        """The name of this table's kit for ``game`` when the hub sent none: the one given
+        (``serve --event-kit``), else the only kit stored for that game, else none (then only
+        pieces laid by hand or typed can be read: the organiser must enrol the copy)."""
+        if self.kit is not None:
+            return self.kit
+        store = self.hub.store
+        found = [name for name in store.kits() if store.kit(name).game == game]
+        return found[0] if len(found) == 1 else None
+
     def _same(self, have: TableConfig, wanted: TableConfig) -> bool:
         """True when an existing game's config is the one asked for (options compared as the
-        hub resolves them, the layout only when one is given)."""
-        if (have.game, tuple(have.seats), dict(have.kit)) != (
-            wanted.game,
-            tuple(wanted.seats),
-            dict(wanted.kit),
-        ):
+        hub resolves them; the layout and the kit only when the hub gives them)."""
+        if (have.game, tuple(have.seats)) != (wanted.game, tuple(wanted.seats)):
+            return False
+        if wanted.kit and dict(have.kit) != dict(wanted.kit):
             return False
         if wanted.layout and dict(have.layout) != dict(wanted.layout):
             return False

@@ -351,14 +351,20 @@ class Health(_Payload):
 
 @dataclass(frozen=True, slots=True)
 class Reply(_Payload):
-    """A table's answer to command ``id`` (``reply``): ok, or not ok and the error in words."""
+    """A table's answer to command ``id`` (``reply``): ok, or not ok and the error in words.
+
+    A ``create`` that succeeded also names its ``game`` and the ``config`` the table made it
+    with: the table fills in what is its own (its kit: which tag is which card of its copy),
+    and the hub's replica must replay the log with that same config."""
 
     id: str
     ok: bool
     error: str | None = None
+    game: str | None = None
+    config: Mapping[str, Any] | None = None
     WHAT: ClassVar[str] = REPLY
-    KEYS = ("id", "ok", "error")
-    OPTIONAL = frozenset({"error"})
+    KEYS = ("id", "ok", "error", "game", "config")
+    OPTIONAL = frozenset({"error", "game", "config"})
 
     def __post_init__(self) -> None:
         _text(self.id, "id", REPLY)
@@ -367,6 +373,21 @@ class Reply(_Payload):
             raise _bad(REPLY, "error", self.error, "null when ok")
         if not self.ok:
             _text(self.error, "error", REPLY)
+        if self.game is not None:
+            _game_shape(self.game)
+        if self.config is not None:
+            if self.game is None:
+                raise _bad(REPLY, "config", self.config, "given with its game")
+            object.__setattr__(
+                self, "config", MappingProxyType(_object(self.config, "config", REPLY))
+            )
+
+    def _obj(self) -> dict[str, Any]:
+        out = _Payload._obj(self)
+        for key in ("game", "config"):  # a plain reply keeps its three keys
+            if out[key] is None:
+                del out[key]
+        return out
 
 
 # -- hub -> table: commands (``cmd``, QoS 1) --------------------------------------------------
@@ -386,19 +407,32 @@ class _Command(_Payload):
 
 @dataclass(frozen=True, slots=True)
 class Resend(_Command):
-    """Send again the records of ``game`` from seq ``from_seq`` on (JSON key ``from``)."""
+    """Send again the records of ``game`` from seq ``from_seq`` on (JSON key ``from``), up to
+    ``to_seq`` when given (JSON key ``to``; absent: to the end of the table's log). The bound
+    keeps a hub that lacks one record from getting the whole log after it again; a message
+    without it is read as before."""
 
     id: str
     game: str
     from_seq: int
+    to_seq: int | None = None
     KIND: ClassVar[str] = "resend"
-    KEYS = ("id", "game", "from_seq")
-    ALIAS = MappingProxyType({"from_seq": "from"})
+    KEYS = ("id", "game", "from_seq", "to_seq")
+    ALIAS = MappingProxyType({"from_seq": "from", "to_seq": "to"})
+    OPTIONAL = frozenset({"to_seq"})
 
     def __post_init__(self) -> None:
         _text(self.id, "id", self.KIND)
         _game_shape(self.game)
         _seq(self.from_seq, "from", self.KIND)
+        if self.to_seq is not None:
+            _seq(self.to_seq, "to", self.KIND, least=self.from_seq)
+
+    def _obj(self) -> dict[str, Any]:
+        obj = _Command._obj(self)
+        if self.to_seq is None:  # the bytes an older table knows
+            del obj["to"]
+        return obj
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,6 +194,19 @@ class Rows(StoreBase):
                 f"{self.where}: the configuration of table {table_id} is damaged: {exc}"
             ) from None
 
+    def replace_config(self, table_id: str, config: TableConfig) -> None:
+        """Store the configuration a replica's origin made the table with (an event hub takes
+        a table Pi's own kit into its copy of the game). Hazard: the log must be replayed
+        with it from its first record; nothing else should ever change a configuration."""
+        with self._db("store a table's configuration") as conn:
+            done = conn.execute(
+                update(TABLES).where(TABLES.c.id == table_id).values(config=config.to_dict())
+            )
+            if done.rowcount == 0:
+                conn.rollback()
+                raise NotFound(f"no table {table_id!r}")
+            conn.commit()
+
     def status(self, table_id: str) -> str:
         """``created``, ``running``, ``paused`` or ``ended``; NotFound if there is no table.
 
