@@ -122,6 +122,7 @@ class EventHub:
                 on_status=self._on_status,
                 on_health=self._on_health,
                 on_reply=self._on_reply,
+                replicas=self.replicas,  # each stored run applied as it is, not read back
             )
         self.replies: dict[str, wire.Reply] = {}
 

@@ -5,10 +5,16 @@ MQTT 5 shared subscriptions (``wire.hub_subscriptions``), so the broker splits t
 messages between the hubs; any hub can take any message because all it does goes through the
 store (PostgreSQL), never through memory of its own:
 
-- ``log``: the records are inserted once each (``Store.receive``: a duplicate delivery changes
-  nothing), then the game's high water (records 1..n all stored) is compared with the highest
-  seq seen; a gap asks the table for a ``resend`` from the first missing seq, at most once per
-  game every ``resend_every`` seconds (the first ask may still be on its way);
+- ``log``: each drain's records, of every game in it, are inserted once each in one
+  transaction (``Store.receive_many``: a duplicate delivery changes nothing); then one query
+  reads each of those games' records above its high water (records 1..n all stored), whichever
+  hub stored them (``Store.raw_records_after``): the run without a gap moves the high water
+  and goes to the hub's replicas as it is (``replicas.offer``: no read back per game);
+- a gap (a seq seen beyond the high water) is asked for only once it has stayed open for
+  ``resend_after`` seconds, checked against the store again first: the broker splits a game's
+  messages between the hubs, so the missing records are nearly always in the other hub's share
+  or still in flight. The ``resend`` names the gap's end (``to``), and a game has at most one
+  open ask (not asked again within ``resend_every`` seconds);
 - ``status``: each game's last seq at the table is compared with the high water the same way,
   so what a table played while it was away is asked for when it comes back;
 - ``health``, ``reply`` and every ``status``: handed to the caller's callbacks.
@@ -29,6 +35,7 @@ more records each transaction carries. The callbacks run on the worker: they mus
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import re
 import threading
@@ -42,12 +49,13 @@ from paho.mqtt.enums import MQTTErrorCode
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
-from scorekeeper.errors import NotFound, StoreError
+from scorekeeper.errors import NotFound, ScorekeeperError, StoreError
 from scorekeeper.event import mqtt_session, wire
 
 log = logging.getLogger("scorekeeper.event.ingest")
 
-DRAIN = 500  # messages taken from the inbox at a time (one transaction per game among them)
+DRAIN = 500  # messages taken from the inbox at a time (one transaction for them all)
+CHECK_EVERY = 0.25  # seconds between two looks at the open gaps
 OnRecords = Callable[[str, int], None]  # (game, its high water) after new records
 OnTable = Callable[[str, Any], None]  # (physical table, its Status / Health / Reply)
 
@@ -81,7 +89,9 @@ class Ingest:
         on_status: OnTable | None = None,
         on_health: OnTable | None = None,
         on_reply: OnTable | None = None,
-        resend_every: float = 1.0,
+        replicas: Any = None,
+        resend_after: float = 1.0,
+        resend_every: float = 3.0,
         reconnect: tuple[int, int] = (1, 30),
     ) -> None:
         self.store = store
@@ -92,6 +102,8 @@ class Ingest:
         self.on_status = on_status
         self.on_health = on_health
         self.on_reply = on_reply
+        self.replicas = replicas  # Replicas (offer(game, rows)) kept up to date, or None
+        self.resend_after = resend_after
         self.resend_every = resend_every
         self.received = 0
         self.duplicates = 0
@@ -105,6 +117,9 @@ class Ingest:
         # high-water query on every in-order message; any doubt asks the store.
         self._high: dict[str, int] = {}
         self._seen: dict[str, int] = {}
+        # Open gaps: game -> (when first seen open, its table, the last seq of the gap).
+        self._gaps: dict[str, tuple[float, str, int]] = {}
+        self._checked = 0.0  # when the open gaps were last looked at (monotonic)
         # A game id that names its table (``<event>-r<round>-<table>``) must come from it.
         self._round_game = re.compile(
             re.escape(self.event) + r"-r[0-9]+-(" + wire.ID_RE.pattern + ")"
@@ -212,7 +227,11 @@ class Ingest:
         """Take what has arrived (up to ``DRAIN`` messages at a time), store it, then
         acknowledge it: the busier the hub, the more records each transaction carries."""
         while True:
-            first = self._inbox.get()
+            try:
+                first = self._inbox.get(timeout=CHECK_EVERY)
+            except queue.Empty:
+                self._guarded("", self._check_gaps)
+                continue
             if first is None:
                 return
             items = [first]
@@ -234,12 +253,14 @@ class Ingest:
                 for mid, qos, _message in items:
                     if qos:
                         self.client.ack(mid, qos)
+            if time.monotonic() - self._checked >= CHECK_EVERY:
+                self._guarded("", self._check_gaps)
             if done:
                 return
 
     def _take(self, messages: list[wire.Message]) -> None:
-        """One drain: each game's records together (one transaction per game), then the
-        statuses, health and replies in the order they came."""
+        """One drain: every game's records together (one transaction), then the statuses,
+        health and replies in the order they came."""
         logs: dict[tuple[str, str], dict[int, tuple[int, str, str]]] = {}
         others: list[wire.Message] = []
         for message in messages:
@@ -255,8 +276,16 @@ class Ingest:
                         self.conflicts += 1
             else:
                 others.append(message)
+        by_game: dict[str, tuple[str, list[tuple[int, str, str]]]] = {}
         for (table, game), rows in logs.items():
-            self._guarded(table, self._on_log, table, game, sorted(rows.values()))
+            if not self._from_its_table(table, game, len(rows)):
+                continue
+            if game in by_game:  # one game from two tables: the second on its own
+                self._guarded(table, self._on_log, table, game, sorted(rows.values()))
+            else:
+                by_game[game] = (table, sorted(rows.values()))
+        if by_game:
+            self._guarded("", self._store_drain, by_game)
         for message in others:
             payload = message.payload
             if isinstance(payload, wire.Status):
@@ -278,44 +307,122 @@ class Ingest:
 
     # -- what the tables send ----------------------------------------------------------------
 
-    def _on_log(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
-        """Store one game's records (in seq order, gaps possible), then look for a gap."""
+    def _from_its_table(self, table: str, game: str, count: int) -> bool:
+        """A game id that names its table must come from that table (else refused)."""
         named = self._round_game.fullmatch(game)
         if named is not None and named.group(1) != table:
-            self.refused += len(rows)
+            self.refused += count
             log.warning(
                 "log refused: a table sent another table's game",
                 extra={"event": self.event, "from": table, "game": game},
             )
-            return
+            return False
+        return True
+
+    def _store_drain(self, by_game: dict[str, tuple[str, list[tuple[int, str, str]]]]) -> None:
+        """Store a drain's records of every game in one transaction, then move on."""
         try:
-            new = self.store.receive(game, rows)
+            news = self.store.receive_many({game: rows for game, (_t, rows) in by_game.items()})
+        except StoreError:  # a malformed row (or the store is away): game by game, in words
+            for game, (table, rows) in by_game.items():
+                self._guarded(table, self._on_log, table, game, rows)
+            return
+        stored: dict[str, str] = {}
+        for game, (table, rows) in by_game.items():
+            if self._counted(table, game, rows, news[game]):
+                stored[game] = table
+        self._advance(stored, {g for g in stored if news[g]})
+
+    def _on_log(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
+        """Store one game's records on their own (in seq order, gaps possible), move on."""
+        try:
+            new: int | None = self.store.receive(game, rows)
         except NotFound:
+            new = None
+        if self._counted(table, game, rows, new):
+            self._advance({game: table}, {game} if new else set())
+
+    def _counted(
+        self, table: str, game: str, rows: list[tuple[int, str, str]], new: int | None
+    ) -> bool:
+        """Count a game's stored rows (``new`` of them new; None: no such game, refused)."""
+        if new is None:
             self.refused += len(rows)
             self._high.pop(game, None)  # a game deleted and made again starts from nothing
             self._seen.pop(game, None)
+            self._gaps.pop(game, None)
             log.warning(
                 "log refused: the hub has not assigned this game",
                 extra={"event": self.event, "from": table, "game": game},
             )
-            return
+            return False
         self.received += new
         if new < len(rows):
             self.duplicates += len(rows) - new
             self._check_same(table, game, rows)
-        first, last = rows[0][0], rows[-1][0]
-        self._seen[game] = max(self._seen.get(game, 0), last)
-        high = self._high.get(game)
-        whole = last - first + 1 == len(rows)
-        if high is not None and whole and first <= high + 1 and last >= self._seen[game]:
-            high = max(high, last)  # in order, nothing seen beyond it: 1..last are all there
-        else:  # a gap, or records seen beyond these: the store says how far it is whole
-            high = self.store.high_water(game)
-        self._high[game] = high
-        if high < last:
-            self._ask(table, game, high + 1)
-        if new and self.on_records is not None:
-            self.on_records(game, high)
+        self._seen[game] = max(self._seen.get(game, 0), rows[-1][0])
+        return True
+
+    def _advance(self, games: dict[str, str], told: set[str]) -> None:
+        """Move each game's high water over what the store holds above it (one query for
+        them all, whichever hub stored it), hand that run to the replicas, note each gap,
+        and tell ``on_records`` of each game that moved or got new records (``told``)."""
+        after: dict[str, int] = {}
+        for game in games:
+            if game not in self._high:  # first heard of in this process: the store says
+                try:
+                    self._high[game] = self.store.high_water(game)
+                except NotFound:
+                    continue
+            after[game] = self._high[game]
+        windows = self.store.raw_records_after(after)
+        now = time.monotonic()
+        for game, rows in windows.items():
+            high = after[game]
+            run = 0
+            while run < len(rows) and rows[run][0] == high + 1:
+                high = rows[run][0]
+                run += 1
+            self._high[game] = high
+            seen = self._seen[game] = max(self._seen.get(game, 0), rows[-1][0] if rows else 0)
+            if seen > high:  # open: ends before the next stored record (or the last seen)
+                end = rows[run][0] - 1 if run < len(rows) else seen
+                # Open since the high water stopped here (a gap filled and another opened
+                # starts its own wait).
+                since = self._gaps.get(game, (now, "", 0))[0] if high == after[game] else now
+                self._gaps[game] = (since, games[game], end)
+            else:
+                self._gaps.pop(game, None)
+                self._asked.pop(game, None)
+            if run and self.replicas is not None:
+                self._offer(game, rows[:run])
+            if (run or game in told) and self.on_records is not None:
+                self.on_records(game, high)
+
+    def _offer(self, game: str, rows: list[tuple[int, str, str]]) -> None:
+        """Hand stored rows to the hub's replicas; a replica that cannot take them is only
+        logged (the records are stored: any view reads them again from the store)."""
+        try:
+            self.replicas.offer(game, rows)
+        except ScorekeeperError as exc:
+            log.error(
+                "a replica could not apply stored records; its views read the store again",
+                extra={"event": self.event, "game": game, "error": str(exc)},
+            )
+
+    def _check_gaps(self) -> None:
+        """Gaps open for ``resend_after`` seconds: the store again (the other hub may have
+        filled them), then a bounded ``resend`` for each still open (one open ask a game)."""
+        now = time.monotonic()
+        self._checked = now
+        due = {g: t for g, (since, t, _e) in self._gaps.items() if now - since >= self.resend_after}
+        if not due:
+            return
+        self._advance(due, set())
+        for game in due:
+            if game in self._gaps and now - self._asked.get(game, -math.inf) >= self.resend_every:
+                _since, table, end = self._gaps[game]
+                self._ask(table, game, self._high[game] + 1, end)
 
     def _check_same(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
         """Records that were already stored must be the very same records (same chain value):
@@ -340,26 +447,31 @@ class Ingest:
     def _on_status(self, table: str, status: wire.Status) -> None:
         if self.on_status is not None:
             self.on_status(table, status)
+        now = time.monotonic()
         for game, last in status.games.items():
             if self._high.get(game, 0) >= last:
                 continue  # known whole that far: no query
-            try:
-                high = self.store.high_water(game)
-            except NotFound:  # a game the hub never assigned: not asked for
-                continue
-            self._high[game] = high
-            if high < last:
-                self._ask(table, game, high + 1)
+            if game not in self._high:
+                try:
+                    self._high[game] = self.store.high_water(game)
+                except NotFound:  # a game the hub never assigned: not asked for
+                    continue
+            self._seen[game] = max(self._seen.get(game, 0), last)
+            if self._high[game] < last and game not in self._gaps:
+                self._gaps[game] = (now, table, self._seen[game])  # asked for if it stays open
 
-    def _ask(self, table: str, game: str, from_seq: int) -> None:
-        """Ask ``table`` to resend ``game`` from ``from_seq`` (not again within a second)."""
-        now = time.monotonic()
-        if now - self._asked.get(game, -self.resend_every) < self.resend_every:
-            return
-        self._asked[game] = now
+    def _ask(self, table: str, game: str, from_seq: int, to_seq: int) -> None:
+        """Ask ``table`` to resend ``game``'s records ``from_seq``..``to_seq``."""
+        self._asked[game] = time.monotonic()
         self.resends += 1
-        self.send(table, wire.Resend(new_command_id(), game, from_seq))
+        self.send(table, wire.Resend(new_command_id(), game, from_seq, to_seq))
         log.info(
             "resend asked",
-            extra={"event": self.event, "to": table, "game": game, "from_seq": from_seq},
+            extra={
+                "event": self.event,
+                "to": table,
+                "game": game,
+                "from_seq": from_seq,
+                "to_seq": to_seq,
+            },
         )

@@ -82,17 +82,37 @@ class Replicas:
         """The game's table with every record the store holds without a gap applied."""
         replica = self._get(game_id)
         with replica.lock:
-            while True:
-                rows = self.store.raw_records(game_id, replica.seq, BATCH)
-                applied = 0
-                for seq, text, chain in rows:
-                    if seq != replica.seq + 1:
-                        return replica.table  # a gap: the rest waits for its resend
-                    replica.checker.check(seq, text, chain)
-                    replica.table.apply_record(seq, json.loads(text))
-                    applied += 1
-                if applied < BATCH:
-                    return replica.table
+            return self._catch_up(game_id, replica)
+
+    def _catch_up(self, game_id: str, replica: Replica) -> Table:
+        """Apply what the store holds after the replica's seq, up to a gap (lock held)."""
+        while True:
+            rows = self.store.raw_records(game_id, replica.seq, BATCH)
+            applied = 0
+            for seq, text, chain in rows:
+                if seq != replica.seq + 1:
+                    return replica.table  # a gap: the rest waits for its resend
+                replica.checker.check(seq, text, chain)
+                replica.table.apply_record(seq, json.loads(text))
+                applied += 1
+            if applied < BATCH:
+                return replica.table
+
+    def offer(self, game_id: str, rows: list[tuple[int, str, str]]) -> Table:
+        """Apply ``rows`` (raw records just stored, consecutive seqs) to the game's replica
+        without reading them back: the ingest hands over what it stored and read. Rows the
+        replica already has are skipped; rows that start beyond its next seq (this replica
+        was made after they were stored, or fell behind) make it read the gap from the store
+        first, as ``refresh`` does. Chain-checked as ``refresh``."""
+        replica = self._get(game_id)
+        with replica.lock:
+            fresh = [row for row in rows if row[0] > replica.seq]
+            if fresh and fresh[0][0] != replica.seq + 1:
+                return self._catch_up(game_id, replica)
+            for seq, text, chain in fresh:
+                replica.checker.check(seq, text, chain)
+                replica.table.apply_record(seq, json.loads(text))
+            return replica.table
 
     def applied(self, game_id: str) -> int:
         """The last record applied to the game's replica (0 before any)."""

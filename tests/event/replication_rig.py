@@ -78,6 +78,7 @@ class Rig:
             client_id=wire.hub_client_id(self.event, 1),
             on_records=lambda _game, _high: self._tell(),
             on_reply=self._on_reply,
+            resend_after=0.2,  # a gap here is a real one: no other hub holds the records
         )
 
     def new_agent(self) -> TableAgent:

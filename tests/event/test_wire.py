@@ -101,6 +101,7 @@ PAYLOADS: list[tuple[str, Any]] = [
     ("reply", Reply("c-3", True, None, "ev-r1-t1", {"game": "x", "kit": {"04AB": "card"}})),
     ("cmd", Resend("c-3", "ev-r1-t1", 5)),
     ("cmd", Resend("c-3b", "ev-r1-t1", 5, 9)),
+    ("cmd", Resend("c-3b", "ev-r1-t1", 5, 9)),
     ("cmd", Create("c-4", "ev-r1-t1", {"game": "arcanum", "seats": 4, "names": ["A"]}, True)),
     ("cmd", InputCommand("c-5", "ev-r1-t1", {"type": "undo"}, 12, "judge ana", "misread")),
     (
@@ -155,6 +156,7 @@ def test_json_shapes_are_the_protocols() -> None:
         "game": "ev-r1-t1",
         "from": 4,
     }
+    assert json.loads(Resend("c", "ev-r1-t1", 4, 6).to_json())["to"] == 6
     assert json.loads(Resend("c", "ev-r1-t1", 4, 6).to_json())["to"] == 6
     assert json.loads(LogBatch("ev-x", (WireRecord(1, CHAIN, "{}"),)).to_json()) == {
         "v": 1,
@@ -221,6 +223,7 @@ BAD: list[tuple[str, bytes, str]] = [
     ("cmd", b'{"v": 1, "kind": "resend", "game": "ev-x", "from": 1}', "has no 'id'"),
     ("cmd", b'{"v": 1, "id": "c", "kind": "resend", "game": "ev-x"}', "has no 'from'"),
     ("cmd", b'{"v": 1, "id": "c", "kind": "resend", "game": "ev-x", "from": "2"}', "'from'"),
+    ("cmd", b'{"v": 1, "id": "c", "kind": "resend", "game": "ev-x", "from": 3, "to": 2}', "'to'"),
     ("cmd", b'{"v": 1, "id": "c", "kind": "resend", "game": "ev-x", "from": 3, "to": 2}', "'to'"),
     (
         "cmd",
