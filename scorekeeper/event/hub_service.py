@@ -24,6 +24,7 @@ import contextlib
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -61,6 +62,7 @@ from scorekeeper.store import Store
 
 log = logging.getLogger("scorekeeper.event.hub")
 
+SAID_EVERY = 5.0  # seconds: the longest an unchanged status or health goes unwritten
 Kits = Callable[[Game[Any], Mapping[str, Any], int], Mapping[str, str]]
 
 
@@ -125,6 +127,7 @@ class EventHub:
                 replicas=self.replicas,  # each stored run applied as it is, not read back
             )
         self.replies: dict[str, wire.Reply] = {}
+        self._said: dict[tuple[str, str], tuple[float, Any]] = {}  # see _say
 
     # -- running --------------------------------------------------------------------------------
 
@@ -171,7 +174,10 @@ class EventHub:
 
     def _on_status(self, table: str, status: Any) -> None:
         games = dict(status.games or {})
-        self.db.table_said(self.event_id, table, online=bool(status.online), games=games)
+        online = bool(status.online)
+        # Written when it changed (online, which games), else at most every SAID_EVERY
+        # seconds: a write costs 4-8 ms and 100 tables say it every few seconds.
+        self._say(table, "status", (online, sorted(games)), online=online, games=games)
         if status.online:
             self._send_missing(table, games)
         self._bump()
@@ -196,8 +202,22 @@ class EventHub:
                 self._send_games(RoundSeated(last.number, last.seed, (pod,)))
 
     def _on_health(self, table: str, health: Any) -> None:
-        self.db.table_said(self.event_id, table, health={"readers": list(health.readers)})
+        readers = list(health.readers)
+        # Changed: a reader came, went, or its state or words changed (not its read count).
+        shape = [(r.get("reader"), r.get("online"), r.get("detail")) for r in readers]
+        self._say(table, "health", shape, health={"readers": readers})
         self._bump()
+
+    def _say(self, table: str, what: str, shape: Any, **said: Any) -> None:
+        """Write what ``table`` said (``EventDb.table_said``) when its ``shape`` (the part
+        whose change matters at once) changed, or SAID_EVERY seconds after the last write.
+        The cache is of writes that succeeded: a failed one is tried at the next message."""
+        now = time.monotonic()
+        last = self._said.get((table, what))
+        if last is not None and last[1] == shape and now - last[0] < SAID_EVERY:
+            return
+        self.db.table_said(self.event_id, table, **said)
+        self._said[(table, what)] = (now, shape)
 
     def _on_reply(self, table: str, reply: Any) -> None:
         if len(self.replies) > 1000:  # a few recent ones, for tests and the console

@@ -124,7 +124,11 @@ class ReplicaStore(LogStore):
                 conn.execute(select(TABLES.c.id).where(TABLES.c.id.in_(list(checked)))).scalars()
             )
             conn.rollback()
-            flat = [(game, row) for game, rows in checked.items() if game in known for row in rows]
+            # In (game, seq) order: two hubs inserting the same rows (a resend both got) then
+            # take their row locks in the same order, so neither waits on the other's.
+            flat = sorted(
+                (game, row) for game, rows in checked.items() if game in known for row in rows
+            )
             new = dict.fromkeys(known, 0)
             now = utcnow()
             keys = [LOG.c.table_id, LOG.c.seq]

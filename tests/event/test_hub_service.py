@@ -111,3 +111,38 @@ def test_three_rounds_with_confirmations_and_a_late_override(
     assert final == [(str(s.player), str(s.points)) for s in other.standings()]
     assert final == fresh_standings(hub)
     assert other.state().audit[0].reason == "scores were swapped on the sheet"
+
+
+def test_what_a_table_says_is_written_when_it_changed(
+    hubs: tuple[EventHub, EventHub], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Statuses and health come every few seconds from every table: a write is spared while
+    only seqs or read counts moved, but not for longer than SAID_EVERY, nor when the table
+    went offline, got another game, or a reader changed."""
+    from scorekeeper.event import hub_service
+    from scorekeeper.event.wire import Health, Status
+
+    hub, _ = hubs
+    at = "2026-05-01T19:30:00+00:00"
+
+    def said() -> tuple[bool, dict[str, int], list[object]]:
+        row = next(t for t in hub.db.tables("cup") if t["name"] == "t1")
+        return row["online"], row["games"], row["health"].get("readers", [])
+
+    reader = {"reader": "r1", "online": True, "reads": 3, "detail": ""}
+    hub._on_status("t1", Status(True, {"cup-r1-t1": 1}, at))
+    hub._on_health("t1", Health((reader,), at))
+    hub._on_status("t1", Status(True, {"cup-r1-t1": 9}, at))  # only its seq moved
+    hub._on_health("t1", Health(({**reader, "reads": 40},), at))  # only a count moved
+    assert said() == (True, {"cup-r1-t1": 1}, [reader])
+    hub._on_status("t1", Status(True, {"cup-r1-t1": 9, "cup-r2-t1": 0}, at))  # a new game
+    assert said()[1] == {"cup-r1-t1": 9, "cup-r2-t1": 0}
+    hub._on_status("t1", Status.offline())
+    assert said()[:2] == (False, {})
+    down = {**reader, "online": False, "detail": "no answer"}
+    hub._on_health("t1", Health((down,), at))
+    assert said()[2] == [down]
+    monkeypatch.setattr(hub_service, "SAID_EVERY", 0.0)  # as if the time had passed
+    hub._on_status("t1", Status(True, {"cup-r1-t1": 12}, at))
+    hub._on_status("t1", Status(True, {"cup-r1-t1": 13}, at))
+    assert said()[:2] == (True, {"cup-r1-t1": 13})
