@@ -105,12 +105,8 @@ class Ingest:
         self.replicas = replicas  # Replicas (offer(game, rows)) kept up to date, or None
         self.resend_after = resend_after
         self.resend_every = resend_every
-        self.received = 0
-        self.duplicates = 0
-        self.resends = 0
-        self.refused = 0
-        self.bad = 0
-        self.conflicts = 0
+        self.received = self.duplicates = self.resends = self.refused = 0
+        self.bad = self.conflicts = 0
         self._asked: dict[str, float] = {}  # game -> when a resend was last asked (monotonic)
         # A cache, never the truth: game -> n such that records 1..n are known stored (the
         # store's high water only grows), and the highest seq seen. It spares the store's
@@ -368,12 +364,14 @@ class Ingest:
         them all, whichever hub stored it), hand that run to the replicas, note each gap,
         and tell ``on_records`` of each game that moved or got new records (``told``)."""
         after: dict[str, int] = {}
+        first: set[str] = set()  # games first heard of in this process: the store says
         for game in games:
-            if game not in self._high:  # first heard of in this process: the store says
+            if game not in self._high:
                 try:
                     self._high[game] = self.store.high_water(game)
                 except NotFound:
                     continue
+                first.add(game)
             after[game] = self._high[game]
         windows = self.store.raw_records_after(after)
         now = time.monotonic()
@@ -394,8 +392,8 @@ class Ingest:
             else:
                 self._gaps.pop(game, None)
                 self._asked.pop(game, None)
-            if run and self.replicas is not None:
-                self._offer(game, rows[:run])
+            if (run or game in first) and self.replicas is not None:
+                self._offer(game, rows[:run])  # (a first game's replica reads 1..high water)
             if (run or game in told) and self.on_records is not None:
                 self.on_records(game, high)
 
@@ -403,7 +401,7 @@ class Ingest:
         """Hand stored rows to the hub's replicas; a replica that cannot take them is only
         logged (the records are stored: any view reads them again from the store)."""
         try:
-            self.replicas.offer(game, rows)
+            self.replicas.offer(game, rows) if rows else self.replicas.refresh(game)
         except ScorekeeperError as exc:
             log.error(
                 "a replica could not apply stored records; its views read the store again",
@@ -465,13 +463,5 @@ class Ingest:
         self._asked[game] = time.monotonic()
         self.resends += 1
         self.send(table, wire.Resend(new_command_id(), game, from_seq, to_seq))
-        log.info(
-            "resend asked",
-            extra={
-                "event": self.event,
-                "to": table,
-                "game": game,
-                "from_seq": from_seq,
-                "to_seq": to_seq,
-            },
-        )
+        said = {"event": self.event, "to": table, "game": game, "from_seq": from_seq}
+        log.info("resend asked", extra={**said, "to_seq": to_seq})
