@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Integer, and_, cast, func, or_, select
+from sqlalchemy import text as sql
 from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.errors import NotFound, StoreError
@@ -25,6 +26,22 @@ RAW_LIMIT = 500  # records a resend reads at a time
 _INSERT_CHUNK = 1000  # rows per INSERT statement (5 parameters a row; SQLite allows 32766)
 
 Raw = tuple[int, str, str]  # (seq, the record's JSON text as stored, its chain value)
+
+# PostgreSQL's forms of receive_many and raw_records_after: fixed texts over arrays, so each
+# drain of a hub's ingest costs no SQL building or compiling (that was most of its CPU).
+_PG_INSERT = sql(
+    "INSERT INTO log (table_id, seq, at, record, chain) "
+    "SELECT u.t, u.s, :at, CAST(u.r AS json), u.c FROM unnest(CAST(:ids AS varchar[]), "
+    "CAST(:seqs AS integer[]), CAST(:texts AS text[]), CAST(:chains AS varchar[])) "
+    "AS u(t, s, r, c) ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id"
+)
+# LATERAL with LIMIT: an index probe per game, never a join planned over the whole log.
+_PG_AFTER = sql(
+    "SELECT w.t, l.seq, CAST(l.record AS text), l.chain "
+    "FROM unnest(CAST(:ids AS varchar[]), CAST(:afters AS integer[])) AS w(t, a) "
+    "CROSS JOIN LATERAL (SELECT seq, record, chain FROM log WHERE log.table_id = w.t "
+    "AND log.seq > w.a ORDER BY seq LIMIT :lim) AS l ORDER BY w.t, l.seq"
+)
 
 
 class ReplicaStore(LogStore):
@@ -123,7 +140,6 @@ class ReplicaStore(LogStore):
             known = set(
                 conn.execute(select(TABLES.c.id).where(TABLES.c.id.in_(list(checked)))).scalars()
             )
-            conn.rollback()
             # In (game, seq) order: two hubs inserting the same rows (a resend both got) then
             # take their row locks in the same order, so neither waits on the other's.
             flat = sorted(
@@ -132,8 +148,18 @@ class ReplicaStore(LogStore):
             new = dict.fromkeys(known, 0)
             now = utcnow()
             keys = [LOG.c.table_id, LOG.c.seq]
-            dialect: Any = sqlite if self._sqlite else postgresql
-            for start in range(0, len(flat), _INSERT_CHUNK):
+            if not self._sqlite and flat:  # one statement of arrays, its plan made once
+                params = {
+                    "at": now,
+                    "ids": [game for game, _row in flat],
+                    "seqs": [row[0] for _game, row in flat],
+                    "texts": [row[1] for _game, row in flat],
+                    "chains": [row[2] for _game, row in flat],
+                }
+                for (game,) in conn.execute(_PG_INSERT, params).all():
+                    new[game] += 1
+                flat = []
+            for start in range(0, len(flat), _INSERT_CHUNK):  # SQLite: a VALUES list
                 values = [
                     {
                         "table_id": game,
@@ -144,9 +170,7 @@ class ReplicaStore(LogStore):
                     }
                     for game, (seq, text, chain) in flat[start : start + _INSERT_CHUNK]
                 ]
-                stmt = (
-                    dialect.insert(LOG).values(values).on_conflict_do_nothing(index_elements=keys)
-                )
+                stmt = sqlite.insert(LOG).values(values).on_conflict_do_nothing(index_elements=keys)
                 for (game,) in conn.execute(stmt.returning(LOG.c.table_id)).all():
                     new[game] += 1
             conn.commit()
@@ -179,6 +203,14 @@ class ReplicaStore(LogStore):
         the hub's ingest asks this after each drain of the games it just stored."""
         out: dict[str, list[Raw]] = {game: [] for game in after_by_game}
         if not out:
+            return out
+        if not self._sqlite:  # one statement of arrays: an index probe per game, plan made once
+            params = {"ids": list(out), "afters": [int(a) for a in after_by_game.values()]}
+            with self._db("read the log") as conn:
+                found = conn.execute(_PG_AFTER, {**params, "lim": int(limit)}).all()
+                conn.rollback()
+            for game, seq, text, chain in found:
+                out[str(game)].append((int(seq), str(text), str(chain or "")))
             return out
         raw = self._record_text()
         windows = [
