@@ -62,7 +62,9 @@ from scorekeeper.store import Store
 
 log = logging.getLogger("scorekeeper.event.hub")
 
-SAID_EVERY = 5.0  # seconds: the longest an unchanged status or health goes unwritten
+# Seconds: the longest an unchanged status or health goes unwritten (every other 5 s
+# heartbeat). Hazard: its seen_at must stay well within hub_views.SILENT (20 s).
+SAID_EVERY = 9.0
 Kits = Callable[[Game[Any], Mapping[str, Any], int], Mapping[str, str]]
 
 
