@@ -54,7 +54,28 @@ function tableRow(t, pod) {
               title: "records the hub holds of the ones the table has"}, records),
     el("td", {dataset: {label: "Needs attention"}}, t.attention.length ? el("ul",
       {class: "attention-list"},
-      t.attention.map((why) => el("li", null, why))) : el("span", {class: "muted"}, "all well")));
+      t.attention.map((why) => el("li", null, why))) : el("span", {class: "muted"}, "all well"),
+      pod && pod.status === "playing" ? undoButton(t, pod) : null));
+}
+
+/** A judge's undo of a table's last play: it travels to the table and enters its own log
+ * (at once, or when the table is back online). */
+function undoButton(t, pod) {
+  const button = el("button", {type: "button", class: "small"}, "Undo its last play");
+  button.onclick = async () => {
+    const reason = window.prompt(`Why undo the last play at ${t.label}? ` +
+      "The reason is kept with the correction, at the table and in its record.");
+    if (!reason || !reason.trim()) return;
+    try {
+      await api("POST", `/api/event/games/${encodeURIComponent(pod.game)}/correct`,
+                {record: {type: "undo"}, expect_seq: null, reason: reason.trim()});
+      say(`Sent to ${t.label}: it takes back its last play as soon as it gets this ` +
+          "(at once, or when it is back online). The table shows what to put back.");
+    } catch (e) {
+      say(e.message, true);
+    }
+  };
+  return el("div", null, button);
 }
 
 function playerState(p) {
