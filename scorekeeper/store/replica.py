@@ -29,11 +29,16 @@ Raw = tuple[int, str, str]  # (seq, the record's JSON text as stored, its chain 
 
 # PostgreSQL's forms of receive_many and raw_records_after: fixed texts over arrays, so each
 # drain of a hub's ingest costs no SQL building or compiling (that was most of its CPU).
+# The insert answers each of :games that has a table row with how many of its rows were new
+# (a game without one gets no rows: its foreign key would refuse them).
 _PG_INSERT = sql(
-    "INSERT INTO log (table_id, seq, at, record, chain) "
-    "SELECT u.t, u.s, :at, CAST(u.r AS json), u.c FROM unnest(CAST(:ids AS varchar[]), "
-    "CAST(:seqs AS integer[]), CAST(:texts AS text[]), CAST(:chains AS varchar[])) "
-    "AS u(t, s, r, c) ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id"
+    "WITH u AS (SELECT * FROM unnest(CAST(:ids AS varchar[]), CAST(:seqs AS integer[]), "
+    "CAST(:texts AS text[]), CAST(:chains AS varchar[])) AS u(t, s, r, c)), "
+    "ins AS (INSERT INTO log (table_id, seq, at, record, chain) "
+    "SELECT u.t, u.s, :at, CAST(u.r AS json), u.c FROM u JOIN tables ON tables.id = u.t "
+    "ORDER BY u.t, u.s ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id) "
+    "SELECT tables.id, (SELECT count(*) FROM ins WHERE ins.table_id = tables.id) "
+    "FROM tables WHERE tables.id = ANY(CAST(:games AS varchar[]))"
 )
 # LATERAL with LIMIT: an index probe per game, never a join planned over the whole log.
 _PG_AFTER = sql(
@@ -122,9 +127,9 @@ class ReplicaStore(LogStore):
         return new
 
     def receive_many(self, rows_by_game: Mapping[str, Sequence[Raw]]) -> dict[str, int | None]:
-        """``receive`` for many tables at once: one transaction, one table check and one
-        ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` (per 1,000 rows) for them all; what a
-        hub's ingest does with each drain of messages. Returns, per table, how many of its
+        """``receive`` for many tables at once: one transaction and, on PostgreSQL, one
+        statement (the tables checked and the rows inserted, ``ON CONFLICT DO NOTHING``) for
+        them all; what a hub's ingest does with each drain of messages. Returns, per table, how many of its
         rows were new, or None when there is no such table (its rows are not stored; the
         others are).
 
@@ -136,29 +141,32 @@ class ReplicaStore(LogStore):
         }
         if not checked:
             return {}
+        # In (game, seq) order: two hubs inserting the same rows (a resend both got) then
+        # take their row locks in the same order, so neither waits on the other's.
+        flat = sorted((game, row) for game, rows in checked.items() for row in rows)
+        now = utcnow()
         with self._db("receive records") as conn:
-            known = set(
-                conn.execute(select(TABLES.c.id).where(TABLES.c.id.in_(list(checked)))).scalars()
-            )
-            # In (game, seq) order: two hubs inserting the same rows (a resend both got) then
-            # take their row locks in the same order, so neither waits on the other's.
-            flat = sorted(
-                (game, row) for game, rows in checked.items() if game in known for row in rows
-            )
-            new = dict.fromkeys(known, 0)
-            now = utcnow()
-            keys = [LOG.c.table_id, LOG.c.seq]
-            if not self._sqlite and flat:  # one statement of arrays, its plan made once
+            if not self._sqlite:  # one statement of arrays (the table check in it)
                 params = {
                     "at": now,
+                    "games": list(checked),
                     "ids": [game for game, _row in flat],
                     "seqs": [row[0] for _game, row in flat],
                     "texts": [row[1] for _game, row in flat],
                     "chains": [row[2] for _game, row in flat],
                 }
-                for (game,) in conn.execute(_PG_INSERT, params).all():
-                    new[game] += 1
+                new = {str(g): int(n) for g, n in conn.execute(_PG_INSERT, params).all()}
+                known = set(new)
                 flat = []
+            else:
+                known = set(
+                    conn.execute(select(TABLES.c.id).where(TABLES.c.id.in_(list(checked))))
+                    .scalars()
+                    .all()
+                )
+                flat = [(game, row) for game, row in flat if game in known]
+                new = dict.fromkeys(known, 0)
+            keys = [LOG.c.table_id, LOG.c.seq]
             for start in range(0, len(flat), _INSERT_CHUNK):  # SQLite: a VALUES list
                 values = [
                     {
