@@ -24,12 +24,12 @@ creates a game's row when it assigns the game, so such a game is not this event'
 A malformed message is logged and dropped; nothing a table sends can stop the ingest.
 
 Threads: paho's network thread only decodes each message and puts it in the inbox; the
-ingest's worker thread takes what has arrived (up to ``DRAIN`` messages), stores each game's
-records in one transaction, runs the callbacks, and only then acknowledges those messages
-(``manual_ack``): a hub killed before its insert committed gets them again from the broker
-(persistent session), or asks for them after the table's next status. The busier the hub, the
-more records each transaction carries. The callbacks run on the worker: they must be quick
-(or hand the work to a thread of their own).
+ingest's worker thread takes what has arrived (up to ``DRAIN`` messages), stores it in one
+transaction, runs the callbacks (and the replicas' apply), and only then acknowledges those
+messages (``manual_ack``): a hub killed before its insert committed gets them again from the
+broker (persistent session), or asks for them after the table's next status. The busier the
+hub, the more records each transaction carries. Between messages, and every ``CHECK_EVERY``
+seconds, it looks at the open gaps. The callbacks run on the worker: they must be quick.
 """
 
 from __future__ import annotations
