@@ -8,6 +8,7 @@ Hub on SQLite with its TableAgent; the hub side is a PostgreSQL Store with an In
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,10 +16,14 @@ import pytest
 
 from scorekeeper.core.game import PUBLIC
 from scorekeeper.core.inputs import Undo
+from scorekeeper.core.table import Table
 from scorekeeper.event import wire
-from scorekeeper.event.ingest import new_command_id
+from scorekeeper.event.ingest import Ingest, new_command_id
+from scorekeeper.event.replicas import Replicas
 from scorekeeper.event.servers import PrivateMosquitto
-from tests.event.replication_rig import ALL, TABLE, Rig, game_config, world_inputs
+from scorekeeper.games import find_game
+from scorekeeper.store import Store
+from tests.event.replication_rig import ALL, GAME, TABLE, Rig, game_config, world_inputs
 
 
 @pytest.fixture
@@ -151,3 +156,55 @@ def test_an_offline_table_catches_up_and_a_correction_made_meanwhile_lands_once(
     rig.play(inputs[39:])  # the play taken back is made again
     rig.caught_up()
     rig.same()
+
+
+def test_two_hubs_sharing_a_games_messages_fill_each_others_gaps_without_a_resend(
+    pg_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The broker splits a game's messages between the hub processes, so each sees gaps that
+    the other's share fills: each reads back what the other stored and applies it to its own
+    replica, and asks the table only for a gap still open after ``resend_after``, bounded."""
+    game = wire.game_id("ev", 1, TABLE)
+    own = Store("sqlite://")
+    own.create_table(game_config(), table_id=game)
+    table = Table(game_config(), find_game(GAME), log=own.sink(game))
+    for inp in world_inputs(3, 7):
+        assert table.submit(inp).accepted
+    rows = own.raw_records(game, 0, ALL)
+
+    def message(seq: int) -> wire.Message:
+        _seq, text, chain = rows[seq - 1]
+        batch = wire.LogBatch(game, (wire.WireRecord(seq, chain, text),))
+        return wire.decode(wire.topic("ev", TABLE, wire.LOG), batch.to_json())
+
+    stores = [Store(pg_url), Store(pg_url)]
+    stores[0].create_table(game_config(), table_id=game)
+    a, b = (
+        Ingest(s, "ev", "127.0.0.1", 1, "", "", client_id=f"h{n}", replicas=Replicas(s))
+        for n, s in enumerate(stores, 1)
+    )
+    try:
+        a.resend_after = b.resend_after = 60.0
+        a._take([message(1)])
+        a._take([message(3)])  # 2 is in the other hub's share, not stored yet
+        assert (a.known_high(game), a.replicas.applied(game)) == (1, 1)
+        b._take([message(2)])  # b reads 1 and 3 back: its replica has 1..3
+        assert (b.known_high(game), b.replicas.applied(game)) == (3, 3)
+        a.resend_after = 0.0
+        a._check_gaps()  # a's gap is filled in the store: nothing asked
+        assert (a.known_high(game), a.replicas.applied(game), a.resends) == (3, 3, 0)
+        a._take([message(4)])
+        a._take([message(7)])  # 5 and 6 are lost: asked for once, as 5..6
+        with caplog.at_level(logging.INFO, logger="scorekeeper.event.ingest"):
+            a._check_gaps()
+            a._check_gaps()  # one open ask per game
+        asked = [r for r in caplog.records if r.getMessage() == "resend asked"]
+        assert [(r.from_seq, r.to_seq) for r in asked] == [(5, 6)]  # type: ignore[attr-defined]
+        a._take([message(6), message(5)])  # the resend
+        assert (a.known_high(game), a.replicas.applied(game)) == (7, 7)
+        assert a.replicas.result(game) == Replicas(stores[1]).result(game)
+        assert (a.received + b.received, a.duplicates + b.duplicates) == (7, 0)
+    finally:
+        own.close()
+        for s in stores:
+            s.close()
