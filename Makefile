@@ -60,22 +60,40 @@ event-demo: $(DEV_STAMP)
 serve: $(RUN_STAMP)
 	$(BIN)/scorekeeper serve
 
-# Two pytest runs on both cores (pytest-xdist): everything but the browser, then the browser
-# tests, whose Playwright event loop must not share a process with tests that call asyncio.run.
-PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n $(or $(TEST_WORKERS),2)
-# PYTEST_ARGS (a path, -k ...) runs that selection alone, in one run.
-test: $(DEV_STAMP) system-packages $(AXE_STAMP) $(MPY_STAMP) lint
+# make test: ruff first (a second); then mypy side by side with all the tests but the browser's
+# (most of those wait on subprocesses and servers more than they compute, so mypy's 10-25 s of
+# CPU on a fresh clone fit in the cores' idle time), then the browser tests. Two pytest runs on
+# both cores (pytest-xdist): the browser tests' Playwright event loop must not share a process
+# with tests that call asyncio.run. make test fails when any part does (mypy and the first run
+# both go to their end).
+# --dist worksteal: a worker whose queue runs dry takes half of the other's, so the slow sweeps
+# collected last (tests/test_*.py) no longer keep one core busy while the other idles, and a
+# browser module's fixture (tests/browser/test_a11y.py's tables) is mostly built by one worker.
+PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n $(or $(TEST_WORKERS),2) --dist worksteal
+# PYTEST_ARGS (a path, -k ...) runs that selection alone, in one run, after the whole lint.
+test: $(DEV_STAMP) system-packages $(AXE_STAMP) $(MPY_STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
-	$(PYTEST) --ignore=tests/browser
+	$(RUFF_CHECKS)
+	$(MAKE) --no-print-directory -j2 test-mypy test-others
 	$(PYTEST) tests/browser
 else
+	$(MAKE) --no-print-directory lint
 	$(PYTEST) $(PYTEST_ARGS)
 endif
 
+# The parts make test runs side by side (each assumes what make test set up first).
+.PHONY: test-mypy test-others
+test-mypy:
+	$(MYPY_CHECK)
+test-others:
+	$(PYTEST) --ignore=tests/browser
+
+LINTED := scorekeeper firmware_bridge tests bench fuzz soak
+RUFF_CHECKS := $(BIN)/ruff check $(LINTED) && $(BIN)/ruff format --check --quiet $(LINTED)
+MYPY_CHECK := $(BIN)/mypy scorekeeper firmware_bridge bench fuzz soak
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check scorekeeper firmware_bridge tests bench fuzz soak
-	$(BIN)/ruff format --check --quiet scorekeeper firmware_bridge tests bench fuzz soak
-	$(BIN)/mypy scorekeeper firmware_bridge bench fuzz soak
+	$(RUFF_CHECKS)
+	$(MYPY_CHECK)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
