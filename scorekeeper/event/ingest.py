@@ -8,7 +8,7 @@ store (PostgreSQL), never through memory of its own:
 - ``log``: each drain's records, of every game in it, are inserted once each in one
   transaction (``Store.receive_many``: a duplicate delivery changes nothing); then one query
   reads each of those games' records above its high water (records 1..n all stored), whichever
-  hub stored them (``Store.raw_records_after``): the run without a gap moves the high water
+  hub stored them (``Store.runs_after``): the run without a gap moves the high water
   and goes to the hub's replicas as it is (``replicas.offer``: no read back per game);
 - a gap (a seq seen beyond the high water) is asked for only once it has stayed open for
   ``resend_after`` seconds, checked against the store again first: the broker splits a game's
@@ -373,18 +373,15 @@ class Ingest:
                     continue
                 first.add(game)
             after[game] = self._high[game]
-        windows = self.store.raw_records_after(after)
+        runs = self.store.runs_after(after)
         now = time.monotonic()
-        for game, rows in windows.items():
-            high = after[game]
-            run = 0
-            while run < len(rows) and rows[run][0] == high + 1:
-                high = rows[run][0]
-                run += 1
+        for game, (rows, beyond) in runs.items():
+            run = len(rows)
+            high = rows[-1][0] if rows else after[game]
             self._high[game] = high
-            seen = self._seen[game] = max(self._seen.get(game, 0), rows[-1][0] if rows else 0)
+            seen = self._seen[game] = max(self._seen.get(game, 0), beyond or 0)
             if seen > high:  # open: ends before the next stored record (or the last seen)
-                end = rows[run][0] - 1 if run < len(rows) else seen
+                end = beyond - 1 if beyond is not None else seen
                 # Open since the high water stopped here (a gap filled and another opened
                 # starts its own wait).
                 since = self._gaps.get(game, (now, "", 0))[0] if high == after[game] else now
@@ -393,7 +390,7 @@ class Ingest:
                 self._gaps.pop(game, None)
                 self._asked.pop(game, None)
             if (run or game in first) and self.replicas is not None:
-                self._offer(game, rows[:run])  # (a first game's replica reads 1..high water)
+                self._offer(game, rows)  # (a first game's replica reads 1..high water)
             if (run or game in told) and self.on_records is not None:
                 self.on_records(game, high)
 

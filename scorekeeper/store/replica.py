@@ -27,7 +27,7 @@ _INSERT_CHUNK = 1000  # rows per INSERT statement (5 parameters a row; SQLite al
 
 Raw = tuple[int, str, str]  # (seq, the record's JSON text as stored, its chain value)
 
-# PostgreSQL's forms of receive_many and raw_records_after: fixed texts over arrays, so each
+# PostgreSQL's forms of receive_many and runs_after: fixed texts over arrays, so each
 # drain of a hub's ingest costs no SQL building or compiling (that was most of its CPU).
 # The insert answers each of :games that has a table row with how many of its rows were new
 # (a game without one gets no rows: its foreign key would refuse them).
@@ -40,18 +40,25 @@ _PG_INSERT = sql(
     "SELECT tables.id, (SELECT count(*) FROM ins WHERE ins.table_id = tables.id) "
     "FROM tables WHERE tables.id = ANY(CAST(:games AS varchar[]))"
 )
-# LATERAL with LIMIT: an index probe per game, never a join planned over the whole log.
-_PG_AFTER = sql(
-    "SELECT w.t, l.seq, CAST(l.record AS text), l.chain "
+# Per game: its next :lim seqs after :afters from the (table_id, seq) index (LATERAL with
+# LIMIT: an index probe per game, never a join planned over the whole log), numbered; the run
+# is where seq = after + n; beyond it only the first seq is sent (its text NULL).
+_PG_RUNS = sql(
+    "SELECT w.t, y.seq, CASE WHEN y.run THEN CAST(l.record AS text) END, "
+    "CASE WHEN y.run THEN l.chain END "
     "FROM unnest(CAST(:ids AS varchar[]), CAST(:afters AS integer[])) AS w(t, a) "
-    "CROSS JOIN LATERAL (SELECT seq, record, chain FROM log WHERE log.table_id = w.t "
-    "AND log.seq > w.a ORDER BY seq LIMIT :lim) AS l ORDER BY w.t, l.seq"
+    "CROSS JOIN LATERAL (SELECT x.seq, x.n, x.seq = w.a + x.n AS run, "
+    "min(x.n) FILTER (WHERE x.seq > w.a + x.n) OVER () AS out_n "
+    "FROM (SELECT q.seq, row_number() OVER (ORDER BY q.seq) AS n FROM (SELECT seq FROM log "
+    "WHERE log.table_id = w.t AND log.seq > w.a ORDER BY seq LIMIT :lim) AS q) AS x) AS y "
+    "JOIN log AS l ON l.table_id = w.t AND l.seq = y.seq "
+    "WHERE y.run OR y.n = y.out_n ORDER BY w.t, y.seq"
 )
 
 
 class ReplicaStore(LogStore):
     """Replication of a ``Store``'s logs: ``raw_records``, ``receive``, ``high_water``, and
-    their many-games forms for a hub's ingest (``raw_records_after``, ``receive_many``)."""
+    their many-games forms for a hub's ingest (``runs_after``, ``receive_many``)."""
 
     def raw_records(self, table_id: str, after_seq: int = 0, limit: int = RAW_LIMIT) -> list[Raw]:
         """``(seq, text, chain)`` of a table's records with seq > ``after_seq``, in seq order, at
@@ -129,9 +136,9 @@ class ReplicaStore(LogStore):
     def receive_many(self, rows_by_game: Mapping[str, Sequence[Raw]]) -> dict[str, int | None]:
         """``receive`` for many tables at once: one transaction and, on PostgreSQL, one
         statement (the tables checked and the rows inserted, ``ON CONFLICT DO NOTHING``) for
-        them all; what a hub's ingest does with each drain of messages. Returns, per table, how many of its
-        rows were new, or None when there is no such table (its rows are not stored; the
-        others are).
+        them all; what a hub's ingest does with each drain of messages. Returns, per table,
+        how many of its rows were new, or None when there is no such table (its rows are not
+        stored; the others are).
 
         StoreError, with nothing stored for any table, when a row is malformed (the caller
         can then ``receive`` table by table to keep the good ones)."""
@@ -202,23 +209,30 @@ class ReplicaStore(LogStore):
                 f"cannot be written: {exc.strerror or exc}"
             ) from None
 
-    def raw_records_after(
+    def runs_after(
         self, after_by_game: Mapping[str, int], limit: int = RAW_LIMIT
-    ) -> dict[str, list[Raw]]:
-        """``raw_records`` for many tables in one query: per table, its records with
-        ``after < seq <= after + limit`` in seq order (a window, so a gap that stays open
-        costs a bounded read). A table that does not exist has no records here (no NotFound):
-        the hub's ingest asks this after each drain of the games it just stored."""
-        out: dict[str, list[Raw]] = {game: [] for game in after_by_game}
+    ) -> dict[str, tuple[list[Raw], int | None]]:
+        """For many tables in one query: each one's run of records right after ``after``
+        (seqs after+1, after+2, ... without a gap, at most ``limit``), and the first seq
+        stored beyond the run's gap (None: nothing stored beyond it, or the limit was hit).
+        What a hub's ingest asks after each drain: how far each game is whole, the records to
+        apply, and where an open gap ends. Records stored beyond a gap are not sent (a gap
+        that stays open costs no transfer). A table that does not exist has nothing here (no
+        NotFound)."""
+        out: dict[str, tuple[list[Raw], int | None]] = {g: ([], None) for g in after_by_game}
         if not out:
             return out
-        if not self._sqlite:  # one statement of arrays: an index probe per game, plan made once
-            params = {"ids": list(out), "afters": [int(a) for a in after_by_game.values()]}
+        params = {"ids": list(out), "afters": [int(a) for a in after_by_game.values()]}
+        if not self._sqlite:
             with self._db("read the log") as conn:
-                found = conn.execute(_PG_AFTER, {**params, "lim": int(limit)}).all()
+                found = conn.execute(_PG_RUNS, {**params, "lim": int(limit)}).all()
                 conn.rollback()
             for game, seq, text, chain in found:
-                out[str(game)].append((int(seq), str(text), str(chain or "")))
+                run, _beyond = out[str(game)]
+                if text is None:  # the first record beyond the run's gap
+                    out[str(game)] = (run, int(seq))
+                else:
+                    run.append((int(seq), str(text), str(chain or "")))
             return out
         raw = self._record_text()
         windows = [
@@ -233,7 +247,11 @@ class ReplicaStore(LogStore):
             ).all()
             conn.rollback()
         for game, seq, text, chain in rows:
-            out[str(game)].append((int(seq), str(text), str(chain or "")))
+            run, beyond = out[str(game)]
+            if beyond is None and int(seq) == after_by_game[str(game)] + len(run) + 1:
+                run.append((int(seq), str(text), str(chain or "")))
+            elif beyond is None:
+                out[str(game)] = (run, int(seq))
         return out
 
     def _checked_row(self, table_id: str, row: Sequence[Any]) -> Raw:

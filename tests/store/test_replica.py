@@ -163,11 +163,12 @@ def test_bad_rows_are_refused_in_words_and_nothing_is_stored(any_store: Store) -
     assert any_store.receive(table, []) == 0
 
 
-def test_many_games_are_received_in_one_go_and_read_back_in_windows(
+def test_many_games_are_received_in_one_go_and_their_runs_read_back(
     any_store: Store, memory: Store
 ) -> None:
     """What a hub's ingest does with a drain: several games' rows (duplicates, gaps, a game
-    the store lacks) inserted once, then each game's records above a seq read together."""
+    the store lacks) inserted once, then each game's run of records above a seq (and where
+    its gap ends) read together."""
     rows: dict[str, list[tuple[int, str, str]]] = {}
     for game in ("g1", "g2"):
         memory.create_table(config(), game)
@@ -183,11 +184,14 @@ def test_many_games_are_received_in_one_go_and_read_back_in_windows(
     assert any_store.raw_records("g1") == rows["g1"]  # the same log, each record once
     assert any_store.high_water("g2") == 2
     assert list(any_store.records("g1")) == list(memory.records("g1"))
-    windows = any_store.raw_records_after({"g1": 1, "g2": 0, "g9": 0}, limit=3)
-    assert windows == {"g1": rows["g1"][1:4], "g2": rows["g2"][:2], "g9": []}
+    runs = any_store.runs_after({"g1": 1, "g2": 0, "g9": 0}, limit=3)
+    assert runs == {"g1": (rows["g1"][1:4], None), "g2": (rows["g2"][:2], None), "g9": ([], None)}
+    any_store.receive_many({"g2": [rows["g2"][4]]})  # g2 holds 1, 2 and 5: 3..4 missing
+    assert any_store.runs_after({"g2": 0}) == {"g2": (rows["g2"][:2], 5)}
+    assert any_store.runs_after({"g2": 2}) == {"g2": ([], 5)}  # only where the gap ends
     bad = (7, "[1]", "c")
     with pytest.raises(StoreError, match="not a JSON object"):
         any_store.receive_many({"g2": rows["g2"][2:3], "g1": [bad]})
     assert any_store.high_water("g2") == 2  # nothing stored for any game
     assert any_store.receive_many({}) == {}
-    assert any_store.raw_records_after({}) == {}
+    assert any_store.runs_after({}) == {}
