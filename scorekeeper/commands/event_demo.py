@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.commands.serve import port_number
+from scorekeeper.games import DEFAULT_GAME
 
 
 def _count(low: int, high: int) -> Callable[[str], int]:
@@ -60,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rounds", type=_count(1, 10), default=3, help="seated rounds (default %(default)s)"
     )
     parser.add_argument(
-        "--game", default="angels-and-demons", help="the game every table plays (default "
+        "--game", default=DEFAULT_GAME, help="the game every table plays (default "
         "%(default)s)"
     )  # fmt: skip
     parser.add_argument(

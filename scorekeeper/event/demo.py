@@ -37,6 +37,7 @@ from scorekeeper.event.broker_files import EventBroker
 from scorekeeper.event.demo_check import Check, fresh_check, served_rows
 from scorekeeper.event.demo_procs import DemoError, HubAway, HubClient, Program, scorekeeper_argv
 from scorekeeper.event.servers import PrivateMosquitto, PrivatePostgres, free_port
+from scorekeeper.games import DEFAULT_GAME
 
 EVENT = "demo"
 SEATS = 4  # players per table
@@ -55,7 +56,7 @@ class DemoOptions:
 
     tables: int = 12
     rounds: int = 3
-    game: str = "angels-and-demons"
+    game: str = DEFAULT_GAME
     options: tuple[str, ...] = ()  # KEY=VALUE game options (hub create --option)
     pace: float = 0.05
     folder: Path = Path("var/event-demo")
