@@ -55,6 +55,7 @@ demo: $(RUN_STAMP)
 # three rounds with a broker restart and a hub kill, standings checked against the tables' logs.
 # EVENT_DEMO_ARGS="--keep" keeps serving the projector at the end (scorekeeper event-demo -h).
 event-demo: $(DEV_STAMP)
+	bash tools/system-packages.sh event
 	$(BIN)/scorekeeper event-demo $(EVENT_DEMO_ARGS)
 
 serve: $(RUN_STAMP)

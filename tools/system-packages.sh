@@ -15,13 +15,16 @@
 #     database on free ports (scorekeeper/event/servers.py)
 set -euo pipefail
 
+# With the argument "event", only what make event-demo needs (the broker and the database).
 missing=()
 have() { command -v "$1" >/dev/null 2>&1; }
-have chromium || missing+=(chromium)
-have shellcheck || missing+=(shellcheck)
-have systemd-analyze || missing+=(systemd)
-have npm || missing+=(npm)
-have fusermount3 || missing+=(fuse3)
+if [ "${1:-}" != "event" ]; then
+    have chromium || missing+=(chromium)
+    have shellcheck || missing+=(shellcheck)
+    have systemd-analyze || missing+=(systemd)
+    have npm || missing+=(npm)
+    have fusermount3 || missing+=(fuse3)
+fi
 have mosquitto || [ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 
