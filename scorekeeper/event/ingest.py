@@ -327,6 +327,9 @@ class Ingest:
         for game, (table, rows) in by_game.items():
             if self._counted(table, game, rows, news[game]):
                 stored[game] = table
+        again = {g: by_game[g] for g in stored if (news[g] or 0) < len(by_game[g][1])}
+        if again:
+            self._check_same(again)
         self._advance(stored, {g for g in stored if news[g]})
 
     def _on_log(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
@@ -336,6 +339,8 @@ class Ingest:
         except NotFound:
             new = None
         if self._counted(table, game, rows, new):
+            if (new or 0) < len(rows):
+                self._check_same({game: (table, rows)})
             self._advance({game: table}, {game} if new else set())
 
     def _counted(
@@ -353,9 +358,7 @@ class Ingest:
             )
             return False
         self.received += new
-        if new < len(rows):
-            self.duplicates += len(rows) - new
-            self._check_same(table, game, rows)
+        self.duplicates += len(rows) - new
         self._seen[game] = max(self._seen.get(game, 0), rows[-1][0])
         return True
 
@@ -419,20 +422,21 @@ class Ingest:
                 _since, table, end = self._gaps[game]
                 self._ask(table, game, self._high[game] + 1, end)
 
-    def _check_same(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
+    def _check_same(self, again: dict[str, tuple[str, list[tuple[int, str, str]]]]) -> None:
         """Records that were already stored must be the very same records (same chain value):
         a table whose log went back (an old backup put in place) and played on would send
-        other records under seqs the hub has, and insert-once would silently keep the old."""
-        stored = self.store.raw_records(game, rows[0][0] - 1, rows[-1][0] - rows[0][0] + 1)
-        have = {seq: chain for seq, _text, chain in stored}
-        differ = [seq for seq, _text, chain in rows if seq in have and have[seq] != chain]
-        if differ:
-            self.conflicts += len(differ)
-            log.error(
-                "a table's log differs from the hub's copy: was the table's database replaced? "
-                "the hub keeps what it had; compare the two logs before going on",
-                extra={"event": self.event, "from": table, "game": game, "seq": differ[0]},
-            )
+        other records under seqs the hub has, and insert-once would silently keep the old.
+        One query for every game of the drain that had records again."""
+        have = self.store.chains({g: [r[0] for r in rows] for g, (_t, rows) in again.items()})
+        for game, (table, rows) in again.items():
+            differ = [seq for seq, _text, chain in rows if have.get((game, seq), chain) != chain]
+            if differ:
+                self.conflicts += len(differ)
+                log.error(
+                    "a table's log differs from the hub's copy: was the table's database "
+                    "replaced? the hub keeps what it had; compare the two logs before going on",
+                    extra={"event": self.event, "from": table, "game": game, "seq": differ[0]},
+                )
 
     def known_high(self, game: str) -> int:
         """How far this hub knows ``game`` to be whole (records 1..n stored; 0: unknown). A

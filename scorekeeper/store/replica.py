@@ -56,6 +56,12 @@ _PG_RUNS = sql(
 )
 
 
+_PG_CHAINS = sql(
+    "SELECT l.table_id, l.seq, l.chain FROM unnest(CAST(:ids AS varchar[]), "
+    "CAST(:seqs AS integer[])) AS w(t, s) JOIN log AS l ON l.table_id = w.t AND l.seq = w.s"
+)
+
+
 class ReplicaStore(LogStore):
     """Replication of a ``Store``'s logs: ``raw_records``, ``receive``, ``high_water``, and
     their many-games forms for a hub's ingest (``runs_after``, ``receive_many``)."""
@@ -253,6 +259,31 @@ class ReplicaStore(LogStore):
             elif beyond is None:
                 out[str(game)] = (run, int(seq))
         return out
+
+    def chains(self, seqs_by_game: Mapping[str, Sequence[int]]) -> dict[tuple[str, int], str]:
+        """The stored chain value of each (table, seq) asked for that is stored, in one query:
+        what a hub's ingest compares a drain's duplicate deliveries with."""
+        pairs = [(game, int(seq)) for game, seqs in seqs_by_game.items() for seq in seqs]
+        if not pairs:
+            return {}
+        with self._db("read the log") as conn:
+            if self._sqlite:
+                found = conn.execute(
+                    select(LOG.c.table_id, LOG.c.seq, LOG.c.chain).where(
+                        or_(
+                            *(
+                                and_(LOG.c.table_id == game, LOG.c.seq.in_([int(q) for q in seqs]))
+                                for game, seqs in seqs_by_game.items()
+                                if seqs
+                            )
+                        )
+                    )
+                ).all()
+            else:
+                ids = [game for game, _seq in pairs]
+                found = conn.execute(_PG_CHAINS, {"ids": ids, "seqs": [q for _g, q in pairs]}).all()
+            conn.rollback()
+        return {(str(game), int(seq)): str(chain or "") for game, seq, chain in found}
 
     def _checked_row(self, table_id: str, row: Sequence[Any]) -> Raw:
         """One received row, checked to be ``(seq >= 1, a JSON object's text, a chain)``."""

@@ -189,9 +189,15 @@ def test_many_games_are_received_in_one_go_and_their_runs_read_back(
     any_store.receive_many({"g2": [rows["g2"][4]]})  # g2 holds 1, 2 and 5: 3..4 missing
     assert any_store.runs_after({"g2": 0}) == {"g2": (rows["g2"][:2], 5)}
     assert any_store.runs_after({"g2": 2}) == {"g2": ([], 5)}  # only where the gap ends
+    chains = any_store.chains({"g1": [1, 6, 9], "g2": [3, 5], "g9": [1]})
+    assert chains == {
+        ("g1", 1): rows["g1"][0][2],
+        ("g1", 6): rows["g1"][5][2],
+        ("g2", 5): rows["g2"][4][2],
+    }
     bad = (7, "[1]", "c")
     with pytest.raises(StoreError, match="not a JSON object"):
         any_store.receive_many({"g2": rows["g2"][2:3], "g1": [bad]})
     assert any_store.high_water("g2") == 2  # nothing stored for any game
     assert any_store.receive_many({}) == {}
-    assert any_store.runs_after({}) == {}
+    assert any_store.runs_after({}) == {} and any_store.chains({}) == {}
