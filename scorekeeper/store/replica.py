@@ -40,25 +40,27 @@ _PG_INSERT = sql(
     "SELECT tables.id, (SELECT count(*) FROM ins WHERE ins.table_id = tables.id) "
     "FROM tables WHERE tables.id = ANY(CAST(:games AS varchar[]))"
 )
-# Per game: its next :lim seqs after :afters from the (table_id, seq) index (LATERAL with
-# LIMIT: an index probe per game, never a join planned over the whole log), numbered; the run
-# is where seq = after + n; beyond it only the first seq is sent (its text NULL).
+# Per game: its next :lim seqs after :afters from the (table_id, seq) index, numbered; the run
+# is where seq = after + n; beyond it only the first seq is sent (its text NULL). Every step is
+# a LATERAL with a LIMIT (which PostgreSQL cannot flatten into a join), so each is an index
+# probe per game: a plain join to fetch the texts was planned as a hash join over the whole
+# log (0.25 s a drain in make bench).
 _PG_RUNS = sql(
-    "SELECT w.t, y.seq, CASE WHEN y.run THEN CAST(l.record AS text) END, "
-    "CASE WHEN y.run THEN l.chain END "
+    "SELECT w.t, y.seq, CASE WHEN y.run THEN l.text END, CASE WHEN y.run THEN l.chain END "
     "FROM unnest(CAST(:ids AS varchar[]), CAST(:afters AS integer[])) AS w(t, a) "
-    "CROSS JOIN LATERAL (SELECT x.seq, x.n, x.seq = w.a + x.n AS run, "
+    "CROSS JOIN LATERAL (SELECT z.seq, z.run FROM (SELECT x.seq, x.n, x.seq = w.a + x.n AS run, "
     "min(x.n) FILTER (WHERE x.seq > w.a + x.n) OVER () AS out_n "
     "FROM (SELECT q.seq, row_number() OVER (ORDER BY q.seq) AS n FROM (SELECT seq FROM log "
-    "WHERE log.table_id = w.t AND log.seq > w.a ORDER BY seq LIMIT :lim) AS q) AS x) AS y "
-    "JOIN log AS l ON l.table_id = w.t AND l.seq = y.seq "
-    "WHERE y.run OR y.n = y.out_n ORDER BY w.t, y.seq"
+    "WHERE log.table_id = w.t AND log.seq > w.a ORDER BY seq LIMIT :lim) AS q) AS x) AS z "
+    "WHERE z.run OR z.n = z.out_n) AS y "
+    "CROSS JOIN LATERAL (SELECT CAST(log.record AS text) AS text, log.chain FROM log "
+    "WHERE log.table_id = w.t AND log.seq = y.seq LIMIT 1) AS l "
+    "ORDER BY w.t, y.seq"
 )
-
-
-_PG_CHAINS = sql(
-    "SELECT l.table_id, l.seq, l.chain FROM unnest(CAST(:ids AS varchar[]), "
-    "CAST(:seqs AS integer[])) AS w(t, s) JOIN log AS l ON l.table_id = w.t AND l.seq = w.s"
+_PG_CHAINS = sql(  # (a LATERAL with LIMIT again: an index probe per pair)
+    "SELECT w.t, w.s, l.chain FROM unnest(CAST(:ids AS varchar[]), CAST(:seqs AS integer[])) "
+    "AS w(t, s) CROSS JOIN LATERAL (SELECT log.chain FROM log WHERE log.table_id = w.t "
+    "AND log.seq = w.s LIMIT 1) AS l"
 )
 
 
