@@ -56,6 +56,9 @@ log = logging.getLogger("scorekeeper.event.ingest")
 
 DRAIN = 500  # messages taken from the inbox at a time (one transaction for them all)
 CHECK_EVERY = 0.25  # seconds between two looks at the open gaps
+# Records read at a time per game after its high water: a game whose gap stays open has that
+# many index entries read again at each drain that has it (500 took 0.2 s a drain for 100).
+RUN = 64
 OnRecords = Callable[[str, int], None]  # (game, its high water) after new records
 OnTable = Callable[[str, Any], None]  # (physical table, its Status / Health / Reply)
 
@@ -376,7 +379,13 @@ class Ingest:
                     continue
                 first.add(game)
             after[game] = self._high[game]
-        runs = self.store.runs_after(after)
+        runs = self.store.runs_after(after, RUN)
+        full = {g: rows[-1][0] for g, (rows, _b) in runs.items() if len(rows) == RUN}
+        while full:  # a long run (a gap just filled, a hub just started): read on
+            more = self.store.runs_after(full, RUN)
+            for game, (rows, beyond) in more.items():
+                runs[game] = (runs[game][0] + rows, beyond)
+            full = {g: rows[-1][0] for g, (rows, _b) in more.items() if len(rows) == RUN}
         now = time.monotonic()
         for game, (rows, beyond) in runs.items():
             run = len(rows)

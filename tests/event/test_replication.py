@@ -17,7 +17,7 @@ import pytest
 from scorekeeper.core.game import PUBLIC
 from scorekeeper.core.inputs import Undo
 from scorekeeper.core.table import Table
-from scorekeeper.event import wire
+from scorekeeper.event import ingest, wire
 from scorekeeper.event.ingest import Ingest, new_command_id
 from scorekeeper.event.replicas import Replicas
 from scorekeeper.event.servers import PrivateMosquitto
@@ -159,7 +159,7 @@ def test_an_offline_table_catches_up_and_a_correction_made_meanwhile_lands_once(
 
 
 def test_two_hubs_sharing_a_games_messages_fill_each_others_gaps_without_a_resend(
-    pg_url: str, caplog: pytest.LogCaptureFixture
+    pg_url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The broker splits a game's messages between the hub processes, so each sees gaps that
     the other's share fills: each reads back what the other stored and applies it to its own
@@ -177,6 +177,7 @@ def test_two_hubs_sharing_a_games_messages_fill_each_others_gaps_without_a_resen
         batch = wire.LogBatch(game, (wire.WireRecord(seq, chain, text),))
         return wire.decode(wire.topic("ev", TABLE, wire.LOG), batch.to_json())
 
+    monkeypatch.setattr(ingest, "RUN", 2)  # runs read two at a time: longer ones read on
     stores = [Store(pg_url), Store(pg_url)]
     stores[0].create_table(game_config(), table_id=game)
     a, b = (
