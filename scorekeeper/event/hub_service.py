@@ -129,6 +129,7 @@ class EventHub:
                 replicas=self.replicas,  # each stored run applied as it is, not read back
             )
         self.replies: dict[str, wire.Reply] = {}
+        self._looked: dict[str, tuple[tuple[str, ...], float]] = {}  # table -> last look
         self._said: dict[tuple[str, str], tuple[float, Any]] = {}  # see _say
 
     # -- running --------------------------------------------------------------------------------
@@ -180,9 +181,18 @@ class EventHub:
         # Written when it changed (online, which games), else at most every SAID_EVERY
         # seconds: a write costs 4-8 ms and 100 tables say it every few seconds.
         self._say(table, "status", (online, sorted(games)), online=online, games=games)
-        if status.online:
+        if status.online and self._due(table, games):
             self._send_missing(table, games)
         self._bump()
+
+    def _due(self, table: str, games: Mapping[str, Any]) -> bool:
+        """Whether to look for a table's missing game now: when what it holds changed, else
+        every SAID_EVERY seconds (the look reads the event from the database)."""
+        seen = (tuple(sorted(games)), time.monotonic() // max(SAID_EVERY, 0.001))
+        if self._looked.get(table) == seen:
+            return False
+        self._looked[table] = seen
+        return True
 
     def _send_missing(self, table: str, games: Mapping[str, Any]) -> None:
         """Send ``table`` this round's game again when its status does not list it.
