@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from scorekeeper.core.inputs import InputSyntaxError
 from scorekeeper.errors import (
     AuthError,
@@ -37,3 +40,12 @@ def status_for(exc: ScorekeeperError) -> int:
 def error_body(exc: BaseException) -> dict[str, str]:
     """The JSON body of an error answer: what went wrong and what to do, in plain words."""
     return {"error": str(exc) or type(exc).__name__, "kind": type(exc).__name__}
+
+
+def validation_words(errors: Sequence[Any]) -> str:
+    """A request that failed FastAPI's validation, in words: each field and what is wrong."""
+    parts = []
+    for err in errors:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg"))
+    return "the request is not valid: " + "; ".join(str(p) for p in parts)

@@ -31,7 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scorekeeper.api.assets import AssetFiles
 from scorekeeper.api.auth import token_of
-from scorekeeper.api.errors import error_body, status_for
+from scorekeeper.api.errors import error_body, status_for, validation_words
 from scorekeeper.errors import AuthError, NotFound, ScorekeeperError
 from scorekeeper.event import exports
 from scorekeeper.event.hub_service import EventHub
@@ -136,11 +136,7 @@ def create_event_app(hub: EventHub) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else err.get("msg"))
-        text = "the request is not valid: " + "; ".join(str(p) for p in parts)
+        text = validation_words(exc.errors())
         return JSONResponse({"error": text, "kind": "RequestValidationError"}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.table import TableConfig
@@ -65,6 +65,7 @@ log = logging.getLogger("scorekeeper.event.hub")
 # Seconds: the longest an unchanged status or health goes unwritten (every other 5 s
 # heartbeat). Hazard: its seen_at must stay well within hub_views.SILENT (20 s).
 SAID_EVERY = 9.0
+Seating = TypeVar("Seating", RoundSeated, RoundReseated)
 Kits = Callable[[Game[Any], Mapping[str, Any], int], Mapping[str, str]]
 
 
@@ -362,25 +363,18 @@ class EventHub:
     # -- rounds ---------------------------------------------------------------------------------
 
     def seat_next(self, seed: int | None = None) -> RoundSeated:
-        """Seat the next round (refused in words while a result is not final), create each
-        pod's game and send it to its table."""
-        seating = seat_round(  # it closes the last round, which can no longer be re-seated
-            self.state(),
-            self.results(),
-            secrets.randbits(31) if seed is None else seed,
-            self.table_names(),
-        )
-        self.record(seating)
-        self._send_games(seating)
-        return seating
+        """Seat the next round (refused in words while a result is not final; it closes the
+        last round, which can no longer be re-seated), create each pod's game and send it to
+        its table."""
+        return self._seat(seat_round, seed)
 
     def reseat(self, seed: int | None = None) -> RoundReseated:
-        seating = reseat_round(
-            self.state(),
-            self.results(),
-            secrets.randbits(31) if seed is None else seed,
-            self.table_names(),
-        )
+        """Seat the last round again (while none of its games has a result)."""
+        return self._seat(reseat_round, seed)
+
+    def _seat(self, how: Callable[..., Seating], seed: int | None) -> Seating:
+        drawn = secrets.randbits(31) if seed is None else seed  # recorded with the seating
+        seating = how(self.state(), self.results(), drawn, self.table_names())
         self.record(seating)
         self._send_games(seating)
         return seating

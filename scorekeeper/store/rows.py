@@ -27,6 +27,21 @@ _GIVEN_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")  # an id given from outside (
 HIGHEST_ID_META = "table-highest-number"  # the highest table number ever given (deletes too)
 
 
+def _insert_table(conn: Connection, table_id: str, data: dict[str, Any]) -> None:
+    """Insert a new table's row (status ``created``) from its config dict, and commit."""
+    conn.execute(
+        insert(TABLES).values(
+            id=table_id,
+            created_at=utcnow(),
+            name=data["name"],
+            game=data["game"],
+            config=data,
+            status="created",
+        )
+    )
+    conn.commit()
+
+
 class Rows(StoreBase):
     """Tables, settings, data entries and kits of a ``Store``."""
 
@@ -60,17 +75,7 @@ class Rows(StoreBase):
                 # next to it everywhere, so "Angels & Demons table" only repeated it.
                 data["name"] = config.name or f"Table {number}"
                 try:
-                    conn.execute(
-                        insert(TABLES).values(
-                            id=table_id,
-                            created_at=utcnow(),
-                            name=data["name"],
-                            game=config.game,
-                            config=data,
-                            status="created",
-                        )
-                    )
-                    conn.commit()
+                    _insert_table(conn, table_id, data)
                 except IntegrityError:  # another process took that id first
                     conn.rollback()
                     continue
@@ -100,17 +105,7 @@ class Rows(StoreBase):
                     "choose another id"
                 )
             try:
-                conn.execute(
-                    insert(TABLES).values(
-                        id=table_id,
-                        created_at=utcnow(),
-                        name=data["name"],
-                        game=config.game,
-                        config=data,
-                        status="created",
-                    )
-                )
-                conn.commit()
+                _insert_table(conn, table_id, data)
             except IntegrityError:
                 conn.rollback()
                 raise ConfigError(
