@@ -1,22 +1,21 @@
-"""The event hub's SQL tables: they are part of the store's schema, in
-scorekeeper/store/event_models.py (kept importable from here)."""
+"""The event hub's SQL tables: scorekeeper/store/event_models.py (kept importable from here)."""
 
 from scorekeeper.store.event_models import (
-    EVENT_MODELS,
+    EVENT_LOG,
+    EVENT_SQL_TABLES,
+    EVENT_TABLES,
+    EVENT_TOKENS,
+    EVENTS,
+    PLAYERS,
     SCOPES,
-    EventRecordRow,
-    EventRow,
-    EventTableRow,
-    EventTokenRow,
-    PlayerRow,
 )
 
 __all__ = [
-    "EVENT_MODELS",
+    "EVENTS",
+    "EVENT_LOG",
+    "EVENT_SQL_TABLES",
+    "EVENT_TABLES",
+    "EVENT_TOKENS",
+    "PLAYERS",
     "SCOPES",
-    "EventRecordRow",
-    "EventRow",
-    "EventTableRow",
-    "EventTokenRow",
-    "PlayerRow",
 ]

@@ -15,99 +15,90 @@ replicas of each table Pi's log). What spans tables is here:
 
 Every store has these tables (a table's Pi leaves them empty); the hub's access to them is
 scorekeeper/event/event_db.py. A change here needs a new revision, as for models.py.
+
+They are SQLAlchemy Core tables on SQLModel's metadata, not SQLModel classes: nothing reads
+them as objects, and five model classes cost every table's server about a megabyte it has
+to spare for its game (the memory budget).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
-
-from sqlalchemy import JSON, Column, UniqueConstraint
-from sqlmodel import Field, SQLModel
-
-from scorekeeper.store.base import table_of
-from scorekeeper.store.models import utcnow
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    UniqueConstraint,
+)
+from sqlmodel import SQLModel
 
 SCOPES = ("organiser", "judge", "table", "seat")
 
-
-class EventRow(SQLModel, table=True):
-    """One event: its short id (used in topics and game ids), its name and its game."""
-
-    __tablename__ = "events"
-
-    id: str = Field(primary_key=True, max_length=20)
-    name: str
-    game: str = Field(max_length=64)
-    created_at: datetime = Field(default_factory=utcnow)
+_META = SQLModel.metadata  # the store's one schema: the revisions and their test compare it
 
 
-class EventRecordRow(SQLModel, table=True):
-    """One record of an event's own log; never updated or deleted."""
-
-    __tablename__ = "event_log"
-    __table_args__ = (UniqueConstraint("event_id", "seq", name="uq_event_log_event_seq"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    event_id: str = Field(foreign_key="events.id", max_length=20)
-    seq: int
-    at: datetime = Field(default_factory=utcnow)
-    record: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+def _when(name: str, *, nullable: bool = False) -> Column[object]:
+    return Column(name, DateTime(timezone=True), nullable=nullable)
 
 
-class PlayerRow(SQLModel, table=True):
-    """A person who plays at events, kept from one event to the next."""
-
-    __tablename__ = "players"
-
-    id: str = Field(primary_key=True, max_length=16)
-    name: str = Field(max_length=80)
-    created_at: datetime = Field(default_factory=utcnow)
-
-
-class EventTableRow(SQLModel, table=True):
-    """A physical table of an event (one Pi) and the broker user it connects as."""
-
-    __tablename__ = "event_tables"
-
-    event_id: str = Field(primary_key=True, foreign_key="events.id", max_length=20)
-    name: str = Field(primary_key=True, max_length=20)
-    username: str = Field(max_length=64)
-    password_hash: str = Field(max_length=200)  # as the broker's password file holds it
-    created_at: datetime = Field(default_factory=utcnow)
-    # What the table last said (its retained status and health), so that every hub process
-    # shows the same, whichever one the broker handed the message to.
-    online: bool = False
-    seen_at: datetime | None = None
-    games: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    health: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-
-
-class EventTokenRow(SQLModel, table=True):
-    """A scoped token's hash: who it lets in (``scope``) and for what (``subject``)."""
-
-    __tablename__ = "event_tokens"
-
-    hash: str = Field(primary_key=True, max_length=64)
-    event_id: str = Field(foreign_key="events.id", max_length=20)
-    scope: str = Field(max_length=16)
-    subject: str = Field(default="", max_length=64)  # a table name or a player id
-    revoked: bool = False
-    created_at: datetime = Field(default_factory=utcnow)
-
-
-EVENT_MODELS: tuple[type[SQLModel], ...] = (
-    EventRow,
-    EventRecordRow,
-    PlayerRow,
-    EventTableRow,
-    EventTokenRow,
+# One event: its short id (used in topics and game ids), its name and its game.
+EVENTS = Table(
+    "events",
+    _META,
+    Column("id", String(20), primary_key=True),
+    Column("name", String(), nullable=False),
+    Column("game", String(64), nullable=False),
+    _when("created_at"),
 )
-
-EVENTS = table_of(EventRow)
-EVENT_LOG = table_of(EventRecordRow)
-PLAYERS = table_of(PlayerRow)
-EVENT_TABLES = table_of(EventTableRow)
-EVENT_TOKENS = table_of(EventTokenRow)
+# One record of an event's own log; never updated or deleted.
+EVENT_LOG = Table(
+    "event_log",
+    _META,
+    Column("id", Integer(), primary_key=True),
+    Column("event_id", String(20), ForeignKey("events.id"), nullable=False),
+    Column("seq", Integer(), nullable=False),
+    _when("at"),
+    Column("record", JSON(), nullable=False),
+    UniqueConstraint("event_id", "seq", name="uq_event_log_event_seq"),
+)
+# A person who plays at events, kept from one event to the next.
+PLAYERS = Table(
+    "players",
+    _META,
+    Column("id", String(16), primary_key=True),
+    Column("name", String(80), nullable=False),
+    _when("created_at"),
+)
+# A physical table of an event (one Pi), the broker user it connects as (the password hash as
+# the broker's password file holds it), and what it last said (its retained status and
+# health), so that every hub process shows the same, whichever one the broker told.
+EVENT_TABLES = Table(
+    "event_tables",
+    _META,
+    Column("event_id", String(20), ForeignKey("events.id"), primary_key=True),
+    Column("name", String(20), primary_key=True),
+    Column("username", String(64), nullable=False),
+    Column("password_hash", String(200), nullable=False),
+    _when("created_at"),
+    Column("online", Boolean(), nullable=False),
+    _when("seen_at", nullable=True),
+    Column("games", JSON(), nullable=False),
+    Column("health", JSON(), nullable=False),
+)
+# A scoped token's hash: who it lets in (scope) and for what (subject: a table or a player).
+EVENT_TOKENS = Table(
+    "event_tokens",
+    _META,
+    Column("hash", String(64), primary_key=True),
+    Column("event_id", String(20), ForeignKey("events.id"), nullable=False),
+    Column("scope", String(16), nullable=False),
+    Column("subject", String(64), nullable=False),
+    Column("revoked", Boolean(), nullable=False),
+    _when("created_at"),
+)
 # In the order they can be created (``events`` first: the others refer to it).
 EVENT_SQL_TABLES = (EVENTS, EVENT_LOG, PLAYERS, EVENT_TABLES, EVENT_TOKENS)
