@@ -82,7 +82,7 @@ def run(seconds: float = SECONDS, load: float = LOAD, knee_seconds: float = KNEE
         knee = _knee(rig, knee_seconds)
         main = rig.load(load, seconds)
     _report_main(main, load_avg)
-    _report_knee(knee)
+    _report_knee(knee, main)
     print(f"  (the section took {time.monotonic() - began:.0f} s)", flush=True)
     return main
 
@@ -154,7 +154,7 @@ def _report_main(run: Run, load_avg: float) -> None:
     )
 
 
-def _report_knee(steps: list[Run]) -> None:
+def _report_knee(steps: list[Run], main: Run) -> None:
     for step in steps:
         print(
             f"  knee step: {step.offered:,.0f} inputs/s for {step.seconds:.0f} s "
@@ -172,6 +172,10 @@ def _report_knee(steps: list[Run]) -> None:
     elif steps and _short_of(steps[-1]):
         said = f"not reached: the tables gave {steps[-1].achieved:,.0f}/s at most"
         ok = True
+    elif kept and not _passes(main):
+        # The ladder ran out of time below the main run's load, which missed: between them.
+        said = f"between {max(kept):,.0f} and {main.offered:,.0f} inputs/s"
+        ok = False
     else:
         said = f"not reached up to {max(kept):,.0f} inputs/s" if kept else "not run"
         ok = bool(kept)
