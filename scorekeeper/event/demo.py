@@ -37,7 +37,7 @@ from scorekeeper.event.broker_files import EventBroker
 from scorekeeper.event.demo_check import Check, fresh_check, served_rows
 from scorekeeper.event.demo_procs import DemoError, HubAway, HubClient, Program, scorekeeper_argv
 from scorekeeper.event.servers import PrivateMosquitto, PrivatePostgres, free_port
-from scorekeeper.games import DEFAULT_GAME
+from scorekeeper.games import DEFAULT_GAME, find_game
 
 EVENT = "demo"
 SEATS = 4  # players per table
@@ -48,6 +48,17 @@ _NAMES = (
     "Kira Luca Maja Nils Olga Pavel Rhea Sven Tara Ugo Vera Wim"
 )
 FIRST_NAMES = tuple(_NAMES.split())
+
+
+# What decided a place, as the standings page says it (webui/event/common.js).
+TIE_WORDS = {
+    "points": "points",
+    "tied": "tied: shares the place",
+    "game_points": "game points",
+    "table_share": "share of the table",
+    "opponents": "opponents",
+    "head_to_head": "head to head",
+}
 
 
 @dataclass(frozen=True)
@@ -201,7 +212,10 @@ class EventDemo:
         done = subprocess.run(argv, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise DemoError(f"the event could not be created: {done.stderr.strip()}")
-        self.say(f"event created: {self.o.tables} tables of {self.o.game}, each with its login")
+        self.say(
+            f"event created: {self.o.tables} tables of {find_game(self.o.game).name}, "
+            "each with its own broker login"
+        )
 
     def _register(self) -> None:
         """Register the players at the desk; each checks in with their code on their phone."""
@@ -352,7 +366,8 @@ class EventDemo:
             time.sleep(0.5)
         self.say("final standings:")
         for s in served["standings"]:
-            why = f"  (decided by {s['decided_by']})" if s.get("decided_by") else ""
+            decided = TIE_WORDS.get(s.get("decided_by") or "", s.get("decided_by") or "")
+            why = f"  (decided by {decided})" if decided else ""
             self.say(f"  {s['place']:>3}. {s['name']:<12} {s['points']:>5} points{why}")
         same = check.standings_equal(rows)
         self.say(
