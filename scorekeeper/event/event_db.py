@@ -15,7 +15,6 @@ once may pick the same seq; the unique (event, seq) key refuses the second, whic
 from __future__ import annotations
 
 import hashlib
-import hmac
 import logging
 import re
 import secrets
@@ -267,7 +266,7 @@ class EventDb:
         wanted = token_hash(token)
         with self._tx("check a token") as conn:
             row = conn.execute(select(TOKENS).where(TOKENS.c.hash == wanted)).first()
-        if row is None or row.revoked or not hmac.compare_digest(row.hash, wanted):
+        if row is None or row.revoked:  # found by its hash: nothing left to compare
             return None
         return str(row.event_id), str(row.scope), str(row.subject)
 

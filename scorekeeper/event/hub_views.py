@@ -22,6 +22,7 @@ from scorekeeper.errors import NotFound
 from scorekeeper.event.exports import bgstats_link, bgstats_play
 from scorekeeper.event.hub_service import EventHub
 from scorekeeper.event.points import show
+from scorekeeper.event.records import ResultOverride
 from scorekeeper.event.standings import Standing, changes, standings
 from scorekeeper.event.state import EventState, GameResult, final_places, table_label
 
@@ -199,24 +200,24 @@ def console_view(hub: EventHub) -> dict[str, Any]:
         {"kind": a.kind, "game": a.game_id, "reason": a.reason, "judge": a.judge}
         for a in state.audit
     ]
-    view["changed"] = _latest_changes(hub, state, results)
+    view["changed"] = _latest_changes(state, results)
     view["can_seat"] = state.opened is not None and not view["waiting"]
     return view
 
 
-def _latest_changes(
-    hub: EventHub, state: EventState, results: Mapping[str, GameResult]
-) -> list[str]:
-    """What the latest judge's override (or its clearing) changed in the standings."""
+def _latest_changes(state: EventState, results: Mapping[str, GameResult]) -> list[str]:
+    """What the latest judge's override (or its clearing) changed in the standings: against
+    the standings with the override that stood on that game before it (none, or an earlier
+    one that it replaced or that its clearing brings back)."""
     if not state.audit:
         return []
     latest = state.audit[-1]
-    without = {k: v for k, v in state.overrides.items() if k != latest.game_id}
-    earlier = [a for a in state.audit[:-1] if a.game_id == latest.game_id]
-    if latest.kind == "override_cleared" and earlier and earlier[-1].kind == "result_override":
-        without[latest.game_id] = earlier[-1]  # type: ignore[assignment]
-    before_state = replace(state, overrides=without)
-    return [c.words for c in changes(standings(before_state, results), standings(state, results))]
+    before = {k: v for k, v in state.overrides.items() if k != latest.game_id}
+    prior = next((a for a in reversed(state.audit[:-1]) if a.game_id == latest.game_id), None)
+    if isinstance(prior, ResultOverride):
+        before[latest.game_id] = prior
+    was = standings(replace(state, overrides=before), results)
+    return [c.words for c in changes(was, standings(state, results))]
 
 
 def player_view(hub: EventHub, player: str) -> dict[str, Any]:
