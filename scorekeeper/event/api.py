@@ -281,6 +281,14 @@ def create_event_app(hub: EventHub) -> FastAPI:
         hub.drop(player, body.reason)
         return console_view(hub)
 
+    @app.post("/api/event/players/{player}/forget-phones", dependencies=[ORGANISER])
+    def forget_phones(player: str) -> dict[str, Any]:
+        """A lost or lent phone: every phone the player checked in with is signed out (they
+        check in again with their code)."""
+        if player not in hub.state().players:
+            raise NotFound("no player with that code in this event")
+        return {"player": player, "signed_out": hub.db.revoke(hub.event_id, "seat", player)}
+
     @app.post("/api/event/players/{player}/return", dependencies=[ORGANISER])
     def come_back(player: str) -> dict[str, Any]:
         hub.come_back(player)

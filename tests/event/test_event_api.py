@@ -112,6 +112,15 @@ def test_scopes_check_in_and_confirmations(event: Event) -> None:
     assert done.json()["round"]["confirmed"] is True
     assert done.json()["round"]["can_confirm"] is False
     refused(api.post(confirm, headers=phones[me]), 409, "has already confirmed")
+    # a lost phone: the organiser signs the player's phones out; the player checks in again
+    lost = other["seats"][-1]["player"]  # not at table 1, whose phones confirm below
+    refused(api.post(f"/api/event/players/{lost}/forget-phones", headers=judge), 403, "")
+    out = api.post(f"/api/event/players/{lost}/forget-phones", headers=org)
+    assert out.json() == {"player": lost, "signed_out": 1}
+    refused(api.get("/api/event/me", headers=phones[lost]), 401, "sign in first")
+    again = api.post("/api/event/check-in", json={"player": lost}).json()["token"]
+    assert api.get("/api/event/me", headers={"Authorization": f"Bearer {again}"}).is_success
+    refused(api.post("/api/event/players/zzzzz/forget-phones", headers=org), 404, "no player")
     waits = api.get("/api/event/console", headers=org).json()["waiting"]
     assert {w["table"] for w in waits} == {"1", "2"}
     for seat in mine["seats"][1:]:

@@ -1,7 +1,7 @@
 // The console's actions (console.html): seating, the timer, players (register, find a
-// returning player, check in, drop with a reason, bring back), judges' tokens and a game's
-// result set by a judge (with a reason) or cleared. Each action's answer is the console's
-// view, shown at once; refusals are shown in the hub's words.
+// returning player, check in, sign a player's phones out, drop with a reason, bring back),
+// judges' tokens and a game's result set by a judge (with a reason) or cleared. Each action's
+// answer is the console's view, shown at once; refusals are shown in the hub's words.
 import {$, el} from "./common.js";
 
 let c = null;  // {api, say, showView, refresh, ctx} from console.js
@@ -38,6 +38,12 @@ export function playerActions(p) {
     cell.append(el("button", {type: "button", class: "small",
       onclick: (ev) => act(`${path}/check-in`, undefined, `${p.name} is checked in.`,
                            ev.currentTarget)}, "Check in"));
+  }
+  if (p.checked_in) {  // a lost or lent phone: the player checks in again with their code
+    cell.append(el("button", {type: "button", class: "small",
+      onclick: (ev) => act(`${path}/forget-phones`, undefined,
+                           `${p.name}'s phones are signed out: they check in again with ` +
+                           "their code.", ev.currentTarget)}, "Sign out phones"));
   }
   cell.append(el("button", {type: "button", class: "small",
     onclick: () => askDrop(cell, p, path)}, "Drop…"));

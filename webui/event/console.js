@@ -52,10 +52,11 @@ function tableRow(t, pod) {
       el("div", {class: "small"}, readers)),
     el("td", {class: "num", dataset: {label: "Records"},
               title: "records the hub holds of the ones the table has"}, records),
-    el("td", {dataset: {label: "Needs attention"}}, t.attention.length ? el("ul",
-      {class: "attention-list"},
-      t.attention.map((why) => el("li", null, why))) : el("span", {class: "muted"}, "all well"),
-      pod && pod.status === "playing" ? undoButton(t, pod) : null));
+    // one block in the cell: a phone lays a cell's label and its content side by side
+    el("td", {dataset: {label: "Needs attention"}}, el("div", null, t.attention.length
+      ? el("ul", {class: "attention-list"}, t.attention.map((why) => el("li", null, why)))
+      : el("span", {class: "muted"}, "all well"),
+      pod && pod.status === "playing" ? undoButton(t, pod) : null)));
 }
 
 /** A judge's undo of a table's last play: it travels to the table and enters its own log
