@@ -41,9 +41,10 @@ export function playerActions(p) {
   }
   if (p.checked_in) {  // a lost or lent phone: the player checks in again with their code
     cell.append(el("button", {type: "button", class: "small",
+      "aria-label": `Sign out ${p.name}'s phones`, title: `Sign out ${p.name}'s phones`,
       onclick: (ev) => act(`${path}/forget-phones`, undefined,
                            `${p.name}'s phones are signed out: they check in again with ` +
-                           "their code.", ev.currentTarget)}, "Sign out phones"));
+                           "their code.", ev.currentTarget)}, "Sign out"));
   }
   cell.append(el("button", {type: "button", class: "small",
     onclick: () => askDrop(cell, p, path)}, "Drop…"));
