@@ -67,16 +67,17 @@ serve: $(RUN_STAMP)
 # both cores (pytest-xdist): the browser tests' Playwright event loop must not share a process
 # with tests that call asyncio.run. make test fails when any part does (mypy and the first run
 # both go to their end).
-# --dist worksteal: a worker whose queue runs dry takes half of the other's, so the slow sweeps
-# collected last (tests/test_*.py) no longer keep one core busy while the other idles, and a
-# browser module's fixture (tests/browser/test_a11y.py's tables) is mostly built by one worker.
-PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n $(or $(TEST_WORKERS),2) --dist worksteal
+# --dist worksteal (not for the browser tests): a worker whose queue runs dry takes half of the
+# other's, so the slow sweeps collected last (tests/test_*.py) no longer keep one core busy
+# while the other idles. The browser tests keep xdist's plain distribution: under worksteal
+# test_phone's pairing test timed out in 2 of 3 fresh-clone runs (cause not found).
+PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n $(or $(TEST_WORKERS),2)
 # PYTEST_ARGS (a path, -k ...) runs that selection alone, in one run, after the whole lint.
 test: $(DEV_STAMP) system-packages $(AXE_STAMP) $(MPY_STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	$(RUFF_CHECKS)
 	$(MAKE) --no-print-directory -j2 test-mypy test-others
-	$(PYTEST) tests/browser
+	$(PYTEST) --dist load tests/browser
 else
 	$(MAKE) --no-print-directory lint
 	$(PYTEST) $(PYTEST_ARGS)
@@ -87,7 +88,7 @@ endif
 test-mypy:
 	$(MYPY_CHECK)
 test-others:
-	$(PYTEST) --ignore=tests/browser
+	$(PYTEST) --dist worksteal --ignore=tests/browser
 
 LINTED := scorekeeper firmware_bridge tests bench fuzz soak
 RUFF_CHECKS := $(BIN)/ruff check $(LINTED) && $(BIN)/ruff format --check --quiet $(LINTED)
