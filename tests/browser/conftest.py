@@ -413,19 +413,22 @@ def mentions(text: str, ids: Iterable[str]) -> list[str]:
 
 
 def open_table(page: Page, table: str) -> None:
-    """Load the live page and choose ``table`` through its link (a[data-table])."""
+    """Load the live page and choose ``table`` through its link (a[data-table]); returns once
+    the page has chosen it (its link is the current one). Hazard: the page first shows a table
+    of its own choosing (a running one); only from then on is what it shows ``table``'s."""
     page.goto("/")
     link = page.locator(f'a[data-table="{table}"]').first
     link.wait_for(state="attached")
     if link.is_visible():
         link.click()
-        return
-    # a phone layout may fold the list of tables away: choose on a wider screen, then go back
-    size = page.viewport_size
-    page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
-    link.click()
-    if size:
-        page.set_viewport_size(size)
+    else:
+        # a phone layout may fold the list of tables away: choose on a wider screen, then back
+        size = page.viewport_size
+        page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+        link.click()
+        if size:
+            page.set_viewport_size(size)
+    expect(link, f"the page did not choose table {table}").to_have_attribute("aria-current", "page")
 
 
 def poll(

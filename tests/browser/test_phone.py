@@ -245,6 +245,7 @@ def test_the_organiser_shows_a_pairing_code_that_pairs_a_phone(
     tv = new_page("laptop", organiser=True)
     h.open_table(tv, table.id)
     tv.locator('button[data-pair-seat="1"]').click()
+    expect(tv.locator("#pair-title")).to_have_text(f"Pair a phone with {NAMES[1]}")
     # the test server listens on 127.0.0.1: a code, and no QR code no phone could open
     expect(tv.locator("#pair-qr svg")).to_have_count(0)
     shown = tv.locator("#pair-shown-code")

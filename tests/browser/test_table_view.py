@@ -130,6 +130,34 @@ def test_the_pairing_dialog_shows_no_qr_code_for_an_address_no_phone_can_open(
     expect(page.locator("#pair-qr")).to_be_hidden()
 
 
+def test_a_table_chosen_takes_the_table_left_off_the_page_before_its_view_comes(
+    server: Server,
+    world_table: Callable[..., WorldTable],
+    new_page: Callable[..., Page],
+    h: type[Helpers],
+) -> None:
+    """Choosing another table in the strip clears the table left at once, while the chosen
+    table's first view is on its way (held back here): none of its seats, picture or "Pair a
+    phone" buttons stay, since such a button would show a code for the table left (a phone
+    paired with the wrong table; under load, test_phone's pairing test clicked one)."""
+    left = world_table("arcanum", 3, seed=1)
+    chosen = world_table("angels-and-demons", 3, seed=1)
+    page = new_page("laptop", organiser=True)
+    h.open_table(page, left.id)
+    expect(page.locator("button[data-pair-seat]")).to_have_count(3)
+    expect(page.locator("#board svg")).not_to_have_count(0)
+    page.route_web_socket(re.compile(rf"/ws/tables/{chosen.id}$"), lambda ws: None)  # no view
+    h.open_table(page, chosen.id)
+    expect(
+        page.locator("button[data-pair-seat]"), "the table left still offers to pair its seats"
+    ).to_have_count(0)
+    expect(
+        page.locator("#seats [data-seat]"), "the table left's seats are still shown"
+    ).to_have_count(0)
+    expect(page.locator("#board svg"), "the table left's picture is still shown").to_have_count(0)
+    expect(page.locator("#table-name")).to_have_text(server.public_view(chosen.id)["name"])
+
+
 def test_keyboard_focus_stays_on_its_button_across_live_updates(
     server: Server,
     world_table: Callable[..., WorldTable],

@@ -9,6 +9,7 @@ import {focusKey, restoreFocus} from "./focus.js";
 import {generic} from "./generic.js";
 import {drawTables} from "./tables.js";
 import {drawMine} from "./phone.js";
+import {closePairing} from "./pairing.js";
 import {drawWaiting, drawBoard, drawSeats} from "./table.js";
 import {drawPrompts} from "./prompts.js";
 import {drawFeed} from "./feed.js";
@@ -87,6 +88,31 @@ export async function render() {
     Object.assign(row, {status: view.status, scores: view.scores, over: view.over});
     drawTables();
   }
+}
+
+/** Take the table drawn off the page when table `id` is chosen, before its first view comes:
+ * nothing of the table left may stay meanwhile, least of all a button bound to it (its "Pair
+ * a phone" would show a code for the table left, under the table just chosen). */
+export function clearTable(id) {
+  const row = page.tables.find((t) => t.id === id);
+  $("table-name").textContent = (row && row.name) || id;
+  $("game-name").textContent = row ? row.game_name || row.game || "" : "";
+  $("status").textContent = "";
+  $("status").className = "badge";
+  $("who").textContent = "";
+  document.body.classList.remove("has-seat", "over");
+  for (const part of ["mine", "phase", "waiting", "notices", "put-back", "board", "seats",
+                      "prompts", "feed", "score-chart", "history"]) {
+    $(part).replaceChildren();
+  }
+  for (const part of ["mine", "put-back", "prompts", "score-chart", "history"]) {
+    $(part).hidden = true;
+  }
+  $("put-back").dataset.key = "";  // drawn again when the new table has words to put back
+  $("feed-empty").hidden = false;
+  const summary = $("summary");
+  if (summary) summary.remove();
+  closePairing();  // a code shown for the table left
 }
 
 /** The page's own message (pairing withdrawn, no such table), with a dismiss button. */

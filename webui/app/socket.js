@@ -5,12 +5,13 @@
 // withdrawn pairing (4401/4403) makes the page forget its seat and follow the public view.
 
 import {$, page, tokens, saveTokens, mine} from "./state.js";
-import {schedule} from "./render.js";
+import {schedule, clearTable} from "./render.js";
 import {drawTables} from "./tables.js";
 
 /** Show table `id` (from the list, the URL's #id or a pairing) and follow it. */
 export function choose(id) {
   if (id === page.current && page.socket) return;
+  if (id !== page.current) clearTable(id);
   page.current = id;
   page.view = null;
   page.answers.clear();
