@@ -254,6 +254,11 @@ class SerialBackend(BridgeFrames, ReaderBackend):
                 continue
             try:
                 data = ser.read(max(1, ser.in_waiting))
+                if len(data) == 1 and (rest := ser.in_waiting):
+                    # A read that waited returns the first byte alone; the rest of its frame
+                    # has usually arrived meanwhile: handled with it, a frame costs one pass
+                    # of this loop, not two (a sighting no longer waits for a tick between).
+                    data += ser.read(rest)
             except (OSError, ValueError, TypeError, AttributeError) as exc:
                 # pyserial raises SerialException (an OSError) on unplug; a port closed under it
                 # by stop() can surface as TypeError/AttributeError inside pyserial.
