@@ -16,10 +16,17 @@ waits for the GIL, and a thread wake costs about 0.1 ms on the 2-core developmen
 (perf_counter spans in the server of bench/latency.py, medians of 1,000 sightings) the work
 took 0.22 ms and began 0.07 ms after the hand-over, yet the commit took 0.44 ms beside it
 against 0.29 ms alone (why was not found: the work had ended 0.17 ms before the commit
-returned), so overlapping saved only about 0.03 ms a sighting. On a Pi, whose SD card fsyncs
-in milliseconds, it should pay more (not measured on a Pi). So ``LockedSink`` measures both
-ways on the appending thread and takes the faster, trying the other now and then
-(``PROBE_EVERY``).
+returned), so overlapping saved only about 0.03 ms a sighting. A likely cause (not proven):
+when the work ends about when the fsync does, the appending thread waits for the GIL and is
+woken again after the work, and a wake costs about 0.1 ms there. Where the fsync is clearly
+longer it pays: two sinks side by side in one process (600 appends each, 0.18 ms of work, a
+fsync of about 0.4 ms) took a median 0.49 ms overlapped against 0.64 ms plain, the work
+beginning 0.05 ms after the hand-over and hidden whole. Posting the job before the row is
+written, to wake the thread sooner, was tried: the work still began 0.08 ms after the row
+was in (the thread sleeps again waiting for it), against 0.09 ms, so it is not done. On a
+Pi, whose SD card fsyncs in milliseconds, overlapping should pay (not measured on a Pi). So
+``LockedSink`` measures both ways on the appending thread and takes the faster, trying the
+other now and then (``PROBE_EVERY``).
 
 Whichever way, a write that fails once its row is in (the commit, or the marker after it) is
 raised by ``settle``, after the table applied the input: ``settle`` (the function) then drops
