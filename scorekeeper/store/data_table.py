@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, delete, insert, select, update
+from sqlalchemy import ColumnElement, Connection, bindparam, delete, insert, select, update
 
 from scorekeeper.store.base import META as _META
 from scorekeeper.store.base import table_of
@@ -27,10 +27,20 @@ def _key(game: str, kind: str, name: str | None = None) -> ColumnElement[bool]:
 
 
 def put(conn: Connection, game: str, kind: str, name: str, body: Mapping[str, Any]) -> None:
-    """Insert or replace one entry."""
+    """Insert or replace one entry.
+
+    The entry goes as execution parameters, not literals: SQLAlchemy's compiled cache keeps
+    the first statement of each shape with its values, which held the first entry saved (a
+    whole card pack) in memory for as long as the server ran."""
     values = {"body": dict(body), "updated_at": utcnow()}
-    if conn.execute(update(DATA).where(_key(game, kind, name)).values(**values)).rowcount == 0:
-        conn.execute(insert(DATA).values(game=game, kind=kind, name=name, **values))
+    where = (
+        (DATA.c.game == bindparam("k_game"))
+        & (DATA.c.kind == bindparam("k_kind"))
+        & (DATA.c.name == bindparam("k_name"))
+    )
+    keys = {"k_game": game, "k_kind": kind, "k_name": name}
+    if conn.execute(update(DATA).where(where), {**keys, **values}).rowcount == 0:
+        conn.execute(insert(DATA), {"game": game, "kind": kind, "name": name, **values})
 
 
 def get(conn: Connection, game: str, kind: str, name: str) -> dict[str, Any] | None:

@@ -3,9 +3,12 @@ that moves the board profiles a schema-2 store kept as meta strings into it."""
 
 from __future__ import annotations
 
+import gc
 import json
 import sqlite3
+import weakref
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.core import data
 from scorekeeper.games.arcanum.board_data import BOARD_KIND
@@ -36,6 +39,25 @@ def test_entries_are_saved_replaced_listed_and_deleted_per_game_and_kind(store_u
         assert store.data_names("g", "board") == ["b"] and store.data_names("h", "board") == ["a"]
     with Store(store_url) as store:  # durable across opens
         assert store.data("g", "board", "b") == {"name": "b", "n": 2}
+
+
+class _Cards(dict[str, Any]):
+    """An entry's mapping that can be watched for being freed (a plain dict cannot)."""
+
+
+def test_a_saved_entry_is_not_kept_in_memory(store_url: str) -> None:
+    # SQLAlchemy's compiled cache keeps the first statement of each shape with its literal
+    # values: an entry written into the statement (a whole card pack) stayed in memory.
+    with Store(store_url) as store:
+        saved = []
+        for n in (1, 2):  # the first save inserts, the second replaces
+            cards = _Cards(c1={"n": n})
+            saved.append(weakref.ref(cards))
+            store.save_data("g", "pack", "mine", {"name": "mine", "cards": cards})
+            del cards
+        gc.collect()
+        assert [ref() for ref in saved] == [None, None]
+        assert store.data("g", "pack", "mine") == {"name": "mine", "cards": {"c1": {"n": 2}}}
 
 
 def test_a_schema_2_store_gets_its_board_profiles_moved_into_the_data_table(

@@ -6,11 +6,14 @@ tests/store/conftest.py); what is about SQLite files (pragmas, locks, a corrupt 
 
 from __future__ import annotations
 
+import gc
 import re
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,6 +82,28 @@ def test_creates_tables(store: Store) -> None:
     store.set_status(a, "running")
     assert store.status(a) == "running"
     assert store.status(b) == "created"
+
+
+class _Pack(dict[str, Any]):
+    """A config option's mapping that can be watched for being freed (a plain dict cannot)."""
+
+
+def test_a_stored_config_is_not_kept_in_memory(store: Store) -> None:
+    # SQLAlchemy's compiled cache keeps the first statement of each shape, literal values and
+    # all: a config written into the statement stayed in memory as long as the store ran.
+    written = []
+    for name in ("a", "b"):
+        pack = _Pack(cards={"c1": {"name": name}})
+        written.append(weakref.ref(pack))
+        config = TableConfig(game="fake", seats=("ann",), options={"pack": pack}, name=name)
+        table_id = store.create_table(config)
+        store.replace_config(table_id, config)
+        assert store.config(table_id).options == {"pack": {"cards": {"c1": {"name": name}}}}
+        del pack, config
+    gc.collect()
+    assert [ref() for ref in written] == [None, None]
+    with pytest.raises(NotFound, match="t9"):
+        store.replace_config("t9", make_config())
 
 
 def test_pragmas_are_set_on_every_connection(db_path: Path, sqlite_store: Store) -> None:
