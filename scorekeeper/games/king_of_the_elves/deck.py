@@ -3,12 +3,14 @@ from a manifest's plain mapping (``deck_of``, ``pieces_of``), what keeps one fro
 table (``problems``), and the shipped manifests (decks/*.yaml).
 
 The schema, the YAML and CSV forms and the data kind are in deck_data.py, imported only when a
-manifest is read or checked (``load_shipped``, ``from_mapping`` import it when called): a table
-plays from the manifest its resolved options hold, with no file model loaded.
+manifest is checked (``from_mapping`` imports it when called; ``load_shipped`` reads a shipped
+manifest's checked JSON twin): a table plays from the manifest its resolved options hold, with no
+file model loaded.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -69,7 +71,17 @@ def shipped() -> dict[str, Path]:
 
 def load_shipped(name: str) -> dict[str, Any]:
     """A shipped manifest's validated mapping; ConfigError naming the shipped ones when
-    unknown."""
+    unknown.
+
+    A table plays from ``decks/<name>.json`` when it is there: the same mapping, checked and
+    written beside the YAML (``deck_data.ready_text``; tests/games/king_of_the_elves/test_deck.py
+    keeps them equal), read without the schema's models and the YAML parser, which cost a
+    serving table about 1 MB."""
+    twin = DECKS_DIR / f"{name}.json"
+    if name in shipped() and twin.is_file():
+        data = json.loads(twin.read_text(encoding="utf-8"))
+        assert isinstance(data, dict)
+        return data
     from scorekeeper.games.king_of_the_elves import deck_data
 
     return deck_data.load_shipped(name)

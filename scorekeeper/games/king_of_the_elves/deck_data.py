@@ -1,8 +1,9 @@
 """King of the Elves' deck manifests as a data kind: schema (pydantic), YAML and CSV, checks.
 
 Imported only when a manifest is read, checked or edited (a data route, the CLI, a table created
-from a name or a mapping), never to play a table whose options hold the manifest already: it
-loads pydantic and the YAML models (tests/commands/test_serve_imports.py keeps serve lean).
+from a mapping other than a shipped one), never to play a table whose options hold the manifest
+already, nor for a shipped one (deck.py reads its checked JSON twin, ``ready_text``): it loads
+pydantic and the YAML models (tests/commands/test_serve_imports.py keeps serve lean).
 
 The rulebook lists neither the village cards nor the counts per type, so a manifest records them
 for one physical copy (docs/games/king-of-the-elves.md, "The deck manifest")::
@@ -31,6 +32,7 @@ checks the YAML tag itself (``'2'`` quoted is text, not a count).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
@@ -214,6 +216,14 @@ def load_shipped(name: str) -> dict[str, Any]:
             "(a saved one is chosen by its name when the table is created)"
         )
     return _mapping(validate_yaml(DeckModel, read_text(files[name]), str(files[name])))
+
+
+def ready_text(name: str) -> str:
+    """The text of ``decks/<name>.json``, the checked twin of a shipped manifest's YAML that a
+    table reads instead (deck.py's ``load_shipped``). After editing the YAML, write it with
+    ``.venv/bin/python -c "from scorekeeper.games.king_of_the_elves import deck, deck_data;
+    (deck.DECKS_DIR / 'assumed.json').write_text(deck_data.ready_text('assumed'))"``."""
+    return json.dumps(load_shipped(name), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def from_mapping(data: Any, source: str = "the deck option") -> dict[str, Any]:

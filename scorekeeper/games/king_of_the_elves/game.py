@@ -183,6 +183,8 @@ def _deck_mapping(value: Any) -> dict[str, Any]:
     """A deck option (a shipped name or a whole manifest) as a complete manifest mapping."""
     if isinstance(value, str):
         data = _shipped(value)
+    elif isinstance(value, Mapping) and _is_shipped(value):
+        data = dict(value)  # a shipped manifest as it is: checked when its twin was written
     elif isinstance(value, Mapping):
         data = deck.from_mapping(value)
     else:
@@ -193,6 +195,20 @@ def _deck_mapping(value: Any) -> dict[str, Any]:
             f"deck manifest {data.get('name')!r} cannot start a table: {'; '.join(found)}"
         )
     return data
+
+
+def _is_shipped(value: Mapping[str, Any]) -> bool:
+    """Whether ``value`` is a shipped manifest's mapping unchanged (the hub resolves a name to
+    its mapping, and a table's resolved options are resolved again when it is rebuilt):
+    checking it again loaded the schema's models and the YAML parser, about 1 MB of a serving
+    table's memory."""
+    name = value.get("name")
+    return (
+        isinstance(name, str)
+        and value.get("sample") is True
+        and name in deck.shipped()
+        and _shipped(name) == value
+    )
 
 
 @lru_cache(maxsize=8)

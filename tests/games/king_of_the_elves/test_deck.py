@@ -45,6 +45,25 @@ def test_the_assumed_manifest_is_the_contracts_table() -> None:
     assert entry.sample and entry.problems() == []
 
 
+def test_the_json_a_table_plays_from_is_the_checked_yaml() -> None:
+    # deck.load_shipped reads decks/assumed.json (no schema models, no YAML parser: memory on
+    # a Pi); it must be exactly what the YAML gives once checked (deck_data.ready_text's
+    # docstring says how to write it again).
+    twin = deck.DECKS_DIR / "assumed.json"
+    assert twin.read_text(encoding="utf-8") == deck_data.ready_text("assumed")
+    manifest = deck_data.load_shipped("assumed")  # always from the YAML
+    assert deck.load_shipped("assumed") == manifest
+    assert data.sample(deck_data.DECK_KIND, "assumed").data == manifest
+    # An unchanged shipped manifest is taken as it is when options are resolved again: the
+    # same mapping, key order too, as checking it would give.
+    checked = deck.from_mapping(manifest)
+    assert checked == manifest and list(checked) == list(manifest)
+    game = KingOfTheElves()
+    by_name = game.resolve_options({"deck": "assumed"}, 3)
+    again = game.resolve_options(by_name, 3)
+    assert again == by_name and list(again["deck"]) == list(manifest)
+
+
 def test_pieces_follow_the_manifest_counts_in_enrollment_order() -> None:
     game = KingOfTheElves()
     pieces = game.pieces()
