@@ -11,20 +11,18 @@ lock and the store lock: it must take no lock, and publish nothing. HAZARD: neve
 holding the store lock in another thread that waits for this one.
 
 Which way pays depends on the machine. Overlapping saves the work's time when the work, plus
-waking the log-work thread, ends before the fsync does; when it does not, the appending thread
-waits for the GIL, and a thread wake costs about 0.1 ms on the 2-core development VM. There
-(perf_counter spans in the server of bench/latency.py, medians of 1,000 sightings) the work
-took 0.22 ms and began 0.07 ms after the hand-over, yet the commit took 0.44 ms beside it
-against 0.29 ms alone (why was not found: the work had ended 0.17 ms before the commit
-returned), so overlapping saved only about 0.03 ms a sighting. A likely cause (not proven):
-when the work ends about when the fsync does, the appending thread waits for the GIL and is
-woken again after the work, and a wake costs about 0.1 ms there. Where the fsync is clearly
-longer it pays: two sinks side by side in one process (600 appends each, 0.18 ms of work, a
-fsync of about 0.4 ms) took a median 0.49 ms overlapped against 0.64 ms plain, the work
-beginning 0.05 ms after the hand-over and hidden whole. Posting the job before the row is
-written, to wake the thread sooner, was tried: the work still began 0.08 ms after the row
-was in (the thread sleeps again waiting for it), against 0.09 ms, so it is not done. On a
-Pi, whose SD card fsyncs in milliseconds, overlapping should pay (not measured on a Pi). So
+waking the log-work thread, ends before the fsync does. When it does not, the appending thread,
+back from the fsync, waits for the GIL and must be woken again once the work is done, and on
+the 2-core development VM waking a thread that sleeps costs 0.05-0.6 ms. Measured in one
+process (two sinks side by side, 400-600 appends each, a fsync of about 0.4 ms): with 0.18 ms
+of work, 0.49 ms overlapped against 0.64 ms plain (the work hidden whole); with 0.35 ms, the
+commit returned 0.20 ms after the work ended; with 0.45 ms, 0.61 ms after, and overlapping
+took 1.63 ms against 1.05 ms plain. In the server of bench/latency.py the work (about 0.2 ms)
+ends about when its fsync (0.26-0.29 ms) does: the commit took 0.44 ms beside it against 0.29
+ms alone, and overlapping saved about 0.03 ms a sighting. Posting the job before the row is
+written, to wake the thread sooner, was tried: the work still began 0.08 ms after the row was
+in (the thread sleeps again waiting for it), against 0.09 ms, so it is not done. On a Pi,
+whose SD card fsyncs in milliseconds, overlapping should pay (not measured on a Pi). So
 ``LockedSink`` measures both ways on the appending thread and takes the faster, trying the
 other now and then (``PROBE_EVERY``).
 
