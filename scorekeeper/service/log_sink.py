@@ -17,14 +17,15 @@ the 2-core development VM waking a thread that sleeps costs 0.05-0.6 ms. Measure
 process (two sinks side by side, 400-600 appends each, a fsync of about 0.4 ms): with 0.18 ms
 of work, 0.49 ms overlapped against 0.64 ms plain (the work hidden whole); with 0.35 ms, the
 commit returned 0.20 ms after the work ended; with 0.45 ms, 0.61 ms after, and overlapping
-took 1.63 ms against 1.05 ms plain. In the server of bench/latency.py the work (about 0.2 ms)
-ends about when its fsync (0.26-0.29 ms) does: the commit took 0.44 ms beside it against 0.29
-ms alone, and overlapping saved about 0.03 ms a sighting. Posting the job before the row is
-written, to wake the thread sooner, was tried: the work still began 0.08 ms after the row was
-in (the thread sleeps again waiting for it), against 0.09 ms, so it is not done. On a Pi,
-whose SD card fsyncs in milliseconds, overlapping should pay (not measured on a Pi). So
-``LockedSink`` measures both ways on the appending thread and takes the faster, trying the
-other now and then (``PROBE_EVERY``).
+took 1.63 ms against 1.05 ms plain. In the server of bench/latency.py the commit is slower
+beside any work, for a reason not found: beside the work (about 0.2 ms) it took 0.44 ms
+against 0.29 ms alone, and overlapping saved about 0.03 ms a sighting; beside 0.07 ms of work
+(an experiment that skipped rendering the views) 0.33 ms against 0.29 ms. Posting the job
+before the row is written, to wake the thread sooner, was tried: the work still began 0.08 ms
+after the row was in (the thread sleeps again waiting for it), against 0.09 ms, so it is not
+done. On a Pi, whose SD card fsyncs in milliseconds, overlapping should pay (not measured on
+a Pi). So ``LockedSink`` measures both ways on the appending thread and takes the faster,
+trying the other now and then (``PROBE_EVERY``).
 
 Whichever way, a write that fails once its row is in (the commit, or the marker after it) is
 raised by ``settle``, after the table applied the input: ``settle`` (the function) then drops
