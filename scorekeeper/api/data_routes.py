@@ -73,7 +73,8 @@ def options_from_http(hub: Hub, game_id: str, options: Mapping[str, Any]) -> dic
     """A table's options as they came over HTTP, each option a data kind selects resolved to
     its entry's whole mapping (a sample's or a stored entry's name, or an uploaded mapping),
     so the table's config is self-contained. ConfigError (a 422) naming the entries there are
-    for an unknown name: a name is never read as a path on the server."""
+    for an unknown name: a name is never read as a path on the server. A shipped entry's name
+    the game reads itself (``Game.needs_data_entry``) is left to ``resolve_options``."""
     from scorekeeper.games import find_game
 
     out = dict(options)
@@ -81,7 +82,9 @@ def options_from_http(hub: Hub, game_id: str, options: Mapping[str, Any]) -> dic
         game = find_game(game_id)
     except UnknownGame:
         return out  # the hub refuses it, naming the games there are
-    for kind in game.data_kinds():  # none for most games: core.data is then never loaded
+    if not any(game.needs_data_entry(name, value) for name, value in out.items()):
+        return out  # most games, and shipped entries: no data kind, core.data never loaded
+    for kind in game.data_kinds():
         if kind.option is not None and kind.option in out:
             from scorekeeper.core import data
 

@@ -181,6 +181,18 @@ class Game(ABC, Generic[S]):
         Default: none."""
         return ()
 
+    def needs_data_entry(self, option: str, value: Any) -> bool:
+        """Whether the hub must turn ``value`` of the table option ``option`` into a data
+        entry's whole mapping before ``resolve_options`` (``core.data.resolve_option``: a
+        stored entry's name, an uploaded mapping). False for an option no data kind selects.
+
+        A game may answer False for the name of an entry shipped with it that its own
+        ``resolve_options`` reads to the very mapping the data kind would give: the hub then
+        loads none of the game's data kinds, whose file models and YAML parser cost a serving
+        table about 1 MB. Hazard: an answer of False for anything else leaves a stored entry's
+        name unresolved (the game refuses it as unknown). Default: from ``data_kinds``."""
+        return any(kind.option == option for kind in self.data_kinds())
+
     @abstractmethod
     def pieces(self) -> tuple[str, ...]:
         """Every piece id of one physical copy (cards, pawns, tokens), in enrollment order."""

@@ -304,6 +304,12 @@ class Arcana(Game[State]):
 
         return (PACK_KIND,)
 
+    def needs_data_entry(self, option: str, value: Any) -> bool:
+        # A shipped pack's name is read here, from its checked JSON (resolve_options).
+        from scorekeeper.games.arcana import pack
+
+        return option == PACK_OPTION and not (isinstance(value, str) and value in pack.shipped())
+
     def pieces(self) -> tuple[str, ...]:
         return PIECES
 

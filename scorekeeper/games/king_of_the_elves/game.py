@@ -285,6 +285,10 @@ class KingOfTheElves(Game[State]):
 
         return (DECK_KIND,)
 
+    def needs_data_entry(self, option: str, value: Any) -> bool:
+        # A shipped manifest's name is read here, from its checked JSON (resolve_options).
+        return option == DECK_OPTION and not (isinstance(value, str) and value in deck.shipped())
+
     def pieces(self) -> tuple[str, ...]:
         return deck.pieces_of(_shipped("assumed"))
 
