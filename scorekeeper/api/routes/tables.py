@@ -79,11 +79,14 @@ def routes(hub: Hub) -> APIRouter:
     def create_table(body: CreateTable) -> dict[str, Any]:
         """Organiser: create a table; with ``start`` it starts at once."""
         from scorekeeper.api.data_routes import options_from_http
-        from scorekeeper.readers.base import check_remote_spec
 
         # No server path comes over HTTP: a data option names an entry, readers no file.
         options = options_from_http(hub, body.game, body.options)
-        readers = None if body.readers is None else check_remote_spec(body.readers)
+        readers = None
+        if body.readers is not None:  # the reader backends' code only for a table with readers
+            from scorekeeper.readers.base import check_remote_spec
+
+            readers = check_remote_spec(body.readers)
         table_id = hub.create_table(
             body.game,
             body.seats,
