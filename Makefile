@@ -69,8 +69,9 @@ serve: $(RUN_STAMP)
 # both go to their end).
 # --dist worksteal (not for the browser tests): a worker whose queue runs dry takes half of the
 # other's, so the slow sweeps collected last (tests/test_*.py) no longer keep one core busy
-# while the other idles. The browser tests keep xdist's plain distribution: under worksteal
-# test_phone's pairing test timed out in 2 of 3 fresh-clone runs (cause not found).
+# while the other idles. The browser tests keep xdist's plain distribution: it took as long as
+# worksteal there (a test's timeout under worksteal was a race on the live page, fixed in
+# 38bf6f4: a table chosen kept the last one's pair buttons until its first view came).
 PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n $(or $(TEST_WORKERS),2)
 # PYTEST_ARGS (a path, -k ...) runs that selection alone, in one run, after the whole lint.
 test: $(DEV_STAMP) system-packages $(AXE_STAMP) $(MPY_STAMP)

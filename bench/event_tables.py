@@ -3,8 +3,10 @@
 Real table servers are too heavy to run 100 of on one machine, so each worker process runs
 several tables, each the code a table's Pi runs: a service ``Hub`` on its own SQLite file with
 a ``TableAgent`` publishing its event games' records over MQTT with the table's own broker
-credentials. The inputs are a simulated game's (scorekeeper/sim): the sightings and decisions
-a real table would produce, so the referee accepts them. When a table's game runs out of
+credentials. The worker's agents share one network thread (bench/mqtt_loop.py says why): a
+record is written to the broker on the table's thread as it is committed. The inputs are a
+simulated game's (scorekeeper/sim): the sightings and decisions a real table would produce,
+so the referee accepts them. When a table's game runs out of
 inputs it is ended and the table's next game (the next round) starts.
 
 One pacing loop feeds the worker's tables in turn at the rate asked for; an input is accepted
@@ -29,6 +31,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from bench.mqtt_loop import SharedLoop
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.event import wire
@@ -81,11 +84,11 @@ class SimTable:
         return True
 
 
-def _open_table(folder: Path, creds: dict[str, Any]) -> SimTable:
+def _open_table(folder: Path, creds: dict[str, Any], network: SharedLoop) -> SimTable:
     login = TableCredentials.from_dict(creds)
     hub = Hub.open(folder / f"table-{login.table}.db")
     hub.store._conn.exec_driver_sql("PRAGMA synchronous=OFF")  # see the module's hazard
-    agent = TableAgent(hub, login)
+    agent = TableAgent(hub, login, network=network)
     agent.start()
     return SimTable(login.table, hub, agent)
 
@@ -167,10 +170,11 @@ def serve(conn: Connection, folder: str, event: str, creds: list[dict[str, Any]]
     """The worker's life: open its tables, then do what the parent asks until ``stop``."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s %(message)s")
     tables = []
+    network = SharedLoop()
     for creds_of_one in creds:
         # Spread over a heartbeat, as tables that joined at different times are: started
         # together, all of them would send their status in the same instant every 5 s.
-        tables.append(_open_table(Path(folder), creds_of_one))
+        tables.append(_open_table(Path(folder), creds_of_one, network))
         time.sleep(wire.HEARTBEAT_S / len(creds))
     try:
         deadline = time.monotonic() + 50
@@ -193,3 +197,4 @@ def serve(conn: Connection, folder: str, event: str, creds: list[dict[str, Any]]
         for table in tables:
             table.agent.stop()
             table.hub.close()
+        network.stop()

@@ -15,6 +15,8 @@ protocol fills the gap later), never kept without limit.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
@@ -53,12 +55,18 @@ def make_client(
     return client
 
 
-def connect(client: mqtt.Client, host: str, port: int) -> None:
-    """Start connecting ``client`` in the background (its network thread keeps reconnecting:
-    a broker that is down at start is not an error, it is waited for)."""
+def prepare(client: mqtt.Client, host: str, port: int) -> None:
+    """Tell ``client`` where and how to connect (the persistent MQTT 5 session) without
+    connecting yet."""
     props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     props.SessionExpiryInterval = SESSION_EXPIRY
     client.connect_async(host, port, keepalive=KEEPALIVE, clean_start=False, properties=props)
+
+
+def connect(client: mqtt.Client, host: str, port: int) -> None:
+    """Start connecting ``client`` in the background (its network thread keeps reconnecting:
+    a broker that is down at start is not an error, it is waited for)."""
+    prepare(client, host, port)
     client.loop_start()
 
 
@@ -66,3 +74,26 @@ def close(client: mqtt.Client) -> None:
     """Disconnect cleanly (the session stays with the broker) and stop the network thread."""
     client.disconnect()
     client.loop_stop()
+
+
+class Network(Protocol):
+    """Who runs a client's connection: ``connect`` starts its session in the background (and
+    keeps it up), ``close`` ends it cleanly. A table's Pi and a hub use ``OWN_THREAD``; the
+    event benchmark runs many tables' clients on one thread of a process (bench/mqtt_loop.py)."""
+
+    def connect(self, client: mqtt.Client, host: str, port: int) -> None: ...
+
+    def close(self, client: mqtt.Client) -> None: ...
+
+
+class _OwnThread:
+    """paho's own network thread for each client (``loop_start``)."""
+
+    def connect(self, client: mqtt.Client, host: str, port: int) -> None:
+        connect(client, host, port)
+
+    def close(self, client: mqtt.Client) -> None:
+        close(client)
+
+
+OWN_THREAD: Network = _OwnThread()

@@ -58,7 +58,8 @@ def _now() -> str:
 class TableAgent:
     """Joins ``hub`` (the table's ``scorekeeper.service.hub.Hub``) to an event: ``start()``,
     ``stop()``. ``heartbeat``: seconds between status messages; ``reconnect``: the first and
-    the longest wait between connection attempts."""
+    the longest wait between connection attempts; ``network``: who runs the connection (paho's
+    own thread, unless a benchmark runs many tables in one process)."""
 
     def __init__(
         self,
@@ -68,8 +69,10 @@ class TableAgent:
         heartbeat: float = wire.HEARTBEAT_S,
         reconnect: tuple[int, int] = (1, 30),
         kit: str | None = None,
+        network: mqtt_session.Network = mqtt_session.OWN_THREAD,
     ) -> None:
         self.hub = hub
+        self.network = network
         self.creds = creds
         # The stored kit (this table's copy of the game: which tag is which card) for the
         # event's games when the hub sends none; None: the one kit stored for that game.
@@ -126,7 +129,7 @@ class TableAgent:
             self._listening = True
         self._thread = threading.Thread(target=self._worker, name="table-agent", daemon=True)
         self._thread.start()
-        mqtt_session.connect(self.client, self.creds.host, self.creds.port)
+        self.network.connect(self.client, self.creds.host, self.creds.port)
         log.info(
             "table agent started", extra=self._extra(broker=f"{self.creds.host}:{self.creds.port}")
         )
@@ -142,7 +145,7 @@ class TableAgent:
             if info.rc == MQTTErrorCode.MQTT_ERR_SUCCESS:
                 info.wait_for_publish(timeout=2.0)
         self._connected.clear()
-        mqtt_session.close(self.client)
+        self.network.close(self.client)
         self._work.put(None)
         if self._thread is not None:
             self._thread.join(timeout=10.0)
