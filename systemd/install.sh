@@ -132,6 +132,11 @@ if ! "$VENV/bin/python" -m pip install --quiet --upgrade --editable "${SRC}[pi]"
     "$VENV/bin/python" -m pip install --quiet --upgrade --editable "${SRC}[pi]"
 fi
 "$VENV/bin/scorekeeper" --version
+# The service cannot write __pycache__ into $SRC (root's, and ProtectSystem=strict): without
+# this every start compiles the package from source again, which is slower and leaves the
+# compiler's garbage in the server's memory (about 1 MB with a table, docs/design.md "Budgets").
+say "compiling the package"
+"$VENV/bin/python" -m compileall -q "$SRC/scorekeeper" "$SRC/firmware_bridge"
 
 # --- 5. unit and udev rule ------------------------------------------------------------------
 say "installing $UNIT and $RULE"
