@@ -51,10 +51,15 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from scorekeeper.errors import NotFound, ScorekeeperError, StoreError
 from scorekeeper.event import mqtt_session, wire
+from scorekeeper.store.replica import Runs
 
 log = logging.getLogger("scorekeeper.event.ingest")
 
 DRAIN = 500  # messages taken from the inbox at a time (one transaction for them all)
+# Seconds a drain waits after its first message for more to come: a transaction's round trips
+# cost the hub and PostgreSQL about as much as a hundred records in it, so a hub that took
+# each message as it came spent most of its time on them (measured: make bench, event mode).
+LINGER = 0.005
 CHECK_EVERY = 0.25  # seconds between two looks at the open gaps
 # Records read at a time per game after its high water: a game whose gap stays open has that
 # many index entries read again at each drain that has it (500 took 0.2 s a drain for 100).
@@ -96,8 +101,10 @@ class Ingest:
         resend_after: float = 1.0,
         resend_every: float = 3.0,
         reconnect: tuple[int, int] = (1, 30),
+        linger: float = LINGER,
     ) -> None:
         self.store = store
+        self.linger = linger
         self.event = wire.check_id("event", event_id)
         self.host, self.port = host, port
         self.client_id = client_id
@@ -235,9 +242,11 @@ class Ingest:
                 return
             items = [first]
             done = False
+            until = time.monotonic() + self.linger
             while len(items) < DRAIN:
                 try:
-                    item = self._inbox.get_nowait()
+                    wait = until - time.monotonic()
+                    item = self._inbox.get(timeout=wait) if wait > 0 else self._inbox.get_nowait()
                 except queue.Empty:
                     break
                 if item is None:
@@ -320,8 +329,12 @@ class Ingest:
 
     def _store_drain(self, by_game: dict[str, tuple[str, list[tuple[int, str, str]]]]) -> None:
         """Store a drain's records of every game in one transaction, then move on."""
+        # The runs after the high waters known here are read in the insert's transaction.
+        after = {game: self._high[game] for game in by_game if game in self._high}
         try:
-            news = self.store.receive_many({game: rows for game, (_t, rows) in by_game.items()})
+            news, runs = self.store.receive_and_read(
+                {game: rows for game, (_t, rows) in by_game.items()}, after, RUN
+            )
         except StoreError:  # a malformed row (or the store is away): game by game, in words
             for game, (table, rows) in by_game.items():
                 self._guarded(table, self._on_log, table, game, rows)
@@ -333,7 +346,7 @@ class Ingest:
         again = {g: by_game[g] for g in stored if (news[g] or 0) < len(by_game[g][1])}
         if again:
             self._check_same(again)
-        self._advance(stored, {g for g in stored if news[g]})
+        self._advance(stored, {g for g in stored if news[g]}, runs)
 
     def _on_log(self, table: str, game: str, rows: list[tuple[int, str, str]]) -> None:
         """Store one game's records on their own (in seq order, gaps possible), move on."""
@@ -365,13 +378,18 @@ class Ingest:
         self._seen[game] = max(self._seen.get(game, 0), rows[-1][0])
         return True
 
-    def _advance(self, games: dict[str, str], told: set[str]) -> None:
+    def _advance(self, games: dict[str, str], told: set[str], read: Runs | None = None) -> None:
         """Move each game's high water over what the store holds above it (one query for
-        them all, whichever hub stored it), hand that run to the replicas, note each gap,
-        and tell ``on_records`` of each game that moved or got new records (``told``)."""
+        them all, whichever hub stored it, unless ``read`` has it: runs read after the high
+        waters this process knew), hand that run to the replicas, note each gap, and tell
+        ``on_records`` of each game that moved or got new records (``told``)."""
         after: dict[str, int] = {}
         first: set[str] = set()  # games first heard of in this process: the store says
+        read = read or {}
         for game in games:
+            if game in read:
+                after[game] = self._high[game]
+                continue
             if game not in self._high:
                 try:
                     self._high[game] = self.store.high_water(game)
@@ -379,7 +397,8 @@ class Ingest:
                     continue
                 first.add(game)
             after[game] = self._high[game]
-        runs = self.store.runs_after(after, RUN)
+        runs = {g: read[g] for g in after if g in read}
+        runs.update(self.store.runs_after({g: a for g, a in after.items() if g not in read}, RUN))
         full = {g: rows[-1][0] for g, (rows, _b) in runs.items() if len(rows) == RUN}
         while full:  # a long run (a gap just filled, a hub just started): read on
             more = self.store.runs_after(full, RUN)

@@ -25,14 +25,19 @@ RAW_LIMIT = 500  # records a resend reads at a time
 _INSERT_CHUNK = 1000  # rows per INSERT statement (5 parameters a row; SQLite allows 32766)
 
 Raw = tuple[int, str, str]  # (seq, the record's JSON text as stored, its chain value)
+# Per table: its run of records after a seq, and the first seq stored beyond the run's gap.
+Runs = dict[str, tuple[list[Raw], int | None]]
 
 # PostgreSQL's forms of receive_many and runs_after: fixed texts over arrays, so each
 # drain of a hub's ingest costs no SQL building or compiling (that was most of its CPU).
 # The insert answers each of :games that has a table row with how many of its rows were new
 # (a game without one gets no rows: its foreign key would refuse them).
+# The rows come as one JSON array of [id, seq, text, chain]: psycopg quotes each element of a
+# text[] parameter with a regular expression (about 60 us a record's text in a hub's profile),
+# where json.dumps and PostgreSQL's JSON parser take the texts whole.
 _PG_INSERT = sql(
-    "WITH u AS (SELECT * FROM unnest(CAST(:ids AS varchar[]), CAST(:seqs AS integer[]), "
-    "CAST(:texts AS text[]), CAST(:chains AS varchar[])) AS u(t, s, r, c)), "
+    "WITH u AS (SELECT e->>0 AS t, CAST(e->>1 AS integer) AS s, e->>2 AS r, e->>3 AS c "
+    "FROM json_array_elements(CAST(:rows AS json)) AS e), "
     "ins AS (INSERT INTO log (table_id, seq, at, record, chain) "
     "SELECT u.t, u.s, :at, CAST(u.r AS json), u.c FROM u JOIN tables ON tables.id = u.t "
     "ORDER BY u.t, u.s ON CONFLICT (table_id, seq) DO NOTHING RETURNING table_id) "
@@ -154,12 +159,25 @@ class ReplicaStore(LogStore):
 
         StoreError, with nothing stored for any table, when a row is malformed (the caller
         can then ``receive`` table by table to keep the good ones)."""
+        return self.receive_and_read(rows_by_game, {})[0]
+
+    def receive_and_read(
+        self,
+        rows_by_game: Mapping[str, Sequence[Raw]],
+        after_by_game: Mapping[str, int],
+        limit: int = RAW_LIMIT,
+    ) -> tuple[dict[str, int | None], Runs]:
+        """``receive_many``, then ``runs_after(after_by_game, limit)`` read in the same
+        transaction before its commit (on PostgreSQL two round trips fewer than apart, which
+        a hub's ingest pays at every drain); the read sees the rows just inserted and what
+        other hubs committed. StoreError as ``receive_many``, nothing stored or read."""
         checked = {
             game: [self._checked_row(game, row) for row in rows]
             for game, rows in rows_by_game.items()
         }
         if not checked:
-            return {}
+            return {}, self.runs_after(after_by_game, limit)
+        runs: Runs = {}
         # In (game, seq) order: two hubs inserting the same rows (a resend both got) then
         # take their row locks in the same order, so neither waits on the other's.
         flat = sorted((game, row) for game, rows in checked.items() for row in rows)
@@ -169,10 +187,7 @@ class ReplicaStore(LogStore):
                 params = {
                     "at": now,
                     "games": list(checked),
-                    "ids": [game for game, _row in flat],
-                    "seqs": [row[0] for _game, row in flat],
-                    "texts": [row[1] for _game, row in flat],
-                    "chains": [row[2] for _game, row in flat],
+                    "rows": json.dumps([(game, *row) for game, row in flat]),
                 }
                 new = {str(g): int(n) for g, n in conn.execute(_PG_INSERT, params).all()}
                 known = set(new)
@@ -202,6 +217,8 @@ class ReplicaStore(LogStore):
                 stmt = sqlite.insert(LOG).values(values).on_conflict_do_nothing(index_elements=keys)
                 for (game,) in conn.execute(stmt.returning(LOG.c.table_id)).all():
                     new[game] += 1
+            if after_by_game and not self._sqlite:
+                runs = self._pg_runs(conn, after_by_game, limit)
             conn.commit()
             for game in known:  # what is cached about these logs may be stale now
                 self._next_seq.pop(game, None)
@@ -210,7 +227,9 @@ class ReplicaStore(LogStore):
                 for game, count in new.items():
                     if count:
                         self._mark(game, max(seq for seq, _text, _chain in checked[game]))
-        return {game: new.get(game) for game in checked}
+        if after_by_game and self._sqlite:  # (one writer: apart costs nothing more)
+            runs = self.runs_after(after_by_game, limit)
+        return {game: new.get(game) for game in checked}, runs
 
     def _mark(self, table_id: str, top: int) -> None:
         """Note a replica's new top seq in the marker file (SQLite stores only)."""
@@ -223,9 +242,7 @@ class ReplicaStore(LogStore):
                 f"cannot be written: {exc.strerror or exc}"
             ) from None
 
-    def runs_after(
-        self, after_by_game: Mapping[str, int], limit: int = RAW_LIMIT
-    ) -> dict[str, tuple[list[Raw], int | None]]:
+    def runs_after(self, after_by_game: Mapping[str, int], limit: int = RAW_LIMIT) -> Runs:
         """For many tables in one query: each one's run of records right after ``after``
         (seqs after+1, after+2, ... without a gap, at most ``limit``), and the first seq
         stored beyond the run's gap (None: nothing stored beyond it, or the limit was hit).
@@ -233,20 +250,13 @@ class ReplicaStore(LogStore):
         apply, and where an open gap ends. Records stored beyond a gap are not sent (a gap
         that stays open costs no transfer). A table that does not exist has nothing here (no
         NotFound)."""
-        out: dict[str, tuple[list[Raw], int | None]] = {g: ([], None) for g in after_by_game}
+        out: Runs = {g: ([], None) for g in after_by_game}
         if not out:
             return out
-        params = {"ids": list(out), "afters": [int(a) for a in after_by_game.values()]}
         if not self._sqlite:
             with self._db("read the log") as conn:
-                found = conn.execute(_PG_RUNS, {**params, "lim": int(limit)}).all()
+                out = self._pg_runs(conn, after_by_game, limit)
                 conn.rollback()
-            for game, seq, text, chain in found:
-                run, _beyond = out[str(game)]
-                if text is None:  # the first record beyond the run's gap
-                    out[str(game)] = (run, int(seq))
-                else:
-                    run.append((int(seq), str(text), str(chain or "")))
             return out
         raw = self._record_text()
         windows = [
@@ -266,6 +276,22 @@ class ReplicaStore(LogStore):
                 run.append((int(seq), str(text), str(chain or "")))
             elif beyond is None:
                 out[str(game)] = (run, int(seq))
+        return out
+
+    def _pg_runs(self, conn: Any, after_by_game: Mapping[str, int], limit: int) -> Runs:
+        """``runs_after`` on PostgreSQL, on ``conn`` in its transaction."""
+        out: Runs = {g: ([], None) for g in after_by_game}
+        params = {
+            "ids": list(out),
+            "afters": [int(a) for a in after_by_game.values()],
+            "lim": int(limit),
+        }
+        for game, seq, text, chain in conn.execute(_PG_RUNS, params).all():
+            run, _beyond = out[str(game)]
+            if text is None:  # the first record beyond the run's gap
+                out[str(game)] = (run, int(seq))
+            else:
+                run.append((int(seq), str(text), str(chain or "")))
         return out
 
     def chains(self, seqs_by_game: Mapping[str, Sequence[int]]) -> dict[tuple[str, int], str]:

@@ -201,3 +201,27 @@ def test_many_games_are_received_in_one_go_and_their_runs_read_back(
     assert any_store.high_water("g2") == 2  # nothing stored for any game
     assert any_store.receive_many({}) == {}
     assert any_store.runs_after({}) == {} and any_store.chains({}) == {}
+
+
+def test_rows_received_and_the_runs_read_in_one_transaction(
+    any_store: Store, memory: Store
+) -> None:
+    """``receive_and_read``: the read sees the rows the same call inserts and the rows stored
+    before (another hub's), and answers what ``runs_after`` answers after the commit; a bad
+    row stores nothing and reads nothing."""
+    memory.create_table(config(), "g1")
+    any_store.create_table(config(), "g1")
+    for n in range(6):  # texts with quotes, a backslash and letters beyond ASCII
+        memory.append("g1", {"input": "undo", "n": n, "said": 'Zoë "won" \\ ☃'})
+    rows = memory.raw_records("g1")
+    any_store.receive_many({"g1": rows[3:4]})  # another hub stored record 4
+    news, runs = any_store.receive_and_read({"g1": rows[1:3]}, {"g1": 0}, limit=10)
+    assert news == {"g1": 2}
+    assert runs == {"g1": ([], 2)}  # record 1 is missing: the gap ends before 2
+    news, runs = any_store.receive_and_read({"g1": rows[:1] + rows[5:6]}, {"g1": 0}, limit=10)
+    assert news == {"g1": 2}
+    assert runs == {"g1": (rows[:4], 6)} == any_store.runs_after({"g1": 0}, limit=10)
+    with pytest.raises(StoreError, match="not a JSON object"):
+        any_store.receive_and_read({"g1": [rows[4], (9, "[1]", "c")]}, {"g1": 0})
+    assert any_store.runs_after({"g1": 4}) == {"g1": ([], 6)}  # record 5 was not stored
+    assert any_store.raw_records("g1") == rows[:4] + rows[5:]  # each text as the table's
