@@ -1,5 +1,4 @@
-"""The store layer: tables, their append-only event logs, kits and settings (SQLAlchemy Core;
-SQLite, or PostgreSQL at an event hub).
+"""The store layer: tables, their append-only event logs, kits and settings (SQLModel/SQLite).
 
 ``Store`` is the one entry point; ``export.export_game`` turns a stored table into a JSON-able
 document that is safe for its audience.

@@ -14,21 +14,36 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, Self
 
-from sqlalchemy import JSON, Connection, Text, cast, literal
+from sqlalchemy import JSON, Connection, Table, Text, cast, literal
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.sql import ColumnElement, type_coerce
 
 from scorekeeper.errors import StoreError
 from scorekeeper.store.marker import Marker
+from scorekeeper.store.models import (
+    KitRow,
+    LogRow,
+    MetaRow,
+    SeatTokenRow,
+    TableRow,
+    TableSettingsRow,
+)
 
-# The tables live in models.py; they are named here too, where the store's classes find them.
-from scorekeeper.store.models import KITS as KITS
-from scorekeeper.store.models import LOG as LOG
-from scorekeeper.store.models import META as META
-from scorekeeper.store.models import SEAT_TOKENS as SEAT_TOKENS
-from scorekeeper.store.models import SETTINGS as SETTINGS
-from scorekeeper.store.models import TABLES as TABLES
+
+def table_of(model: type[Any]) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+TABLES = table_of(TableRow)
+LOG = table_of(LogRow)
+META = table_of(MetaRow)
+KITS = table_of(KitRow)
+SETTINGS = table_of(TableSettingsRow)
+SEAT_TOKENS = table_of(SeatTokenRow)
+
 
 # Told of each durable append: (table id, seq, the record's JSON text as stored, its chain).
 AppendListener = Callable[[str, int, str, str], None]

@@ -15,8 +15,10 @@ from typing import Any
 from sqlalchemy import ColumnElement, Connection, bindparam, delete, insert, select, update
 
 from scorekeeper.store.base import META as _META
-from scorekeeper.store.models import DATA as DATA
-from scorekeeper.store.models import utcnow
+from scorekeeper.store.base import table_of
+from scorekeeper.store.models import DataRow, utcnow
+
+DATA = table_of(DataRow)
 
 
 def _key(game: str, kind: str, name: str | None = None) -> ColumnElement[bool]:

@@ -16,9 +16,9 @@ replicas of each table Pi's log). What spans tables is here:
 Every store has these tables (a table's Pi leaves them empty); the hub's access to them is
 scorekeeper/event/event_db.py. A change here needs a new revision, as for models.py.
 
-They are SQLAlchemy Core tables on the store's metadata (models.py), not SQLModel classes:
-nothing reads them as objects, and five model classes cost every table's server about a
-megabyte it has to spare for its game (the memory budget).
+They are SQLAlchemy Core tables on SQLModel's metadata, not SQLModel classes: nothing reads
+them as objects, and five model classes cost every table's server about a megabyte it has
+to spare for its game (the memory budget).
 """
 
 from __future__ import annotations
@@ -34,12 +34,11 @@ from sqlalchemy import (
     Table,
     UniqueConstraint,
 )
-
-from scorekeeper.store.models import METADATA
+from sqlmodel import SQLModel
 
 SCOPES = ("organiser", "judge", "table", "seat")
 
-_META = METADATA  # the store's one schema: the revisions and their test compare it
+_META = SQLModel.metadata  # the store's one schema: the revisions and their test compare it
 
 
 def _when(name: str, *, nullable: bool = False) -> Column[object]:

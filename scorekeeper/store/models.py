@@ -1,166 +1,130 @@
-"""The SQL tables of the store, as SQLAlchemy Core tables (SQLite by default; PostgreSQL works
-too).
+"""The SQL tables of the store, as SQLModel models (SQLite by default; PostgreSQL works too).
 
-``LOG`` is the event log: one row per input, numbered per table from 1, never updated or
-deleted (docs/design.md, invariant 1). The other tables hold what a table is (``TABLES``), tag
-registries (``KITS``), the games' data entries such as board profiles (``DATA``), each table's
-settings (``SETTINGS``), seat tokens (``SEAT_TOKENS``) and small store-wide settings such as the
-organiser token (``META``). The event hub's tables are in event_models.py, on the same
-``METADATA``.
+``LogRow`` is the event log: one row per input, numbered per table from 1, never updated or
+deleted (docs/design.md, invariant 1). The other tables hold what a table is (``TableRow``), tag
+registries (``KitRow``), the games' data entries such as board profiles (``DataRow``), each
+table's settings (``TableSettingsRow``), seat tokens (``SeatTokenRow``) and small store-wide
+settings such as the organiser token (``MetaRow``). The event hub's tables are in
+event_models.py.
 
 The tables are created and changed by the migrations (scorekeeper/store/migrations/), never
-from these definitions: a change here needs a new revision there, and a test compares the two.
-
-Core tables, not SQLModel classes: the store reads and writes rows, never objects, and the
-classes loaded SQLModel and SQLAlchemy's ORM into every server, about 9 MB of the memory a
-table's server has for its game (docs/design.md, "Budgets"). The columns are those the classes
-made, defaults included (``UTCDateTime`` is SQLModel's type for an aware datetime).
+from these models: a change here needs a new revision there, and a test compares the two.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    Boolean,
-    Column,
-    Dialect,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    UniqueConstraint,
-    types,
-)
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
 
 TABLE_STATUSES = ("created", "running", "paused", "ended")
 
-METADATA = MetaData()
-"""The store's one schema (and the event hub's tables): the revisions and their test compare
-it."""
-
 
 def utcnow() -> datetime:
-    """The wall-clock time, timezone-aware in UTC (``UTCDateTime`` columns require it)."""
+    """The wall-clock time, timezone-aware in UTC (SQLModel's datetime columns require it)."""
     return datetime.now(UTC)
 
 
-class UTCDateTime(types.TypeDecorator[datetime]):
-    """An aware datetime, stored in UTC and read back in UTC (SQLite keeps no offset: what it
-    gives back is UTC). A naive datetime is refused: its zone would be a guess."""
+class TableRow(SQLModel, table=True):
+    """One table: its short id (``t1``), its frozen configuration and its status."""
 
-    impl = types.DateTime
-    cache_ok = True
+    __tablename__ = "tables"
 
-    def __init__(self) -> None:
-        super().__init__(timezone=True)
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.utcoffset() is None:
-            raise ValueError("a datetime stored needs its time zone: use utcnow()")
-        return value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.utcoffset() is None:
-            return value.replace(tzinfo=UTC)
-        return value.astimezone(UTC)
+    id: str = Field(primary_key=True, max_length=32)
+    created_at: datetime = Field(default_factory=utcnow)
+    name: str = ""
+    game: str
+    config: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    status: str = "created"
 
 
-def _when(name: str) -> Column[datetime]:
-    """A timestamp column that a row gets at insert when none is given."""
-    return Column(name, UTCDateTime(), nullable=False, default=utcnow)
+class LogRow(SQLModel, table=True):
+    """One logged input of one table. ``at`` is informational: replay never reads it."""
+
+    __tablename__ = "log"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_log_table_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: str = Field(foreign_key="tables.id", max_length=32)
+    seq: int
+    at: datetime = Field(default_factory=utcnow)
+    record: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    # The chained checksum of this record (scorekeeper/store/chain.py); None only in a store
+    # written before checksums existed, until the store is opened once (it then fills them in).
+    chain: str | None = Field(default=None, max_length=64)
 
 
-# One table: its short id (``t1``), its frozen configuration and its status.
-TABLES = Table(
-    "tables",
-    METADATA,
-    Column("id", String(32), primary_key=True),
-    _when("created_at"),
-    Column("name", String(), nullable=False, default=""),
-    Column("game", String(), nullable=False),
-    Column("config", JSON(), nullable=False),
-    Column("status", String(), nullable=False, default="created"),
-)
-# One logged input of one table. ``at`` is informational: replay never reads it. ``chain`` is
-# the record's chained checksum (scorekeeper/store/chain.py); None only in a store written
-# before checksums existed, until the store is opened once (it then fills them in).
-LOG = Table(
-    "log",
-    METADATA,
-    Column("id", Integer(), primary_key=True),
-    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
-    Column("seq", Integer(), nullable=False),
-    _when("at"),
-    Column("record", JSON(), nullable=False),
-    Column("chain", String(64), nullable=True),
-    UniqueConstraint("table_id", "seq", name="uq_log_table_seq"),
-)
-# A small named setting of the whole store (e.g. the organiser token's hash).
-META = Table(
-    "meta",
-    METADATA,
-    Column("key", String(200), primary_key=True),
-    Column("value", String(), nullable=False),
-)
-# A kit: the tag registry of one physical copy of a game (``entries``: uid -> piece).
-KITS = Table(
-    "kits",
-    METADATA,
-    Column("name", String(64), primary_key=True),
-    Column("game", String(), nullable=False),
-    Column("entries", JSON(), nullable=False),
-    _when("updated_at"),
-)
-# One stored entry of a game's data kind (scorekeeper/core/data.py), e.g. a board profile:
-# ``body`` is the entry's mapping as validated by the kind's schema. Samples are never stored:
-# they ship in the game's package.
-DATA = Table(
-    "data",
-    METADATA,
-    Column("game", String(64), primary_key=True),
-    Column("kind", String(64), primary_key=True),
-    Column("name", String(64), primary_key=True),
-    Column("body", JSON(), nullable=False),
-    _when("updated_at"),
-)
-# The settings of one table kept beside its row: its archive mark, its stored summary, its
-# readers and its spectator delay. A table without a row here has the defaults (not archived,
-# no summary, no readers, no delay); deleting the table deletes its row
-# (``Store.delete_table``). ``summary`` is an ended or archived table's list line as JSON text
-# (final scores, winners...), so that a start lists it without replaying its log; written by
-# the hub when it unloads the table, and read back as the same text. ``readers`` is the reader
-# backend spec ("" for none). ``spectator_delay``: seconds the public audience sees the table
-# late (0: live; scorekeeper/service/delay.py); its server default is what revision 0005 gave
-# the rows it found (SQLite adds a NOT NULL column only with one), kept here so that a new
-# store has the same column.
-SETTINGS = Table(
-    "table_settings",
-    METADATA,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("archived", Boolean(), nullable=False, default=False),
-    Column("summary", JSON(), nullable=True),
-    Column("readers", String(), nullable=False, default=""),
-    Column("spectator_delay", Float(), nullable=False, default=0.0, server_default="0"),
-)
-# A seat token, kept only as its SHA-256 (``hash``): which seat of which table it opens, and
-# whether the organiser withdrew it (a withdrawn token is kept, so that its holder is told so,
-# not that it is unknown). Deleting the table deletes its tokens.
-SEAT_TOKENS = Table(
-    "seat_tokens",
-    METADATA,
-    Column("hash", String(64), primary_key=True),
-    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
-    Column("seat", Integer(), nullable=False),
-    Column("revoked", Boolean(), nullable=False, default=False),
-    _when("created_at"),
-    Index("ix_seat_tokens_table_seat", "table_id", "seat"),
-)
+class MetaRow(SQLModel, table=True):
+    """A small named setting of the whole store (e.g. the organiser token's hash)."""
+
+    __tablename__ = "meta"
+
+    key: str = Field(primary_key=True, max_length=200)
+    value: str
+
+
+class KitRow(SQLModel, table=True):
+    """A kit: the tag registry of one physical copy of a game (``entries``: uid -> piece)."""
+
+    __tablename__ = "kits"
+
+    name: str = Field(primary_key=True, max_length=64)
+    game: str
+    entries: dict[str, str] = Field(sa_column=Column(JSON, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class DataRow(SQLModel, table=True):
+    """One stored entry of a game's data kind (scorekeeper/core/data.py), e.g. a board profile.
+
+    ``body`` is the entry's mapping as validated by the kind's schema. Samples are never stored:
+    they ship in the game's package.
+    """
+
+    __tablename__ = "data"
+
+    game: str = Field(primary_key=True, max_length=64)
+    kind: str = Field(primary_key=True, max_length=64)
+    name: str = Field(primary_key=True, max_length=64)
+    body: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class TableSettingsRow(SQLModel, table=True):
+    """The settings of one table kept beside its row: its archive mark, its stored summary, its
+    readers and its spectator delay. A table without a row here has the defaults (not archived,
+    no summary, no readers, no delay); deleting the table deletes its row
+    (``Store.delete_table``).
+
+    ``summary`` is an ended or archived table's list line as JSON text (final scores,
+    winners...), so that a start lists it without replaying its log; written by the hub when it
+    unloads the table, and read back as the same text.
+    """
+
+    __tablename__ = "table_settings"
+
+    table_id: str = Field(primary_key=True, foreign_key="tables.id", max_length=32)
+    archived: bool = False
+    summary: str | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    readers: str = ""  # the reader backend spec ("" for none)
+    # Seconds the public audience sees the table late (0: live; scorekeeper/service/delay.py).
+    # The server default is what revision 0005 gave the rows it found (SQLite adds a NOT NULL
+    # column only with one); kept here so that a new store has the same column.
+    spectator_delay: float = Field(default=0.0, sa_column_kwargs={"server_default": "0"})
+
+
+class SeatTokenRow(SQLModel, table=True):
+    """A seat token, kept only as its SHA-256 (``hash``): which seat of which table it opens,
+    and whether the organiser withdrew it (a withdrawn token is kept, so that its holder is
+    told so, not that it is unknown). Deleting the table deletes its tokens."""
+
+    __tablename__ = "seat_tokens"
+    __table_args__ = (Index("ix_seat_tokens_table_seat", "table_id", "seat"),)
+
+    hash: str = Field(primary_key=True, max_length=64)
+    table_id: str = Field(foreign_key="tables.id", max_length=32)
+    seat: int
+    revoked: bool = False
+    created_at: datetime = Field(default_factory=utcnow)

@@ -56,10 +56,6 @@ NEVER_AT_START = (
     "scorekeeper.core.script_run",
     "scorekeeper.core.script_match",
     "scorekeeper.sim",
-    # The store reads and writes rows through SQLAlchemy Core (store/models.py): SQLModel's
-    # classes brought in SQLAlchemy's ORM, about 9 MB of a table's server.
-    "sqlmodel",
-    "sqlalchemy.orm",
 )
 
 

@@ -18,6 +18,7 @@ from alembic.config import Config
 from alembic.runtime.environment import EnvironmentContext
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine
+from sqlmodel import SQLModel
 
 from scorekeeper.core.table import TableConfig
 from scorekeeper.errors import StoreError
@@ -26,7 +27,6 @@ from scorekeeper.store import Store, sqlite_url
 from scorekeeper.store import store as store_module
 from scorekeeper.store.chain import GENESIS, link
 from scorekeeper.store.migrations import HEAD, run
-from scorekeeper.store.models import METADATA
 from scorekeeper.store.settings import TableSettings
 from tests.store.conftest import run_sql
 
@@ -238,14 +238,14 @@ def schema_differences(url: str) -> list[Any]:
             context = MigrationContext.configure(
                 conn, opts={"compare_type": True, "include_object": _store_object}
             )
-            return list(compare_metadata(context, METADATA))
+            return list(compare_metadata(context, SQLModel.metadata))
     finally:
         engine.dispose()
 
 
 def _store_object(thing: Any, name: Any, kind: str, _reflected: bool, _other: Any) -> bool:
-    """Compare the store's tables only (a database holds others too: Alembic's version table,
-    a table agent's applied commands)."""
+    """Compare the store's tables only (the metadata is shared with any other SQLModel model
+    the process imported)."""
     table = name if kind == "table" else getattr(getattr(thing, "table", None), "name", None)
     return table in STORE_TABLES
 
