@@ -28,6 +28,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.event.collections_policy import keep_full_collections_short
 from scorekeeper.event.hub_service import BrokerLogin, EventHub
 
 log = logging.getLogger("bench.event")
@@ -85,6 +86,7 @@ def serve(conn: Connection, url: str, event: str, broker: dict[str, Any], number
     logging.getLogger().handlers[0].addFilter(_error_field)
     login = BrokerLogin(broker["host"], int(broker["port"]), broker["username"], broker["password"])
     hub = ViewedHub(url, event, broker=login, hub_number=number)
+    keep_full_collections_short()  # as ``scorekeeper hub serve`` does
     hub.start()
     try:
         deadline = time.monotonic() + 50

@@ -164,6 +164,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from scorekeeper.event.api import create_event_app
     from scorekeeper.event.broker_files import read_credentials
+    from scorekeeper.event.collections_policy import keep_full_collections_short
     from scorekeeper.event.hub_service import BrokerLogin, EventHub, Kits
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
@@ -177,6 +178,7 @@ def _serve(args: argparse.Namespace) -> int:
 
         kits = bot_kit
     hub = EventHub(args.db, args.event, broker=broker, hub_number=args.hub_number, kits=kits)
+    keep_full_collections_short()  # a hub's heap only grows: see the module
     hub.start()
     print(f"event hub {args.event}: http://{args.host}:{args.port}/", flush=True)
     print(f"  projector: http://{args.host}:{args.port}/projector", flush=True)

@@ -1,0 +1,38 @@
+"""A hub process's collector policy (scorekeeper/event/collections_policy.py), in a process of
+its own (the policy stays for a process's life): what survives a full collection is frozen,
+so the next full collection walks only what came after; installing it twice changes nothing;
+reference counting still frees frozen objects."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+PROBE = """
+import gc, weakref
+from scorekeeper.event.collections_policy import keep_full_collections_short
+
+class Box:
+    pass
+
+keep_full_collections_short()
+keep_full_collections_short()
+assert gc.callbacks.count(gc.callbacks[-1]) == 1 and len(gc.callbacks) == 1
+frozen = gc.get_freeze_count()
+assert frozen > 1000, frozen  # the modules' objects, frozen at once
+kept = [Box() for _ in range(5000)]
+gc.collect(2)  # a full collection: the survivors are frozen after it
+assert gc.get_freeze_count() >= frozen + 5000, (frozen, gc.get_freeze_count())
+gone = weakref.ref(kept[0])
+del kept
+assert gone() is None  # frozen, and freed when its last reference went
+print("ok")
+"""
+
+
+def test_a_full_collection_freezes_what_survived_it() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
