@@ -8,22 +8,33 @@ arrived meanwhile waited (most of the p99 from a table's input to the hub's view
 
 ``keep_full_collections_short()`` has each full collection followed by ``gc.freeze()``: what
 survived it moves to the permanent generation, which later collections do not walk, so each
-one walks only what the hub made since the last. Objects are still freed when their last
-reference goes (reference counting does not look at generations).
+one walks only what the hub made since the last (and they come more often: FULL_EVERY). Objects
+are still freed when their last reference goes (reference counting does not look at
+generations).
 
-Hazard: a reference cycle that was alive at a freeze and becomes garbage later is never
-collected (a replica the hub forgets after a re-seat holds one: some hundred kilobytes, a few
-times an event). That is the price of the short pauses, paid only by a hub process: a table's
-server never calls this, nor do the tests' processes (the policy stays for the process's
-life).
+What that would leak, a reference cycle alive at a freeze that became garbage later (a request
+that waited for the console's changes, a replica forgotten after a re-seat), is taken back by
+``reclaim``: everything unfrozen and walked once, the long pause, which the hub's ingest asks
+for when no message has come for a while (between rounds, or any quiet moment) at most every
+RECLAIM_QUIET seconds, and at once after RECLAIM_LATEST seconds without one.
+
+Hazard: the policy is for a hub process only, for the process's life: a table's server never
+calls this, nor do the tests' processes (``reclaim`` does nothing where it is not installed).
 """
 
 from __future__ import annotations
 
 import gc
+import time
 from typing import Any
 
+# A full collection after this many collections of the middle generation (CPython's default
+# 10): what it walks is what was made since the last one, so the more often, the shorter.
+FULL_EVERY = 2
+RECLAIM_QUIET = 60.0  # seconds between two reclaims at quiet moments, at least
+RECLAIM_LATEST = 600.0  # seconds after which a reclaim comes even in the middle of traffic
 _installed: list[bool] = []
+_reclaimed: list[float] = []  # when the last reclaim (or the install) was, monotonic
 
 
 def _after(phase: str, info: dict[str, Any]) -> None:
@@ -37,6 +48,25 @@ def keep_full_collections_short() -> None:
     if _installed:
         return
     _installed.append(True)
+    _reclaimed.append(time.monotonic())
     gc.collect()
     gc.freeze()
     gc.callbacks.append(_after)
+    young, middle, _full = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_EVERY)
+
+
+def reclaim(*, quiet: bool, now: float | None = None) -> bool:
+    """Walk the whole heap once (unfreeze, collect, freeze again) when it is due: ``quiet``
+    (nothing is arriving) and RECLAIM_QUIET seconds since the last, or RECLAIM_LATEST seconds
+    in any case. True when it ran. A pause as long as the heap is big (hundreds of ms)."""
+    if not _installed:
+        return False
+    now = time.monotonic() if now is None else now
+    since = now - _reclaimed[-1]
+    if since < (RECLAIM_QUIET if quiet else RECLAIM_LATEST):
+        return False
+    _reclaimed[-1] = now
+    gc.unfreeze()
+    gc.collect()  # (the callback freezes what survived)
+    return True

@@ -51,6 +51,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from scorekeeper.errors import NotFound, ScorekeeperError, StoreError
 from scorekeeper.event import mqtt_session, wire
+from scorekeeper.event.collections_policy import reclaim
 from scorekeeper.store.replica import Runs
 
 log = logging.getLogger("scorekeeper.event.ingest")
@@ -60,6 +61,7 @@ DRAIN = 500  # messages taken from the inbox at a time (one transaction for them
 # cost the hub and PostgreSQL about as much as a hundred records in it, so a hub that took
 # each message as it came spent most of its time on them (measured: make bench, event mode).
 LINGER = 0.005
+QUIET_S = 1.0  # seconds without a log message after which the hub counts as quiet
 CHECK_EVERY = 0.25  # seconds between two looks at the open gaps
 # Records read at a time per game after its high water: a game whose gap stays open has that
 # many index entries read again at each drain that has it (500 took 0.2 s a drain for 100).
@@ -126,6 +128,7 @@ class Ingest:
         # Open gaps: game -> (when first seen open, its table, the last seq of the gap).
         self._gaps: dict[str, tuple[float, str, int]] = {}
         self._checked = 0.0  # when the open gaps were last looked at (monotonic)
+        self._logged = 0.0  # when a log message last came (monotonic)
         # A game id that names its table (``<event>-r<round>-<table>``) must come from it.
         self._round_game = re.compile(
             re.escape(self.event) + r"-r[0-9]+-(" + wire.ID_RE.pattern + ")"
@@ -237,6 +240,7 @@ class Ingest:
                 first = self._inbox.get(timeout=CHECK_EVERY)
             except queue.Empty:
                 self._guarded("", self._check_gaps)
+                reclaim(quiet=self._quiet())  # a hub process's collector: collections_policy
                 continue
             if first is None:
                 return
@@ -263,8 +267,14 @@ class Ingest:
                         self.client.ack(mid, qos)
             if time.monotonic() - self._checked >= CHECK_EVERY:
                 self._guarded("", self._check_gaps)
+                reclaim(quiet=self._quiet())
             if done:
                 return
+
+    def _quiet(self) -> bool:
+        """No log message for a second (statuses and health may come): a moment when a pause
+        holds up no record."""
+        return time.monotonic() - self._logged > QUIET_S
 
     def _take(self, messages: list[wire.Message]) -> None:
         """One drain: every game's records together (one transaction), then the statuses,
@@ -274,6 +284,7 @@ class Ingest:
         for message in messages:
             payload = message.payload
             if isinstance(payload, wire.LogBatch):
+                self._logged = time.monotonic()
                 rows = logs.setdefault((message.table, payload.game), {})
                 for r in payload.records:
                     if r.seq not in rows:
