@@ -22,6 +22,7 @@ assert not reclaim(quiet=True, now=time.monotonic() + 10**6)  # not installed: n
 keep_full_collections_short()
 keep_full_collections_short()
 assert gc.callbacks.count(gc.callbacks[-1]) == 1 and len(gc.callbacks) == 1
+assert gc.get_threshold()[2] == 2  # full collections every 2 of the middle generation's
 frozen = gc.get_freeze_count()
 assert frozen > 1000, frozen  # the modules' objects, frozen at once
 kept = [Box() for _ in range(5000)]
