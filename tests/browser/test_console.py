@@ -251,3 +251,20 @@ def test_the_spectator_delay_from_the_console(
         lambda: not httpx.get(f"{server.base}/api/tables/{t.id}").json().get("spectator_delay"),
         what="the public view to be live again",
     )
+
+
+def test_the_new_table_forms_choices_survive_a_redraw(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    """The console's start-up loads may end after the organiser began to fill in the form;
+    their redraw of the same game's options keeps what was chosen (it reset them once, and
+    the table was made with the defaults)."""
+    page = open_console(new_page, server)
+    form = page.locator("#create-form")
+    form.locator("select#game").select_option("arcanum")
+    form.locator('fieldset[data-option="length"] input[value="long"]').check()
+    page.evaluate("import('/static/console/create.js').then((m) => m.renderOptions())")
+    expect(form.locator('fieldset[data-option="length"] input[value="long"]')).to_be_checked()
+    form.locator("select#game").select_option("angels-and-demons")  # another game: its defaults
+    form.locator("select#game").select_option("arcanum")
+    expect(form.locator('fieldset[data-option="length"] input[value="normal"]')).to_be_checked()

@@ -61,11 +61,15 @@ function choicesOf(o) {
 }
 const optionLabel = (o) => o.label || humanize(o.name);
 
-/** Draw the chosen game's options (and its data choices, and its kits). */
+/** Draw the chosen game's options (and its data choices, and its kits). Drawn again for the
+ * same game (the console's start-up loads end after the organiser began), the choices made
+ * stay as they were: a redraw reset them to the defaults, and the table was made without. */
 export function renderOptions() {
   const game = currentGame();
   const box = $("options");
+  const kept = box.dataset.game && box.dataset.game === game?.id ? chosenNow(box) : {};
   box.replaceChildren();
+  box.dataset.game = game ? game.id : "";
   renderDataChoices();
   if (!game) return;
   for (const o of game.options) {
@@ -97,7 +101,27 @@ export function renderOptions() {
            shownDefault ? ` Empty: ${shownDefault} (default).` : "")));
     }
   }
+  for (const [name, value] of Object.entries(kept)) {
+    const field = box.querySelector(`[data-option="${CSS.escape(name)}"]`);
+    const radio = field?.querySelector(`input[type=radio][value="${CSS.escape(value)}"]`);
+    const text = field?.querySelector("input:not([type=radio])");
+    if (radio) radio.checked = true;
+    else if (text) text.value = value;
+  }
   renderKitSelect();
+}
+
+/** The options' values as the form shows them now: option name -> the checked radio's value or
+ * the typed text. */
+function chosenNow(box) {
+  const chosen = {};
+  for (const field of box.querySelectorAll("[data-option]")) {
+    const radio = field.querySelector("input[type=radio]:checked");
+    const text = field.querySelector("input:not([type=radio])");
+    if (radio) chosen[field.dataset.option] = radio.value;
+    else if (text) chosen[field.dataset.option] = text.value;
+  }
+  return chosen;
 }
 
 /** The chosen game's data choices: a list of the complete entries of each data kind that one of
