@@ -1,11 +1,11 @@
 """The types of game data (``scorekeeper/core/data.py`` holds the helpers that use them): a
 ``DataKind`` a game declares, an ``Entry`` of one, the ``CsvForm`` of a kind with a flat form,
-what enrollment asks per piece (``PerPiece``) and what the helpers need of a store
-(``DataStore``)."""
+what enrollment asks per piece (``PerPiece``), what the helpers need of a store
+(``DataStore``), and whether a mapping is a shipped entry unchanged (``is_shipped_unchanged``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -179,3 +179,19 @@ class Entry:
             "complete": not problems,
             "problems": problems,
         }
+
+
+def is_shipped_unchanged(
+    value: Mapping[str, Any], shipped: Container[str], load: Callable[[str], Mapping[str, Any]]
+) -> bool:
+    """Whether ``value`` is a shipped entry's mapping as it was shipped: named, marked as a
+    sample, one of ``shipped``, and equal to ``load(name)``. A game takes such a mapping as it
+    is: it was checked when its JSON twin was written, and checking it again loads the kind's
+    schema models."""
+    name = value.get("name")
+    return (
+        isinstance(name, str)
+        and value.get("sample") is True
+        and name in shipped
+        and load(name) == value
+    )

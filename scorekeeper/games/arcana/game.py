@@ -22,6 +22,7 @@ from scorekeeper.core.answering import (
     match_prompt,
     unknown_zone,
 )
+from scorekeeper.core.data_kind import is_shipped_unchanged
 from scorekeeper.core.game import Audience, Choice, Game, Option, choices
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Accepted, Outcome, Prompt, Rejected
@@ -204,13 +205,7 @@ def _is_shipped(value: Mapping[str, Any]) -> bool:
     to its mapping before the game sees it): checking 304 cards again cost a serving Pi 1 MB."""
     from scorekeeper.games.arcana import pack
 
-    name = value.get("name")
-    return (
-        isinstance(name, str)
-        and value.get("sample") is True
-        and name in pack.shipped()
-        and _shipped(name) == value
-    )
+    return is_shipped_unchanged(value, pack.shipped(), _shipped)
 
 
 def pack_mapping(value: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from scorekeeper.core.data_kind import is_shipped_unchanged
 from scorekeeper.core.game import Audience, Game, Option, choices, view_for
 from scorekeeper.core.inputs import Decision, Seen
 from scorekeeper.core.outcomes import Outcome, Prompt
@@ -202,13 +203,7 @@ def _is_shipped(value: Mapping[str, Any]) -> bool:
     its mapping, and a table's resolved options are resolved again when it is rebuilt):
     checking it again loaded the schema's models and the YAML parser, about 1 MB of a serving
     table's memory."""
-    name = value.get("name")
-    return (
-        isinstance(name, str)
-        and value.get("sample") is True
-        and name in deck.shipped()
-        and _shipped(name) == value
-    )
+    return is_shipped_unchanged(value, deck.shipped(), _shipped)
 
 
 @lru_cache(maxsize=8)
